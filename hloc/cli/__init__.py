@@ -1,0 +1,37 @@
+"""The `hloc` command: a click group whose subcommands are thin wrappers over the library.
+
+Every user error is an HlocError: it is printed as `file:line:col: error: ...` with the source
+line and a caret, and the process exits 1 (usage errors exit 2). No tracebacks for bad input.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..version import __version__
+from .common import HlocGroup
+
+
+@click.group(cls=HlocGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="hloc", message="%(prog)s %(version)s")
+def main() -> None:
+    """hloc: a compiler toolchain for XLA's textual HLO.
+
+    \b
+      hloc opt FILE.hlo [-p PIPELINE] [-o OUT]     parse, verify, optimize, print
+      hloc run FILE.hlo [INPUT.npy ...] [-o OUT]   compile (cached) and execute
+      hloc compile FILE.hlo [-o OUT] [--emit ...]  native object code, header, shared library
+    """
+
+
+def _register() -> None:
+    from . import opt  # noqa: F401  (registers its command on `main`)
+
+
+_register()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

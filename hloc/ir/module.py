@@ -1,0 +1,389 @@
+"""Module / Computation / Instruction: the one IR every part of hloc reads and rewrites.
+
+Instructions hold their operands and keep their users up to date, so passes can rewrite with
+`replace_all_uses_with` and `replace_operand`. Attribute values live in `instr.attrs`, keyed by the
+HLO attribute name (`dimensions`, `window`, `to_apply`, ...); ir/attrs.py says which are typed
+(ints, tuples, Window, ConvDimLabels, Computation references) and which are kept verbatim (`Raw`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from ..errors import SourceLoc
+from .opcodes import CALLED_COMPUTATION_ATTRS, SIDE_EFFECTING
+from .types import Shape
+
+
+class Source:
+    """The text an IR object was parsed from; positions are resolved to line:col only on demand."""
+
+    __slots__ = ("filename", "text")
+
+    def __init__(self, filename: str, text: str):
+        self.filename = filename
+        self.text = text
+
+    def loc(self, offset: int) -> SourceLoc:
+        return SourceLoc.from_offset(self.filename, self.text, offset)
+
+
+_ids = itertools.count()
+
+
+class Instruction:
+    __slots__ = (
+        "name", "opcode", "shape", "operands", "attrs", "users", "parent", "literal",
+        "parameter_number", "control_predecessors", "control_successors", "src", "offset", "uid",
+    )
+
+    def __init__(
+        self,
+        opcode: str,
+        shape: Shape,
+        operands: Iterable[Instruction] = (),
+        attrs: dict[str, Any] | None = None,
+        name: str | None = None,
+    ):
+        self.opcode = opcode
+        self.shape = shape
+        self.operands: list[Instruction] = list(operands)
+        self.attrs: dict[str, Any] = attrs if attrs is not None else {}
+        self.users: dict[Instruction, None] = {}  # an ordered set
+        self.parent: Computation | None = None
+        self.name = name or opcode
+        self.literal = None  # constants: a numpy array, or a tuple of them for tuple constants
+        self.parameter_number: int | None = None
+        self.control_predecessors: list[Instruction] = []
+        self.control_successors: list[Instruction] = []
+        self.src: Source | None = None
+        self.offset = 0
+        self.uid = next(_ids)
+        for op in self.operands:
+            op.users[self] = None
+
+    # ---------------------------------------------------------------------------------- queries
+    def __repr__(self) -> str:
+        return f"<{self.name} = {self.shape} {self.opcode}>"
+
+    @property
+    def loc(self) -> SourceLoc | None:
+        return self.src.loc(self.offset) if self.src is not None else None
+
+    def operand(self, i: int) -> Instruction:
+        return self.operands[i]
+
+    @property
+    def called_computations(self) -> list[Computation]:
+        out: list[Computation] = []
+        attrs = self.attrs
+        for key in CALLED_COMPUTATION_ATTRS:
+            v = attrs.get(key)
+            if v is None:
+                continue
+            if isinstance(v, Computation):
+                out.append(v)
+            elif isinstance(v, (list, tuple)):
+                out.extend(c for c in v if isinstance(c, Computation))
+        return out
+
+    @property
+    def to_apply(self) -> Computation:
+        return self.attrs["to_apply"]
+
+    @property
+    def dimensions(self) -> tuple[int, ...]:
+        return self.attrs.get("dimensions", ())
+
+    def has_side_effect(self) -> bool:
+        if self.opcode == "custom-call":
+            return bool(self.attrs.get("custom_call_has_side_effect", False))
+        if self.opcode in SIDE_EFFECTING:
+            return True
+        return any(c.has_side_effect() for c in self.called_computations) if self.opcode in (
+            "call", "while", "conditional", "fusion", "async-start") else False
+
+    # ---------------------------------------------------------------------------------- rewriting
+    def replace_operand(self, i: int, new: Instruction) -> None:
+        old = self.operands[i]
+        if old is new:
+            return
+        self.operands[i] = new
+        if old not in self.operands:
+            old.users.pop(self, None)
+        new.users[self] = None
+
+    def replace_operand_with(self, old: Instruction, new: Instruction) -> None:
+        """Replace every use of `old` among this instruction's operands."""
+        if old is new:
+            return
+        self.operands = [new if o is old else o for o in self.operands]
+        old.users.pop(self, None)
+        new.users[self] = None
+
+    def set_operands(self, operands: Iterable[Instruction]) -> None:
+        for op in self.operands:
+            op.users.pop(self, None)
+        self.operands = list(operands)
+        for op in self.operands:
+            op.users[self] = None
+
+    def replace_all_uses_with(self, new: Instruction) -> None:
+        """Point every user (and the computation root, if this is it) at `new`."""
+        if new is self:
+            return
+        for user in list(self.users):
+            user.replace_operand_with(self, new)
+        comp = self.parent
+        if comp is not None and comp.root is self:
+            comp.root = new
+
+    def drop_operands(self) -> None:
+        for op in self.operands:
+            op.users.pop(self, None)
+        self.operands = []
+        for p in self.control_predecessors:
+            p.control_successors.remove(self)
+        for s in self.control_successors:
+            s.control_predecessors.remove(self)
+        self.control_predecessors = []
+        self.control_successors = []
+
+    def add_control_predecessor(self, pred: Instruction) -> None:
+        if pred not in self.control_predecessors:
+            self.control_predecessors.append(pred)
+            pred.control_successors.append(self)
+
+    def clone(self, operands: Iterable[Instruction] | None = None, shape: Shape | None = None,
+              name: str | None = None) -> Instruction:
+        """A detached copy (no parent) with the same attributes, optionally new operands/shape."""
+        c = Instruction(self.opcode, shape or self.shape, self.operands if operands is None else operands,
+                        dict(self.attrs), name or self.name)
+        c.literal = self.literal
+        c.parameter_number = self.parameter_number
+        c.src, c.offset = self.src, self.offset
+        return c
+
+    def identical(self, other: Instruction, operands_equal=lambda a, b: a is b) -> bool:
+        """Same opcode, shape, attributes, literal and operands (for CSE)."""
+        if self.opcode != other.opcode or self.shape != other.shape:
+            return False
+        if len(self.operands) != len(other.operands) or self.parameter_number != other.parameter_number:
+            return False
+        if not all(operands_equal(a, b) for a, b in zip(self.operands, other.operands)):
+            return False
+        if self.attrs != other.attrs:
+            return False
+        if self.literal is not None or other.literal is not None:
+            from .literal import literals_equal
+
+            return literals_equal(self.literal, other.literal)
+        return True
+
+
+class Computation:
+    __slots__ = ("name", "instructions", "root", "parent", "is_entry", "is_fusion", "execution_thread",
+                 "src", "offset", "_names")
+
+    def __init__(self, name: str):
+        self.name = name
+        self.instructions: list[Instruction] = []
+        self.root: Instruction | None = None
+        self.parent: Module | None = None
+        self.is_entry = False
+        self.is_fusion = False  # the body of a fusion instruction
+        self.execution_thread: str | None = None
+        self.src: Source | None = None
+        self.offset = 0
+        self._names: set[str] = set()
+
+    def __repr__(self) -> str:
+        return f"<computation {self.name}: {len(self.instructions)} instructions>"
+
+    @property
+    def loc(self) -> SourceLoc | None:
+        return self.src.loc(self.offset) if self.src is not None else None
+
+    @property
+    def parameters(self) -> list[Instruction]:
+        params = [i for i in self.instructions if i.opcode == "parameter"]
+        params.sort(key=lambda p: p.parameter_number)
+        return params
+
+    def parameter(self, n: int) -> Instruction:
+        for i in self.instructions:
+            if i.opcode == "parameter" and i.parameter_number == n:
+                return i
+        raise IndexError(f"{self.name} has no parameter {n}")
+
+    @property
+    def parameter_shapes(self) -> list[Shape]:
+        return [p.shape for p in self.parameters]
+
+    @property
+    def result_shape(self) -> Shape:
+        return self.root.shape
+
+    def unique_name(self, base: str) -> str:
+        """A name not yet used in this computation (`add`, `add.1`, `add.2`, ...)."""
+        if base not in self._names:
+            return base
+        stem = base
+        head, _, tail = base.rpartition(".")
+        if head and tail.isdigit():
+            stem = head
+        for k in itertools.count(1):
+            cand = f"{stem}.{k}"
+            if cand not in self._names:
+                return cand
+        raise AssertionError
+
+    def add(self, instr: Instruction, name: str | None = None) -> Instruction:
+        """Append an instruction, giving it a unique name in this computation."""
+        instr.name = self.unique_name(name or instr.name)
+        self._names.add(instr.name)
+        instr.parent = self
+        self.instructions.append(instr)
+        return instr
+
+    def create(self, opcode: str, shape: Shape, operands: Iterable[Instruction] = (), name: str | None = None,
+               **attrs) -> Instruction:
+        return self.add(Instruction(opcode, shape, operands, attrs), name)
+
+    def remove(self, instr: Instruction) -> None:
+        """Delete an instruction that has no users."""
+        assert not instr.users, f"removing {instr.name} which still has users"
+        instr.drop_operands()
+        self.instructions.remove(instr)
+        self._names.discard(instr.name)
+        instr.parent = None
+
+    def remove_many(self, dead: Iterable[Instruction]) -> None:
+        dead = set(dead)
+        if not dead:
+            return
+        for instr in dead:
+            instr.drop_operands()
+            instr.parent = None
+            self._names.discard(instr.name)
+        self.instructions = [i for i in self.instructions if i not in dead]
+
+    def rename(self, instr: Instruction, name: str) -> None:
+        self._names.discard(instr.name)
+        instr.name = self.unique_name(name)
+        self._names.add(instr.name)
+
+    def post_order(self) -> list[Instruction]:
+        """Operands before users; XLA's MakeInstructionPostOrder (roots in instruction order)."""
+        visited: set[Instruction] = set()
+        order: list[Instruction] = []
+        for start in self.instructions:
+            if start.users or start in visited:
+                continue
+            stack = [(start, False)]
+            while stack:
+                node, expanded = stack.pop()
+                if expanded:
+                    order.append(node)
+                    continue
+                if node in visited:
+                    continue
+                visited.add(node)
+                stack.append((node, True))
+                preds = node.operands + node.control_predecessors
+                for op in reversed(preds):
+                    if op not in visited:
+                        stack.append((op, False))
+        # Instructions on a cycle are never a DFS start; the verifier reports them.
+        return order
+
+    def called_computations(self) -> list[Computation]:
+        seen: dict[Computation, None] = {}
+        for instr in self.instructions:
+            for c in instr.called_computations:
+                seen[c] = None
+        return list(seen)
+
+    def instruction(self, name: str) -> Instruction:
+        for i in self.instructions:
+            if i.name == name:
+                return i
+        raise KeyError(name)
+
+    def __iter__(self) -> Iterator[Instruction]:
+        return iter(self.instructions)
+
+
+class Module:
+    __slots__ = ("name", "computations", "entry", "attrs", "stack_frames", "src")
+
+    def __init__(self, name: str):
+        self.name = name
+        self.computations: list[Computation] = []  # callees before callers, as in HLO text
+        self.entry: Computation | None = None
+        self.attrs: dict[str, Any] = {}  # header attributes: is_scheduled, replica_count, ...
+        self.stack_frames: str | None = None  # FileNames/.../StackFrames tables, verbatim
+        self.src: Source | None = None
+
+    def __repr__(self) -> str:
+        return f"<module {self.name}: {len(self.computations)} computations>"
+
+    def computation(self, name: str) -> Computation:
+        for c in self.computations:
+            if c.name == name:
+                return c
+        raise KeyError(name)
+
+    def unique_computation_name(self, base: str) -> str:
+        names = {c.name for c in self.computations}
+        if base not in names:
+            return base
+        for k in itertools.count(1):
+            if f"{base}.{k}" not in names:
+                return f"{base}.{k}"
+        raise AssertionError
+
+    def add_computation(self, comp: Computation, before: Computation | None = None) -> Computation:
+        """Add a computation; callees must come before their callers (pass `before=caller`)."""
+        comp.name = self.unique_computation_name(comp.name)
+        comp.parent = self
+        if before is not None and before in self.computations:
+            self.computations.insert(self.computations.index(before), comp)
+        else:
+            self.computations.append(comp)
+        return comp
+
+    def remove_computation(self, comp: Computation) -> None:
+        self.computations.remove(comp)
+        comp.parent = None
+
+    def computation_post_order(self) -> list[Computation]:
+        """Callees before callers, starting from the entry; unreachable computations excluded."""
+        order: list[Computation] = []
+        seen: set[Computation] = set()
+
+        def visit(c: Computation) -> None:
+            if c in seen:
+                return
+            seen.add(c)
+            for callee in c.called_computations():
+                visit(callee)
+            order.append(c)
+
+        if self.entry is not None:
+            visit(self.entry)
+        return order
+
+    def instructions(self) -> Iterator[Instruction]:
+        for c in self.computations:
+            yield from c.instructions
+
+    @property
+    def entry_parameter_shapes(self) -> list[Shape]:
+        return self.entry.parameter_shapes
+
+    @property
+    def result_shape(self) -> Shape:
+        return self.entry.root.shape

@@ -1,0 +1,25 @@
+"""Shared fixtures: where the corpora are, and small helpers every test module uses."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TESTDATA = ROOT / "testdata"
+CORPUS = Path(os.environ.get("HLOC_CORPUS", ROOT.parent / "shared" / "corpus"))
+XLA_CORPUS = CORPUS / "xla"
+JAX_CORPUS = CORPUS / "jax"
+
+
+def corpus_files(kind: str, pattern: str = "*.hlo") -> list[Path]:
+    """Corpus files, or an empty list when the corpus is not next to the checkout."""
+    folder = XLA_CORPUS if kind == "xla" else JAX_CORPUS
+    return sorted(folder.glob(pattern)) if folder.is_dir() else []
+
+
+def require_corpus() -> None:
+    if not XLA_CORPUS.is_dir() or not JAX_CORPUS.is_dir():
+        pytest.skip(f"corpus not found at {CORPUS} (set HLOC_CORPUS)")
