@@ -27,7 +27,13 @@ def main() -> None:
 
 
 def _register() -> None:
-    from . import opt  # noqa: F401  (registers its command on `main`)
+    """Import every command module of this package; each registers itself on `main`."""
+    import importlib
+    import pkgutil
+
+    for info in pkgutil.iter_modules(__path__):
+        if info.name != "common":
+            importlib.import_module(f"{__name__}.{info.name}")
 
 
 _register()

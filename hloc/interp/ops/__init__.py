@@ -1,0 +1,1 @@
+"""Interpreter handlers, one module per opcode family; each registers with @handler."""
