@@ -31,9 +31,12 @@ from .target import TargetSpec, init_llvm, optimize, target_machine
 @dataclass(frozen=True)
 class CompileOptions:
     """opt_level: 0-3 (LLVM pipeline; >= 2 vectorises). entry_name: the exported entry symbol.
-    target: host by default; a cross target can emit object code/assembly but not run."""
+    target: host by default; a cross target can emit object code/assembly but not run.
+    flush_denormals: run with MXCSR flush-to-zero + denormals-are-zero (x86), as XLA:CPU does, so
+    results match XLA's on denormals; off gives IEEE gradual underflow."""
 
     opt_level: int = 3
+    flush_denormals: bool = True
     entry_name: str = "hloc_entry"
     target: TargetSpec = field(default_factory=TargetSpec)
     verify: bool = True
@@ -64,7 +67,8 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
     t0 = time.perf_counter()
     spec = options.target.resolved()
     tm = target_machine(spec, options.opt_level)
-    emitter = ModuleEmitter(module, options.entry_name, spec.triple, str(tm.target_data))
+    emitter = ModuleEmitter(module, options.entry_name, spec.triple, str(tm.target_data),
+                            options.flush_denormals)
     llmod, ba = emitter.emit()
     text = str(llmod)
     t1 = time.perf_counter()

@@ -252,10 +252,9 @@ def _float_unary(em: Elemental, op: str, x):
     if op == "round-nearest-even":
         return intrinsic(b, "roundeven", [x])
     if op == "sign":
-        zero = ir.Constant(x.type, 0.0)
-        one = ir.Constant(x.type, 1.0)
-        s = intrinsic(b, "copysign", [one, x])
-        s = b.select(b.fcmp_ordered("==", x, zero), x, s)
+        # copysign(x != 0 ? 1 : 0, x): +-0 for zeros (and for denormals under flush-to-zero)
+        nonzero = b.uitofp(b.fcmp_ordered("!=", x, ir.Constant(x.type, 0.0)), x.type)
+        s = intrinsic(b, "copysign", [nonzero, x])
         return b.select(b.fcmp_unordered("uno", x, x), x, s)
     if op == "sqrt":
         return mathfns.sqrt(b, x)

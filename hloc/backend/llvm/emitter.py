@@ -113,8 +113,10 @@ def check_supported(flat: Computation, schedule: list[Instruction]) -> None:
 
 
 class ModuleEmitter:
-    def __init__(self, module: Module, entry_name: str, triple: str = "", data_layout: str = ""):
+    def __init__(self, module: Module, entry_name: str, triple: str = "", data_layout: str = "",
+                 flush_denormals: bool = True):
         self.module = module
+        self.flush_denormals = flush_denormals and (not triple or triple.startswith(("x86_64", "i686")))
         self.entry_name = entry_name
         self.llmod = ir.Module(name=sanitize(module.name))
         if triple:
@@ -177,6 +179,7 @@ class ModuleEmitter:
             g.initializer = const(I64, value)
             g.global_constant = True
 
+        restore = self._enter_ftz(b) if self.flush_denormals else None
         param_ptrs = [b.load(b.gep(fn.args[0], [const(I64, i)], source_etype=PTR), typ=PTR)
                       for i in range(len(ba.param_leaves))]
         result_ptrs = [b.load(b.gep(fn.args[1], [const(I64, j)], source_etype=PTR), typ=PTR)
@@ -217,7 +220,22 @@ class ModuleEmitter:
             n = shape.byte_size
             if n:
                 intrinsic_memcpy(b, ptr_of(dst), ptr_of(src), n)
+        if restore is not None:
+            restore()
         b.ret_void()
+
+    def _enter_ftz(self, b: ir.IRBuilder):
+        """Set MXCSR's flush-to-zero and denormals-are-zero bits for the call (XLA:CPU runs its
+        computations that way), and return a function that restores the caller's MXCSR."""
+        fns = {}
+        for name in ("llvm.x86.sse.stmxcsr", "llvm.x86.sse.ldmxcsr"):
+            fns[name] = self.llmod.globals.get(name) or ir.Function(self.llmod, ir.FunctionType(VOID, [PTR]), name)
+        saved = b.alloca(ir.IntType(32), name="mxcsr.saved")
+        mode = b.alloca(ir.IntType(32), name="mxcsr.ftz")
+        b.call(fns["llvm.x86.sse.stmxcsr"], [saved])
+        b.store(b.or_(b.load(saved), ir.Constant(ir.IntType(32), 0x8040)), mode)
+        b.call(fns["llvm.x86.sse.ldmxcsr"], [mode])
+        return lambda: b.call(fns["llvm.x86.sse.ldmxcsr"], [saved])
 
     def _emit_kernel(self, instr: Instruction, out_shapes: list[Shape], operand_shapes: list[list[Shape]]):
         m = self.llmod

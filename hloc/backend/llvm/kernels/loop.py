@@ -56,11 +56,11 @@ def emit_loop(em: Elemental, roots: list[Instruction], outs: list[IrArray], flat
 def emit_elemental_instr(ctx, instr: Instruction) -> None:
     sources = {op: ctx.operand_source(k, op.shape) for k, op in enumerate(instr.operands)}
     em = ctx.elemental(sources)
-    if instr.shape.is_tuple:
-        raise CodegenError(f"'{instr.opcode}' with a tuple result needs a kernel", instr.loc)
     if instr.opcode == "reduce":
         emit_reduce(em, instr, ctx.outputs)
         return
+    if instr.shape.is_tuple:
+        raise CodegenError(f"'{instr.opcode}' with a tuple result needs a kernel", instr.loc)
     flat_ok = all(o.shape.rank == 0 or (o.shape.dims == instr.shape.dims and o.shape.minor_to_major ==
                                         instr.shape.minor_to_major) for o in instr.operands) \
         and instr.opcode in ELEMENTWISE
