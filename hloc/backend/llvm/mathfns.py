@@ -23,7 +23,7 @@ authority):
 | tanh | 2 | 2 | f32: x*P(x^2) below 0.625, else 1 - 2/(exp(2|x|)+1); f64: -t/(2+t), t = expm1(-2|x|) |
 | logistic | 2 | 2 | r = 1/(1+exp(-|x|)), x<0: exp(-|x|)*r |
 | erf | 2 | 2 | f32: x*P(x^2) below 1, 1 - exp(-x^2)*Q(1/x) below 4; f64: Taylor below 2, continued fraction |
-| sin, cos, tan | 1 | 1 (|x| < 2^50) | exact reduction mod pi/2 in f64 chunks (f32); 3-part Cody-Waite with FMA (f64) |
+| sin, cos, tan | 1 | 1 | reduction mod pi/2: exact 2/pi chunk products (f32; f64 above 2^30), else Cody-Waite |
 | atan2 | 1 | 2 | argument reduction to |t| <= tan(pi/8), Taylor series |
 | pow | 1 | see table | exp(y*log(x)) in f64; C99 special cases |
 | cbrt | 1 | 1 | exp(log|x|/3) refined by one Newton step |
@@ -320,9 +320,10 @@ def erf(b: ir.IRBuilder, x: ir.Value) -> ir.Value:
 # sin, cos, tan
 
 
-def _two_over_pi_chunks(nchunks: int, bits: int) -> list[float]:
-    """2/pi split into `nchunks` doubles of `bits` significant bits each (exact binary digits)."""
-    # pi to 400 bits with Machin's formula in integers, then 2/pi = 2**(k+1) / (pi * 2**k).
+def _two_over_pi_chunks(nchunks: int, bits: int, scale_exp: int = 0) -> list[float]:
+    """2/pi split into `nchunks` doubles of `bits` significant bits each (exact binary digits),
+    times 2**scale_exp (so that deep chunks stay normal doubles)."""
+    # pi with Machin's formula in integers, then 2/pi = 2**(2k+1) / (pi * 2**k).
     prec = 64 + nchunks * bits + 64
 
     def arctan_inv(n: int) -> int:  # arctan(1/n) * 2**prec
@@ -340,11 +341,14 @@ def _two_over_pi_chunks(nchunks: int, bits: int) -> list[float]:
     for i in range(nchunks):
         shift = prec - (i + 1) * bits
         digits = (two_over_pi >> shift) & ((1 << bits) - 1)
-        chunks.append(math.ldexp(digits, -(i + 1) * bits))
+        chunks.append(math.ldexp(digits, scale_exp - (i + 1) * bits))
     return chunks
 
 
 _CHUNKS_26 = _two_over_pi_chunks(10, 26)
+_LONG_SCALE = 600
+# enough for every double (exponent <= 1023); scaled by 2**600, the argument by 2**-600
+_CHUNKS_26_LONG = _two_over_pi_chunks(48, 26, _LONG_SCALE)
 _PIO2 = (1.5707963267948966, 6.123233995736766e-17, -1.4973849048591698e-33)
 
 
@@ -360,12 +364,13 @@ def _reduce_f32_exact(b, m, x):
     """For x an f32 value held in a double: (quadrant as i64, r) with x = r + q*pi/2.
 
     x * 2/pi mod 4 is summed from products x * c_i, each exact (24 + 26 significant bits), reduced
-    mod 4 exactly; terms above 2**55 are multiples of 4 and vanish. Works for every f32 value."""
+    mod 4 exactly (to [-2, 2] by round-to-nearest, which leaves small terms untouched); terms above
+    2**55 are multiples of 4 and vanish. Works for every f32 value."""
     total_hi = m.c(0.0)
     total_lo = m.c(0.0)
     for ci in _CHUNKS_26:
         t = m.mul(x, m.c(ci))
-        t = m.sub(t, m.mul(m.floor(m.mul(t, m.c(0.25))), m.c(4.0)))  # exact: t mod 4 in [0, 4)
+        t = m.sub(t, m.mul(m.rint(m.mul(t, m.c(0.25))), m.c(4.0)))  # exact: t mod 4 in [-2, 2]
         # two-sum of total_hi + t
         s = m.add(total_hi, t)
         bb = m.sub(s, total_hi)
@@ -394,12 +399,62 @@ def _reduce_f64(b, m, x):
     return b.fptosi(qm, I64), r
 
 
+def _chunk_table(b):
+    mod = b.module
+    g = mod.globals.get("hloc.two_over_pi_26")
+    if g is None:
+        t = ir.ArrayType(F64, len(_CHUNKS_26_LONG))
+        g = ir.GlobalVariable(mod, t, "hloc.two_over_pi_26")
+        g.initializer = ir.Constant(t, _CHUNKS_26_LONG)
+        g.global_constant = True
+        g.linkage = "private"
+    return g
+
+
+def _reduce_f64_large(b, m, x):
+    """Payne-Hanek for any double: x = xh + xl (27-bit halves), products with 26-bit chunks of 2/pi
+    are exact; only the 6 chunks whose products are neither multiples of 4 nor negligible are
+    used, picked by x's exponent from a table (a gather when vectorised)."""
+    bits = b.bitcast(x, I64)
+    xh = b.bitcast(b.and_(bits, const(I64, ~((1 << 26) - 1))), F64)
+    xl = m.sub(x, xh)
+    # exact rescaling (|x| > 2**30): the table holds 2/pi * 2**600
+    xh = m.mul(xh, m.c(2.0 ** -_LONG_SCALE))
+    xl = m.mul(xl, m.c(2.0 ** -_LONG_SCALE))
+    e = b.sub(b.and_(b.lshr(bits, const(I64, 52)), const(I64, 0x7FF)), const(I64, 1023))
+    base = b.sdiv(b.sub(e, const(I64, 54)), const(I64, 26))
+    base = b.select(b.icmp_signed("<", base, const(I64, 0)), const(I64, 0), base)
+    base = b.select(b.icmp_signed(">", base, const(I64, len(_CHUNKS_26_LONG) - 6)),
+                    const(I64, len(_CHUNKS_26_LONG) - 6), base)
+    table = _chunk_table(b)
+    hi, lo = m.c(0.0), m.c(0.0)
+    for k in range(6):
+        c = b.load(b.gep(table, [const(I64, 0), b.add(base, const(I64, k))], inbounds=True), typ=F64)
+        for part in (xh, xl):
+            t = m.mul(part, c)
+            t = m.sub(t, m.mul(m.rint(m.mul(t, m.c(0.25))), m.c(4.0)))  # exact, in [-2, 2]
+            s = m.add(hi, t)
+            bb = m.sub(s, hi)
+            lo = m.add(lo, m.add(m.sub(hi, m.sub(s, bb)), m.sub(t, bb)))
+            hi = s
+    q = m.rint(hi)
+    f = m.add(m.sub(hi, q), lo)
+    adj = m.rint(f)
+    q = m.add(q, adj)
+    f = m.sub(f, adj)
+    return b.fptosi(q, I64), m.mul(f, m.c(math.pi / 2))
+
+
 def _sincos_reduced(b, x, f32_arg: bool):
     m = _M(b, F64)
     if f32_arg:
         q, r = _reduce_f32_exact(b, m, x)
     else:
         q, r = _reduce_f64(b, m, x)
+        ql, rl = _reduce_f64_large(b, m, x)
+        large = m.gt(m.abs(x), m.c(2.0 ** 30))
+        q = b.select(large, ql, q)
+        r = m.sel(large, rl, r)
     s, c = _sincos_poly(m, r)
     return m, q, r, s, c
 
@@ -435,7 +490,7 @@ def _trig(b, x, kind):
 
 
 def sin(b, x):
-    """sin x: reduction mod pi/2 (exact for every f32; f64 accurate for |x| < 2**50), Taylor."""
+    """sin x: reduction mod pi/2 (Payne-Hanek style for large arguments), Taylor polynomials."""
     return _trig(b, x, "sin")
 
 
@@ -513,8 +568,12 @@ def cbrt(b, x):
     """Cube root: y = exp(log|x|/3), one Newton step y -= (y^3 - |x|) / (3 y^2), sign of x."""
     m = _M(b, F64)
     ax = m.abs(x)
-    y = exp(b, m.mul(log(b, ax), m.c(1.0 / 3.0)))
-    y = m.sub(y, m.div(m.sub(m.mul(m.mul(y, y), y), ax), m.mul(m.mul(y, y), m.c(3.0))))
+    # scale extreme magnitudes by 2**+-600 (cube root: 2**-+200) so y**3 neither under- nor overflows
+    tiny, huge = m.lt(ax, m.c(2.0 ** -600)), m.gt(ax, m.c(2.0 ** 600))
+    ax_s = m.sel(tiny, m.mul(ax, m.c(2.0 ** 600)), m.sel(huge, m.mul(ax, m.c(2.0 ** -600)), ax))
+    y = exp(b, m.mul(log(b, ax_s), m.c(1.0 / 3.0)))
+    y = m.sub(y, m.div(m.sub(m.mul(m.mul(y, y), y), ax_s), m.mul(m.mul(y, y), m.c(3.0))))
+    y = m.mul(y, m.sel(tiny, m.c(2.0 ** -200), m.sel(huge, m.c(2.0 ** 200), m.c(1.0))))
     res = m.copysign(y, x)
     special = b.or_(m.eq(ax, m.c(0.0)), b.or_(m.eq(ax, m.c(math.inf)), m.isnan(x)))
     return m.sel(special, x, res)
