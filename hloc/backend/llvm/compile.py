@@ -132,6 +132,10 @@ class Executable:
         self.timings["load"] = time.perf_counter() - t0
         self._param_leaves = compiled.param_leaves
         self._result_leaves = compiled.result_leaves
+        # One temp arena reused across calls (fresh memory costs page faults on every call); a
+        # concurrent call that finds it busy gets its own.
+        self._temp = _aligned_bytes(compiled.buffers.temp_bytes)
+        self._temp_lock = threading.Lock()
 
     # -- products
     def emit_object(self) -> bytes:
@@ -149,7 +153,10 @@ class Executable:
         return self.compiled.buffers.temp_bytes
 
     # -- running
-    def __call__(self, args) -> object:
+    def __call__(self, args, out: list[np.ndarray] | None = None) -> object:
+        """Run on `args` (one nested value per entry parameter). `out`, if given, is a list of
+        preallocated result leaves (C-contiguous, the leaf dtypes and physical dims) to write into;
+        otherwise fresh arrays are returned."""
         args = list(args)
         shapes = self.compiled.param_shapes
         if len(args) != len(shapes):
@@ -157,15 +164,32 @@ class Executable:
         leaves: list[np.ndarray] = []
         for k, (a, s) in enumerate(zip(args, shapes)):
             _flatten_arg(a, s, leaves, f"argument {k}")
-        keep = [_to_physical(a, s) for a, s in zip(leaves, self._param_leaves)]
-        outs = [_alloc_physical(s) for s in self._result_leaves]
-        temp = _aligned_bytes(self.compiled.buffers.temp_bytes)
-        params = (ctypes.c_void_p * max(1, len(keep)))(*[a.ctypes.data for a in keep])
-        results = (ctypes.c_void_p * max(1, len(outs)))(*[o.ctypes.data for o in outs])
-        self._fn(ctypes.addressof(params), ctypes.addressof(results), temp.ctypes.data)
+        params = [_to_physical(a, s) for a, s in zip(leaves, self._param_leaves)]
+        if out is None:
+            outs = [_alloc_physical(s) for s in self._result_leaves]
+        else:
+            outs = list(out)
+            if len(outs) != len(self._result_leaves) or any(
+                    not o.flags.c_contiguous or o.dtype != s.dtype or o.size != s.num_elements
+                    for o, s in zip(outs, self._result_leaves)):
+                raise RunError("`out` does not match the result leaves")
+        self.run_leaves(params, outs)
         logical = [_from_physical(o, s) for o, s in zip(outs, self._result_leaves)]
-        it = iter(logical)
-        return _unflatten(self.compiled.result_shape, it)
+        return _unflatten(self.compiled.result_shape, iter(logical))
+
+    def run_leaves(self, params: list[np.ndarray], results: list[np.ndarray]) -> None:
+        """The raw call: C-contiguous arrays in physical layout, one per parameter/result leaf.
+        The GIL is released for the duration (ctypes)."""
+        pa = (ctypes.c_void_p * max(1, len(params)))(*[a.ctypes.data for a in params])
+        ra = (ctypes.c_void_p * max(1, len(results)))(*[o.ctypes.data for o in results])
+        if self._temp_lock.acquire(blocking=False):
+            try:
+                self._fn(ctypes.addressof(pa), ctypes.addressof(ra), self._temp.ctypes.data)
+            finally:
+                self._temp_lock.release()
+        else:
+            temp = _aligned_bytes(self.compiled.buffers.temp_bytes)
+            self._fn(ctypes.addressof(pa), ctypes.addressof(ra), temp.ctypes.data)
 
 
 def compile_module(module: Module, options: CompileOptions | None = None) -> Executable:
