@@ -72,12 +72,11 @@ def aliases_operand(instr: Instruction) -> bool:
 
 def assign_buffers(comp: Computation, schedule: list[Instruction]) -> BufferAssignment:
     ba = BufferAssignment()
-    offset = 0
+    temps: list[Slice] = []
 
     def temp(shape: Shape) -> Slice:
-        nonlocal offset
-        s = Slice("temp", offset, shape.byte_size)
-        offset += (shape.byte_size + ALIGN - 1) // ALIGN * ALIGN
+        s = Slice("temp", -1, shape.byte_size)  # offset assigned once results are claimed
+        temps.append(s)
         return s
 
     param_no = 0
@@ -124,5 +123,10 @@ def assign_buffers(comp: Computation, schedule: list[Instruction]) -> BufferAssi
             s.kind, s.index = "result", rj
         else:
             ba.copies.append((s, Slice("result", rj, leaf.byte_size), leaf))
+    offset = 0
+    for s in temps:
+        if s.kind == "temp":
+            s.index = offset
+            offset += (s.size + ALIGN - 1) // ALIGN * ALIGN
     ba.temp_bytes = offset
     return ba
