@@ -665,3 +665,16 @@ def test_executable_products_and_argument_checks():
         exe([np.zeros(8, np.float64), np.zeros(8, np.float32)])
     with pytest.raises(RunError):
         exe([np.zeros(7, np.float32), np.zeros(8, np.float32)])
+
+
+def test_sub_byte_integers_wrap_at_their_width():
+    a = np.array([7, -8, 3, -1, 0, 5], dtype=ml_dtypes.int4)
+    b = np.array([1, -1, 4, -1, 2, 0], dtype=ml_dtypes.int4)
+    body = ["s = s4[6] add(p0, p1)", "c = s32[6] convert(s)", "u = u4[6] convert(c)", "d = s4[6] divide(p0, p1)"]
+    s, c, u, d = run(["s4[6]", "s4[6]"], body, [("s", "s4[6]"), ("c", "s32[6]"), ("u", "u4[6]"), ("d", "s4[6]")],
+                     [a, b])
+    wrapped = (a.astype(np.int32) + b.astype(np.int32) + 8) % 16 - 8
+    np.testing.assert_array_equal(c, wrapped)
+    np.testing.assert_array_equal(s.astype(np.int32), wrapped)
+    np.testing.assert_array_equal(u.astype(np.int32), wrapped % 16)
+    np.testing.assert_array_equal(d.astype(np.int32), [7, -8, 0, 1, 0, -1])  # -8/-1 = -8, x/0 = -1
