@@ -12,6 +12,7 @@ import pytest
 from conftest import JAX_CORPUS, require_corpus
 
 from hloc.backend.llvm import compile_module
+from hloc.errors import CodegenError
 from hloc.parse import parse_module
 
 CASES = [
@@ -21,9 +22,21 @@ CASES = [
     "reductions", "softmax", "logsumexp", "layernorm", "one_hot_where_clip", "argmax_argmin", "nested_call",
     "dynamic_slice_ops",
 ]
-# Cases that need ops the native backend does not have yet (each a CodegenError naming the op).
+# The other corpus cases need kernels the native backend does not have yet: each must fail cleanly
+# with a CodegenError naming the op (move a case to CASES when its kernel lands).
 NEEDS_KERNELS = {
-    "transcendental_b": "gather",
+    "dot": ["attention", "batched_matmul", "dot_general_variants", "einsum", "linalg_plain", "mixed_precision",
+            "mlp_backward", "mlp_forward", "transformer_layer"],
+    "convolution": ["conv2d_grouped", "conv2d_nchw_strided", "conv2d_nhwc_same", "conv_backward",
+                    "conv_dilated_transposed"],
+    "while": ["fori_loop", "random_threefry", "scan_rnn", "while_dynamic"],
+    "reduce-window": ["cumulative_ops", "pooling"],
+    "gather": ["gather_ops", "transcendental_b"],
+    "conditional": ["cond_switch"],
+    "select-and-scatter": ["pooling_grad"],
+    "rng-bit-generator": ["rng_bit_generator"],
+    "scatter": ["scatter_ops"],
+    "sort": ["sort_ops"],
 }
 
 
@@ -79,3 +92,12 @@ def test_corpus_case(name):
         else:
             np.testing.assert_allclose(g.astype(np.float64), e.astype(np.float64), rtol=rtol, atol=atol,
                                        equal_nan=True, err_msg=f"{name} out{i}")
+
+
+@pytest.mark.parametrize("name,op", [(n, op) for op, names in NEEDS_KERNELS.items() for n in names])
+def test_missing_kernel_is_a_clean_codegen_error(name, op):
+    require_corpus()
+    module = parse_module((JAX_CORPUS / f"{name}.hlo").read_text(), f"{name}.hlo")
+    with pytest.raises(CodegenError, match=f"'{op}'") as err:
+        compile_module(module)
+    assert err.value.loc is not None and err.value.loc.filename == f"{name}.hlo"

@@ -22,6 +22,7 @@ import contextlib
 from collections.abc import Callable
 
 import llvmlite.ir as ir
+import ml_dtypes
 
 from ...errors import CodegenError
 from ...ir.module import Computation, Instruction
@@ -659,8 +660,6 @@ def convert_value(em: Elemental, x, src: str, dst: str, loc=None):
 
 def _wider_float(a: str, b_: str) -> bool:
     """Whether every value of float type b_ is a value of float type a."""
-    import ml_dtypes
-
     fa, fb = ml_dtypes.finfo(ELEMENT_TYPES[a].np_dtype), ml_dtypes.finfo(ELEMENT_TYPES[b_].np_dtype)
     return (fa.nmant >= fb.nmant and float(fa.max) >= float(fb.max)
             and float(fa.smallest_subnormal) <= float(fb.smallest_subnormal)

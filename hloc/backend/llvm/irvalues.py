@@ -51,19 +51,6 @@ class Cplx(NamedTuple):
     im: ir.Value
 
 
-def is_supported_etype(etype: str) -> bool:
-    t = ELEMENT_TYPES.get(etype)
-    return t is not None and t.is_array_type
-
-
-def int_type(bits: int) -> ir.IntType:
-    return ir.IntType(bits)
-
-
-def component_etype(etype: str) -> str:
-    return {"c64": "f32", "c128": "f64"}[etype]
-
-
 def storage_type(etype: str) -> ir.Type:
     """The LLVM type of one stored element (for complex: of one component)."""
     t = ELEMENT_TYPES[etype]
@@ -92,11 +79,6 @@ def compute_type(etype: str) -> ir.Type:
     if etype == "f64":
         return F64
     return F32
-
-
-def elements_per_item(etype: str) -> int:
-    """Storage elements per HLO element (2 for complex)."""
-    return 2 if ELEMENT_TYPES[etype].kind == "complex" else 1
 
 
 # ------------------------------------------------------------------------------------------------
@@ -134,14 +116,6 @@ def const(t: ir.Type, v) -> ir.Constant:
     if isinstance(t, ir.IntType):
         return ir.Constant(t, int(v) & ((1 << t.width) - 1))
     return ir.Constant(t, float(v))
-
-
-def fconst_like(x: ir.Value, v: float) -> ir.Constant:
-    return ir.Constant(x.type, float(v))
-
-
-def int_of_float(t: ir.Type) -> ir.IntType:
-    return I32 if isinstance(t, ir.FloatType) else I64
 
 
 # ------------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import llvmlite.ir as ir
 
@@ -19,8 +19,6 @@ class KernelContext:
     outputs: list[IrArray]  # one per array leaf of instr.shape
     operands: list[list[IrArray]]  # per operand, one per array leaf
     constant_array: object = None  # Instruction -> IrArray for array constants (module globals)
-    options: object = None
-    extra: dict = field(default_factory=dict)
 
     def operand_source(self, k: int, shape) -> object:
         """A generator (or TupleSource) reading operand k from its buffers."""

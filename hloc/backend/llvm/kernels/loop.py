@@ -12,7 +12,7 @@ from ....errors import CodegenError
 from ....ir.module import Instruction
 from ....ir.opcodes import ELEMENTWISE
 from ....ir.types import Shape
-from ..elemental import Elemental, IrArray
+from ..elemental import Elemental, IrArray, check_instruction
 from ..loops import index_loop
 from . import kernel
 from .reduce import emit_reduce
@@ -65,6 +65,15 @@ def emit_elemental_instr(ctx, instr: Instruction) -> None:
                                         instr.shape.minor_to_major) for o in instr.operands) \
         and instr.opcode in ELEMENTWISE
     emit_loop(em, [instr], ctx.outputs, flat_ok)
+
+
+@kernel.check("fusion")
+def check_fusion(instr: Instruction) -> None:
+    if instr.attrs.get("kind") not in ("kLoop", "kInput"):
+        raise CodegenError(f"fusion kind {instr.attrs.get('kind')} is not supported by the native backend", instr.loc)
+    check_instruction(instr.attrs["calls"].root)
+    for sub in instr.attrs["calls"].instructions:
+        check_instruction(sub)
 
 
 @kernel("fusion")
