@@ -33,9 +33,11 @@ class Index:
         self.linear = linear
 
     def key(self):
+        """A cache key: the SSA values themselves (kept alive by the key, so no id is ever reused;
+        llvmlite constants compare by value, instructions by identity)."""
         if self.multi is not None:
-            return tuple(id(v) for v in self.multi)
-        return ("lin", id(self.linear), self.shape.dims, self.shape.minor_to_major)
+            return tuple(self.multi)
+        return ("lin", self.linear, self.shape.dims, self.shape.minor_to_major)
 
     def get_multi(self, b: ir.IRBuilder) -> list[ir.Value]:
         # Derived values are not cached on the Index: the first use may sit in an inner loop whose
