@@ -62,10 +62,6 @@ def computations_equal(a: Computation, b: Computation, ordered: bool = False) ->
         return f"{where}: execution thread {a.execution_thread!r} vs {b.execution_thread!r}"
     if a.is_entry != b.is_entry:
         return f"{where}: is ENTRY in only one module"
-    ra = a.root.name if a.root is not None else None
-    rb = b.root.name if b.root is not None else None
-    if ra != rb:
-        return f"{where}: root {ra!r} vs {rb!r}"
     ia = {i.name: i for i in a.instructions}
     ib = {i.name: i for i in b.instructions}
     if len(ia) != len(a.instructions) or len(ib) != len(b.instructions):
@@ -76,6 +72,10 @@ def computations_equal(a: Computation, b: Computation, ordered: bool = False) ->
     for n in ib:
         if n not in ia:
             return f"{where}: instruction {n!r} is only in the second module"
+    ra = a.root.name if a.root is not None else None
+    rb = b.root.name if b.root is not None else None
+    if ra != rb:
+        return f"{where}: root {ra!r} vs {rb!r}"
     if ordered:
         na = [i.name for i in a.instructions]
         nb = [i.name for i in b.instructions]

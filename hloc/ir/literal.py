@@ -3,6 +3,8 @@ constants, or an ElidedLiteral for `constant({...})` (whose values XLA fills pse
 
 from __future__ import annotations
 
+import re
+
 import ml_dtypes
 import numpy as np
 
@@ -155,15 +157,22 @@ def _element_strings(arr: np.ndarray, etype: str) -> list[str]:
     return [format_scalar(x, etype) for x in flat]
 
 
-def format_array(arr: np.ndarray, shape: Shape, oneline: bool = True) -> str:
+def format_array(arr: np.ndarray, shape: Shape, oneline: bool = True, signed_zeros: bool = False) -> str:
     """An array literal without its shape, as XLA's Literal::PrintWithoutShape(Oneline) writes it:
-    `{1, 2}`, `{ { 1, 2 }, { 3, 4 } }`, `/*i0=0*/` markers above rank 3, pred arrays as 0/1."""
+    `{1, 2}`, `{ { 1, 2 }, { 3, 4 } }`, `/*i0=0*/` markers above rank 3, pred arrays as 0/1.
+
+    XLA writes -0.0 as `-0`, which its parser reads back as the integer 0 (+0.0); `signed_zeros`
+    writes `-0.0` instead, so the value survives a round trip."""
     dims = shape.dims
     rank = len(dims)
     etype = shape.etype
+    arr = np.asarray(arr)
     if rank == 0:
-        return format_scalar(np.asarray(arr).reshape(())[()], etype)
-    elems = _element_strings(np.asarray(arr), etype)
+        text = format_scalar(arr.reshape(())[()], etype)
+        return _signed_zeros([text])[0] if signed_zeros else text
+    elems = _element_strings(arr, etype)
+    if signed_zeros:
+        elems = _signed_zeros(elems)
     linebreak = " " if oneline else "\n"
     out: list[str] = []
     pos = 0
@@ -206,15 +215,72 @@ def format_array(arr: np.ndarray, shape: Shape, oneline: bool = True) -> str:
     return "".join(out)
 
 
-def format_literal(lit, shape: Shape, oneline: bool = True) -> str:
+def _signed_zeros(elems: list[str]) -> list[str]:
+    if not any("-0" in e for e in elems):
+        return elems
+    return [_NEG_ZERO.sub("-0.0", e) for e in elems]
+
+
+_NEG_ZERO = re.compile(r"-0(?=$|,|\))")
+
+
+def format_literal(lit, shape: Shape, oneline: bool = True, signed_zeros: bool = False) -> str:
     """A constant's literal as `constant(...)` holds it: arrays as format_array, tuples as
     `( a, b )`, elided constants as `{...}`."""
     if isinstance(lit, ElidedLiteral):
         return "{...}"
     if isinstance(lit, tuple):
         sep = ", " if oneline else ",\n"
-        parts = [format_literal(x, s, oneline) for x, s in zip(lit, shape.tuple_shapes)]
+        parts = [format_literal(x, s, oneline, signed_zeros) for x, s in zip(lit, shape.tuple_shapes)]
         return ("( " if oneline else "(\n") + sep.join(parts) + (" )" if oneline else "\n)")
     if shape.is_token:
         return "token"
-    return format_array(lit, shape, oneline)
+    return format_array(lit, shape, oneline, signed_zeros)
+
+
+# ---------------------------------------------------------------------------------------- strings
+
+
+def c_escape(s: str) -> str:
+    """absl::CEscape of the UTF-8 bytes: `\\n \\r \\t \\" \\' \\\\`, other bytes outside 0x20..0x7e
+    as three-digit octal."""
+    if s.isascii() and s.isprintable() and '"' not in s and "'" not in s and "\\" not in s:
+        return s
+    out = []
+    for b in s.encode("utf-8", "surrogateescape"):
+        c = chr(b)
+        if c in _C_ESCAPES:
+            out.append(_C_ESCAPES[c])
+        elif 0x20 <= b < 0x7F:
+            out.append(c)
+        else:
+            out.append(f"\\{b:03o}")
+    return "".join(out)
+
+
+_UNESCAPE = re.compile(r"\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)", re.S)
+_UNESCAPES = {"n": 10, "t": 9, "r": 13, "a": 7, "b": 8, "f": 12, "v": 11}
+
+
+def c_unescape(s: str) -> str:
+    """absl::CUnescape of a quoted string's body (escapes give bytes; the result is UTF-8 decoded)."""
+    if "\\" not in s:
+        return s
+    out = bytearray()
+    pos = 0
+    for m in _UNESCAPE.finditer(s):
+        out += s[pos : m.start()].encode("utf-8", "surrogateescape")
+        e = m.group(1)
+        if e[0] == "x":
+            out.append(int(e[1:], 16))
+        elif e[0] in "01234567":
+            out.append(int(e, 8) & 0xFF)
+        else:
+            code = _UNESCAPES.get(e)
+            out += bytes([code]) if code is not None else e.encode("utf-8", "surrogateescape")
+        pos = m.end()
+    out += s[pos:].encode("utf-8", "surrogateescape")
+    return out.decode("utf-8", "surrogateescape")
+
+
+_C_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", '"': '\\"', "'": "\\'", "\\": "\\\\"}

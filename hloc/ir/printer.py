@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .attrs import ConvDimLabels, PadDim, Raw, SliceRange, Window
-from .literal import format_literal
+from .literal import c_escape, c_unescape, format_literal
 from .module import Computation, Instruction, Module
 from .types import ELEMENT_TYPES, Layout, Shape
 
@@ -428,7 +428,9 @@ def _instruction(instr: Instruction, ctx: _Context) -> str:
 
 def _operands(instr: Instruction, opts: PrintOptions) -> str:
     if instr.opcode == "constant":
-        return format_literal(instr.literal, instr.shape) if instr.literal is not None else "{...}"
+        if instr.literal is None:
+            return "{...}"
+        return format_literal(instr.literal, instr.shape, signed_zeros=not opts.xla)
     if instr.opcode == "parameter":
         return str(instr.parameter_number)
     out = []
@@ -993,51 +995,6 @@ _STRING_ATTRS = frozenset({"custom_call_target", "async_execution_thread", "infe
                            "execution_thread"})
 
 
-def c_escape(s: str) -> str:
-    """absl::CEscape of the UTF-8 bytes: `\\n \\r \\t \\" \\' \\\\`, other bytes outside 0x20..0x7e
-    as three-digit octal."""
-    if s.isascii() and s.isprintable() and '"' not in s and "'" not in s and "\\" not in s:
-        return s
-    out = []
-    for b in s.encode("utf-8", "surrogateescape"):
-        c = chr(b)
-        if c in _C_ESCAPES:
-            out.append(_C_ESCAPES[c])
-        elif 0x20 <= b < 0x7F:
-            out.append(c)
-        else:
-            out.append(f"\\{b:03o}")
-    return "".join(out)
-
-
-_UNESCAPE = re.compile(r"\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)", re.S)
-_UNESCAPES = {"n": 10, "t": 9, "r": 13, "a": 7, "b": 8, "f": 12, "v": 11}
-
-
-def c_unescape(s: str) -> str:
-    """absl::CUnescape of a quoted string's body (escapes give bytes; the result is UTF-8 decoded)."""
-    if "\\" not in s:
-        return s
-    out = bytearray()
-    pos = 0
-    for m in _UNESCAPE.finditer(s):
-        out += s[pos : m.start()].encode("utf-8", "surrogateescape")
-        e = m.group(1)
-        if e[0] == "x":
-            out.append(int(e[1:], 16))
-        elif e[0] in "01234567":
-            out.append(int(e, 8) & 0xFF)
-        else:
-            code = _UNESCAPES.get(e)
-            out += bytes([code]) if code is not None else e.encode("utf-8", "surrogateescape")
-        pos = m.end()
-    out += s[pos:].encode("utf-8", "surrogateescape")
-    return out.decode("utf-8", "surrogateescape")
-
-
-_C_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", '"': '\\"', "'": "\\'", "\\": "\\\\"}
-
-
 def format_value(name: str, v, opts: PrintOptions | str = "canonical") -> str:
     """The text after `name=` for an attribute value of the IR."""
     return _value(name, v, _options(opts))
@@ -1252,7 +1209,68 @@ def _split_top(text: str) -> list[str] | None:
     return parts if depth == 0 else None
 
 
+_FRONTEND_KEY = re.compile(r"\s*([A-Za-z_][\w.\-]*)\s*=\s*")
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+
+
+def _frontend_attributes(text: str, opts) -> str:
+    """FrontendAttributesToString: keys sorted, JSON-dict values bare, others quoted."""
+    body = text.strip()
+    if not (body.startswith("{") and body.endswith("}")):
+        raise ValueError(text)
+    items: dict[str, str] = {}
+    pos, end = 1, len(body) - 1
+    while body[pos:end].strip():
+        m = _FRONTEND_KEY.match(body, pos)
+        if m is None:
+            raise ValueError(text)
+        pos = m.end()
+        if body.startswith('"', pos):
+            q = _QUOTED.match(body, pos)
+            if q is None:
+                raise ValueError(text)
+            value = c_unescape(q.group()[1:-1])
+            pos = q.end()
+        elif body.startswith("{", pos):
+            close = _json_dict_end(body, pos)
+            value = body[pos:close]
+            pos = close
+        else:
+            raise ValueError(text)
+        items[m.group(1)] = value
+        rest = body[pos:end].lstrip()
+        if rest.startswith(","):
+            pos = end - len(rest) + 1
+        elif rest:
+            raise ValueError(text)
+    return "{" + ",".join(f"{k}={v}" if _lexes_as_json_dict(v) else f'{k}="{c_escape(v)}"'
+                          for k, v in sorted(items.items())) + "}"
+
+
+def _json_dict_end(s: str, start: int) -> int:
+    """Offset just past the `}` closing the JSON dict at `start` (strings skipped)."""
+    depth = 0
+    i = start
+    while i < len(s):
+        c = s[i]
+        if c == '"':
+            q = _QUOTED.match(s, i)
+            if q is None:
+                raise ValueError(s)
+            i = q.end()
+            continue
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    raise ValueError(s)
+
+
 _RAW_NORMALIZERS = {
+    "frontend_attributes": _frontend_attributes,
     "replica_groups": _no_space_list,
     "source_target_pairs": _no_space_list,
     "input_output_alias": _input_output_alias,

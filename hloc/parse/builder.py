@@ -315,6 +315,8 @@ class HloBuilder(Transformer):
                 instr.add_control_predecessor(p)
         if is_root:
             self.roots.append(instr)
+        if instr.opcode == "async-start" and isinstance(instr.attrs.get("calls"), Computation):
+            set_execution_thread(instr.attrs["calls"], instr.attrs.get("async_execution_thread") or "main")
         return instr
 
     def build_async_sugar(self, wrapped: str, opcode: str, shape, operands, attr_toks, offset) -> Instruction:
@@ -435,3 +437,17 @@ class HloBuilder(Transformer):
             raise self.error(offset, f"computation '{name}' is not defined before its use"
                                      f"{did_you_mean(name, self.comps)}")
         return comp
+
+
+def set_execution_thread(comp: Computation, thread: str) -> None:
+    """What XLA's async-start does to the computation it wraps (SetThreadName): the computation,
+    the computations it calls and the async ops in them run on the start's execution thread."""
+    comp.execution_thread = None if thread == "main" else thread
+    for instr in comp.instructions:
+        if instr.opcode == "async-start":
+            if thread == "main":
+                instr.attrs.pop("async_execution_thread", None)
+            else:
+                instr.attrs["async_execution_thread"] = thread
+        for callee in instr.called_computations:
+            set_execution_thread(callee, thread)
