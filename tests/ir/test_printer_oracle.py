@@ -18,13 +18,14 @@ import pytest
 from conftest import ROOT, corpus_files
 
 from hloc.ir import printer
+from hloc.ir.printer_values import options
 from hloc.parse import parse_module
 
 FILES = corpus_files("xla") + corpus_files("jax", "*.hlo")
 STYLES = {
     "long": "long",
     "short": "short",
-    "default": dataclasses.replace(printer._STYLE_OPTIONS["long"], operand_shapes=False),
+    "default": dataclasses.replace(options("long"), operand_shapes=False),
 }
 
 KNOWN = {
