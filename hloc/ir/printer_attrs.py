@@ -218,13 +218,15 @@ def _impl_compare(instr, a):
             a.emit("order", order)
         return
     etype = instr.operands[0].shape.etype if instr.operands else None
-    if t is None and order == "TOTAL" and etype is not None and ELEMENT_TYPES[etype].kind in ("float", "complex"):
+    if t is None and order == "TOTAL" and _default_comparison_type(etype or "") == "FLOAT":
         t = "TOTALORDER"  # jax >= 0.12 spells the total order `order=TOTAL`
     if t is not None and (etype is None or t != _default_comparison_type(etype)):
         a.emit("type", t)
 
 
-def _default_comparison_type(etype: str) -> str:
+def _default_comparison_type(etype: str) -> str | None:
+    if etype not in ELEMENT_TYPES:
+        return None
     kind = ELEMENT_TYPES[etype].kind
     if kind in ("float", "complex"):
         return "FLOAT"

@@ -71,11 +71,11 @@ def format_value(name: str, v, opts: PrintOptions | str = "canonical") -> str:
 def value_text(name: str, v, opts: PrintOptions) -> str:
     if isinstance(v, Raw):
         return _raw(name, v.text, opts)
-    if isinstance(v, bool):
+    if isinstance(v, (bool, np.bool_)):
         return "true" if v else "false"
     if isinstance(v, (int, np.integer)):
         return str(int(v))
-    if isinstance(v, float):
+    if isinstance(v, (float, np.floating)):
         return _float_attr(v, opts)
     if isinstance(v, str):
         if name in _STRING_ATTRS:
@@ -117,7 +117,7 @@ def _float_attr(v: float, opts: PrintOptions) -> str:
     canonical output keeps every digit of the value hloc holds."""
     if opts.xla:
         return f"{float(np.float32(v)):g}"
-    return repr(v)
+    return repr(float(v))
 
 
 def _raw(name: str, text: str, opts: PrintOptions) -> str:

@@ -22,3 +22,15 @@ def test_canonical_round_trip(path):
     again = parse_module(text, f"{path}.canonical")
     assert modules_equal(module, again) is None, modules_equal(module, again)
     assert print_module(again, "canonical") == text
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_xla_styles_ignore_attribute_insertion_order(path):
+    """Passes set attributes in any order; the XLA styles print XLA's order regardless."""
+    module = parse_module(path.read_text(), str(path))
+    printed = {style: print_module(module, style) for style in ("long", "short")}
+    for instr in module.instructions():
+        instr.attrs = dict(reversed(list(instr.attrs.items())))
+    for style, text in printed.items():
+        assert print_module(module, style) == text, style
