@@ -221,7 +221,7 @@ def _computation(comp: Computation, ctx: _Context, top_level: bool) -> str:
         result = comp.root.shape.to_str(False) if comp.root is not None else "()"
         head += f"({params}) -> {result} "
     lines = [head + "{"]
-    if ctx.scheduled and comp not in ctx.fusion_bodies:
+    if ctx.scheduled and comp not in ctx.fusion_bodies and _is_schedule(comp.instructions):
         order = comp.instructions
     else:
         order = instruction_print_order(comp)
@@ -232,6 +232,17 @@ def _computation(comp: Computation, ctx: _Context, top_level: bool) -> str:
         tail += f', execution_thread="{c_escape(comp.execution_thread)}"'
     lines.append(tail)
     return "\n".join(lines)
+
+
+def _is_schedule(instructions: list[Instruction]) -> bool:
+    """Whether every operand and control predecessor comes before its user (a pass that appended
+    an instruction without keeping the order a schedule gets post order instead of unparsable text)."""
+    seen: set[Instruction] = set()
+    for instr in instructions:
+        if any(o not in seen for o in instr.operands) or any(p not in seen for p in instr.control_predecessors):
+            return False
+        seen.add(instr)
+    return True
 
 
 def instruction_print_order(comp: Computation) -> list[Instruction]:

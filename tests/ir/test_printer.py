@@ -180,3 +180,14 @@ def test_format_literal():
 def test_unknown_style():
     with pytest.raises(ValueError, match="unknown print style"):
         print_module(parse_module(DOT), "fancy")
+
+
+def test_scheduled_module_with_a_broken_order_prints_parsable_text():
+    module = parse_module((TESTDATA / "printer" / "async_and_scheduling.hlo").read_text())
+    entry = module.entry
+    later = entry.instruction("later")
+    # A pass appends an instruction at the end but uses it early: not a schedule any more.
+    neg = entry.create("negate", later.shape, [entry.parameter(0)])
+    later.replace_operand(0, neg)
+    again = parse_module(print_module(module, "canonical"))
+    assert again.entry.instruction("later").operands[0].name == neg.name
