@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..errors import PassError, did_you_mean
 from ..ir.module import Module
 from .base import NoOptions, Pass, get_pass_class, option, register_pass, registered_passes
 from .levels import DEFAULT_LEVEL, LEVELS
@@ -42,5 +43,9 @@ def run_pipeline(module: Module, pipeline: str | Pipeline = DEFAULT_LEVEL, *, ve
 
 def optimize(module: Module, level: str = DEFAULT_LEVEL) -> Module:
     """Optimize `module` in place with a named pipeline (`"O0"`, `"O1"`, `"O2"`) and return it."""
-    run_pipeline(module, level)
+    name = level[1:] if level.startswith("-") else level
+    if name not in LEVELS:
+        raise PassError(f"unknown optimization level '{level}'{did_you_mean(name, LEVELS)} "
+                        f"(levels: {', '.join(LEVELS)})")
+    run_pipeline(module, name)
     return module

@@ -146,12 +146,17 @@ def time_report(ctx: PassContext) -> str:
     pass_total = sum(r[0] for _, r in rows)
     total = max(ctx.total_seconds, 1e-12)
     rule = "=" + "-" * 77 + "="
-    out = [rule, "Pass execution timing report".center(79), rule,
+    out = [rule, "Pass execution timing report".center(79).rstrip(), rule,
            f"  Total: {ctx.total_seconds:.4f} s (passes {pass_total:.4f} s, verifier {ctx.verifier_seconds:.4f} s"
            + (f", change checks {ctx.check_seconds:.4f} s" if ctx.check_seconds else "") + ")", "",
            f"  {'Time (s)':>10} {'%':>6} {'Runs':>6} {'Changed':>8}  Pass"]
     for label, (secs, runs, changed) in rows:
         out.append(f"  {secs:10.4f} {100 * secs / total:6.1f} {runs:6d} {changed:8d}  {label}")
-    out.append(f"  {ctx.verifier_seconds:10.4f} {100 * ctx.verifier_seconds / total:6.1f} {'':>6} {'':>8}  (verifier)")
+    other = max(0.0, ctx.total_seconds - pass_total - ctx.verifier_seconds - ctx.check_seconds)
+    extra = [(ctx.verifier_seconds, "(verifier)"), (ctx.check_seconds, "(change checks)"),
+             (other, "(printing, dumps, snapshots)")]
+    for secs, label in extra:
+        if secs or label == "(verifier)":
+            out.append(f"  {secs:10.4f} {100 * secs / total:6.1f} {'':>6} {'':>8}  {label}")
     out.append(f"  {ctx.total_seconds:10.4f} {100.0:6.1f} {ctx.pass_runs:6d} {'':>8}  Total")
     return "\n".join(out) + "\n"

@@ -162,6 +162,8 @@ class _Parser:
                     raise self.error(f"expected a value after '{tok.text}=', found {self.describe(vtok)}", vtok)
                 value = vtok.text
             items.append((tok, value))
+            if self.peek().kind == "end":
+                raise self.error("missing '>' to close the option list", open_tok)
             if self.peek().kind not in (",", ";", ">"):
                 raise self.error(f"expected ',' or '>' after option '{tok.text}', found "
                                  f"{self.describe(self.peek())}", self.peek())

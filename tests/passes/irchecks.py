@@ -62,6 +62,20 @@ def shape_problems(module: Module) -> set[str]:
     return out
 
 
+def call_signature_problems(module: Module) -> list[str]:
+    """Calls whose operand shapes do not fit the callee's parameters (invalid input the verifier
+    will reject; inlining such a call produces instructions whose shapes cannot be right)."""
+    out = []
+    for instr in module.instructions():
+        if instr.opcode == "call":
+            params = instr.attrs["to_apply"].parameters
+            if len(params) != len(instr.operands) or not all(
+                    o.shape.compatible(p.shape) for o, p in zip(instr.operands, params)):
+                out.append(f"{instr.name}: operands {[str(o.shape) for o in instr.operands]} vs parameters "
+                           f"{[str(p.shape) for p in params]}")
+    return out
+
+
 def assert_well_formed(module: Module, baseline_shape_problems: set[str] | None = None) -> str:
     """Check the invariants; returns the canonical text."""
     problems = structural_problems(module)
