@@ -32,7 +32,11 @@ class _OptCommand(click.Command):
         rewritten = []
         for a in args:
             if a.startswith("--print-changed="):
-                rewritten += ["--print-changed", "--print-changed-style", a.split("=", 1)[1]]
+                style = a.split("=", 1)[1]
+                if style not in ("full", "diff"):
+                    raise click.UsageError(f"--print-changed={style}: expected --print-changed or "
+                                           "--print-changed=diff (or =full)", ctx)
+                rewritten += ["--print-changed", "--print-changed-style", style]
             else:
                 rewritten.append(a)
         return super().parse_args(ctx, rewritten)

@@ -103,11 +103,15 @@ class PassContext:
         self.warnings: list[str] = []
         self.pass_runs = 0
         self._keep_before = verify or check_changed or any(i.wants_before_text for i in self.instruments)
+        # The printed module as it is now, if known: a pass that reports no change leaves it valid,
+        # so the module is printed once per change rather than once per pass.
+        self._text: str | None = None
 
     # ------------------------------------------------------------------------------- top level
     def run(self, pipeline: Pipeline, module: Module) -> bool:
         """Verify, run `pipeline` on `module` (in place), return whether anything changed."""
         start = time.perf_counter()
+        self._text = None
         self._verify(module, None, None)  # the input's own problems are the user's, not a pass's
         for ins in self.instruments:
             ins.run_start(self, module, pipeline)
@@ -124,7 +128,9 @@ class PassContext:
     def run_pass(self, p: Pass, module: Module, event: PassEvent) -> bool:
         if isinstance(p, CompositePass):
             return p.run(module, self)
-        before = _print(module) if self._keep_before else None
+        before = None
+        if self._keep_before:
+            before = self._text if self._text is not None else _print(module)
         t0 = time.perf_counter()
         try:
             changed = p.run(module)
@@ -140,8 +146,9 @@ class PassContext:
             raise PassError(f"pass '{p.label}' returned {changed!r} instead of True/False (a bug in hloc)")
         self.times.add(p.label, time.perf_counter() - t0, changed)
         self.pass_runs += 1
+        self._text = None if changed else before
         if self.check_changed:
-            self._check_changed(p, before, module, changed)
+            self._text = self._check_changed(p, before, module, changed)
         if changed and self.verify:
             self._verify(module, p, before)
         for ins in self.instruments:
@@ -165,7 +172,7 @@ class PassContext:
         finally:
             self.verifier_seconds += time.perf_counter() - t0
 
-    def _check_changed(self, p: Pass, before: str, module: Module, changed: bool) -> None:
+    def _check_changed(self, p: Pass, before: str, module: Module, changed: bool) -> str:
         t0 = time.perf_counter()
         after = _print(module)
         self.check_seconds += time.perf_counter() - t0
@@ -178,6 +185,7 @@ class PassContext:
             saved = self._save(before, module, p)
             raise PassError(f"pass '{p.label}' changed the module but reported no change "
                             f"(a bug in hloc){_repro(saved, p)}\n{diff}")
+        return after
 
     def _save(self, before: str | None, module: Module, p: Pass) -> str | None:
         """Write the module from before the failing pass; returns the path (None if not kept)."""

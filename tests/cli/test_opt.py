@@ -226,6 +226,11 @@ def test_print_changed_diff():
     assert r.stdout == opt(NESTED, "-O1").stdout
 
 
+def test_print_changed_bad_style():
+    r = opt(NESTED, "-O1", "--print-changed=sideways")
+    assert r.exit_code == 2 and "--print-changed=sideways: expected" in r.stderr
+
+
 def test_time_passes():
     r = opt(NESTED, "-O2", "--time-passes")
     assert r.exit_code == 0

@@ -254,6 +254,24 @@ def test_verifier_failure_names_the_pass_and_keeps_the_module_before(monkeypatch
     assert f"hloc opt {saved[0]} -p 'test-breaker'" in msg
 
 
+def test_the_saved_module_is_the_one_right_before_the_failing_pass(monkeypatch, tmp_path):
+    import hloc.ir.verifier as verifier
+
+    def verify(module):
+        if any(i.name == "stray" for i in module.entry.root.operands):
+            raise VerifyError("stray operand")
+
+    monkeypatch.setattr(verifier, "verify_module", verify)
+    m = parse_module(SIMPLE)
+    expected = parse_module(SIMPLE)
+    run_pipeline(expected, "tuple-simplifier,dce,tuple-simplifier,cse")
+    passes = resolve_pipeline("tuple-simplifier,dce,tuple-simplifier,cse").passes + [_Breaker()]
+    with pytest.raises(PassError, match="stray operand"):
+        PassContext(failure_dir=str(tmp_path)).run(Pipeline(passes), m)
+    (saved,) = tmp_path.iterdir()
+    assert saved.read_text() == print_module(expected)
+
+
 def test_verify_each_off_still_verifies_at_the_end(monkeypatch):
     import hloc.ir.verifier as verifier
 
