@@ -7,6 +7,10 @@
 
 Adding a pass is one file in this package: subclass `Pass`, decorate it with `@register_pass`
 (see base.py). Everything else (the -p syntax, options, dumps, --print-passes) picks it up.
+Its tests: testdata/passes/<name>/CASE.hlo (+ CASE.after.hlo, absent for a negative case) and
+tests/passes/test_<name>.py parametrized over them (tests/passes/cases.py checks the expected
+output, idempotence, the IR invariants and interpreter equivalence); then add it to a level in
+levels.py. rewrite.py has the shared surgery (dead code, inlining, cloning, side effects).
 """
 
 from __future__ import annotations
