@@ -2,8 +2,9 @@
 
 JAX wraps every nested jit in a `call`; inlining exposes the bodies to the other passes. Callees
 are inlined bottom-up (a callee's own calls first), so one run leaves no inlinable call. The
-inlined instructions keep the callee's names, made unique in the caller. Computations left
-without callers are deleted.
+inlined instructions take the callee's names (instruction names are unique module-wide, so while
+the callee exists a clone gets the next free `name.k`; once callees left without callers are
+deleted, clones get their callee's names back where they are free).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 
 from ..ir.module import Module
 from .base import Pass, option, register_pass
-from .rewrite import callers, inline_call_site
+from .rewrite import callers, inline_call_site, restore_names
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,7 @@ class CallInliner(Pass):
     def run(self, module: Module) -> bool:
         sites = callers(module)
         inlined = set()
+        names: list = []
         changed = False
         # Callees before callers: when a caller is processed its callees contain no calls any more.
         for comp in module.computation_post_order():
@@ -39,7 +41,7 @@ class CallInliner(Pass):
                 callee = instr.attrs.get("to_apply")
                 if callee is None or not self._inlinable(instr, sites):
                     continue
-                inline_call_site(instr, callee, list(instr.operands))
+                inline_call_site(instr, callee, list(instr.operands), names)
                 inlined.add(callee)
                 changed = True
         if changed:
@@ -47,6 +49,7 @@ class CallInliner(Pass):
             for callee in inlined:
                 if not remaining.get(callee) and callee is not module.entry and callee.parent is module:
                     module.remove_computation(callee)
+            restore_names(module, names)
         return changed
 
     def _inlinable(self, call, sites) -> bool:

@@ -23,7 +23,7 @@ from ..ir.literal import ElidedLiteral
 from ..ir.module import Computation, Instruction, Module
 from ..ir.opcodes import ASYNC, COLLECTIVES, SIDE_EFFECTING
 from .base import Pass, option, register_pass
-from .rewrite import SideEffects, has_control_deps, replace_instruction
+from .rewrite import SideEffects, add_instruction, has_control_deps, replace_instruction
 
 # Never evaluated at compile time, not even inside a called computation.
 NEVER_FOLD = SIDE_EFFECTING | COLLECTIVES | ASYNC | {
@@ -200,4 +200,4 @@ def _as_literal(value, shape) -> np.ndarray | None:
 def _make_constant(comp: Computation, shape, literal: np.ndarray) -> Instruction:
     c = Instruction("constant", shape)
     c.literal = literal
-    return comp.add(c, "constant")
+    return add_instruction(comp, c, "constant")

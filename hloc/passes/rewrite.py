@@ -33,6 +33,37 @@ class SideEffects:
         return known
 
 
+# ------------------------------------------------------------------------------------------ names
+# Instruction names are unique in the whole module (XLA's rule; the parser renames duplicates), while
+# Computation.add only makes them unique in their computation. Passes name what they create here.
+
+
+def _name_taken(name: str, module: Module | None, comps: tuple[Computation, ...]) -> bool:
+    if any(name in c._names for c in comps):  # the IR's live name index of each computation
+        return True
+    return module is not None and any(name in c._names for c in module.computations)
+
+
+def fresh_name(module: Module | None, base: str, *comps: Computation) -> str:
+    """`base`, or the first free `stem.k`: used in no computation of `module` nor in `comps`
+    (computations not added to the module yet)."""
+    if not _name_taken(base, module, comps):
+        return base
+    stem = base
+    head, _, tail = base.rpartition(".")
+    if head and tail.isdigit():
+        stem = head
+    k = 1
+    while _name_taken(f"{stem}.{k}", module, comps):
+        k += 1
+    return f"{stem}.{k}"
+
+
+def add_instruction(comp: Computation, instr: Instruction, name: str | None = None) -> Instruction:
+    """Add `instr` to `comp` under a module-wide unique name derived from `name`."""
+    return comp.add(instr, fresh_name(comp.parent, name or instr.name, comp))
+
+
 def has_side_effect(instr: Instruction) -> bool:
     return SideEffects().instruction(instr)
 
@@ -116,17 +147,20 @@ def replace_instruction(old: Instruction, new: Instruction) -> None:
 
 
 def inline_computation(callee: Computation, args: list[Instruction], into: Computation,
-                       control_predecessors: list[Instruction] = ()) -> Instruction:
+                       control_predecessors: list[Instruction] = (),
+                       names: list[tuple[Instruction, str]] | None = None) -> Instruction:
     """Clone `callee`'s instructions into `into`, its parameters bound to `args`; returns the clone
-    of its root. Names come from the callee (made unique in `into`); control edges are copied, and
+    of its root. Names come from the callee, made unique in the module (`names`, if given, receives
+    (clone, callee name) pairs for `restore_names`); control edges are copied, and
     `control_predecessors` (the call site's) are added to every clone."""
     mapping: dict[Instruction, Instruction] = {}
     for instr in callee.post_order():
         if instr.opcode == "parameter":
             mapping[instr] = args[instr.parameter_number]
             continue
-        clone = instr.clone(operands=[mapping[o] for o in instr.operands])
-        into.add(clone, instr.name)
+        clone = add_instruction(into, instr.clone(operands=[mapping[o] for o in instr.operands]), instr.name)
+        if names is not None:
+            names.append((clone, instr.name))
         for pred in instr.control_predecessors:
             clone.add_control_predecessor(mapping[pred])
         for pred in control_predecessors:
@@ -135,11 +169,12 @@ def inline_computation(callee: Computation, args: list[Instruction], into: Compu
     return mapping[callee.root]
 
 
-def inline_call_site(site: Instruction, callee: Computation, args: list[Instruction]) -> Instruction:
+def inline_call_site(site: Instruction, callee: Computation, args: list[Instruction],
+                     names: list[tuple[Instruction, str]] | None = None) -> Instruction:
     """Replace `site` (a call, or a conditional reduced to one branch) by an inlined copy of
     `callee` applied to `args`; returns the instruction that now stands for the site's value."""
     comp = site.parent
-    root = inline_computation(callee, args, comp, site.control_predecessors)
+    root = inline_computation(callee, args, comp, site.control_predecessors, names)
     for succ in list(site.control_successors):
         succ.add_control_predecessor(root)
     site.replace_all_uses_with(root)
@@ -150,22 +185,35 @@ def inline_call_site(site: Instruction, callee: Computation, args: list[Instruct
     return root
 
 
+def restore_names(module: Module, names: list[tuple[Instruction, str]]) -> None:
+    """Give inlined clones back their callee's names where those became free (the callee was
+    deleted), in inlining order: dumps then show the names the source had."""
+    for clone, original in names:
+        comp = clone.parent
+        if comp is not None and clone.name != original and not _name_taken(original, module, ()):
+            comp.rename(clone, original)
+
+
 def clone_computation(comp: Computation, module: Module, name: str | None = None,
-                      before: Computation | None = None) -> Computation:
-    """A copy of `comp` (same instruction names; called computations shared) added to `module`."""
+                      before: Computation | None = None,
+                      mapping: dict[Instruction, Instruction] | None = None) -> Computation:
+    """A copy of `comp` added to `module` (called computations shared). Instruction names are the
+    originals made unique in the module (`x` -> `x.1`). `mapping` (if given) receives
+    original -> clone."""
     new = Computation(name or comp.name)
     new.is_fusion = comp.is_fusion
     new.execution_thread = comp.execution_thread
     new.src, new.offset = comp.src, comp.offset
-    mapping: dict[Instruction, Instruction] = {}
+    mapping = {} if mapping is None else mapping
     for instr in comp.instructions:
-        _clone_into(instr, new, mapping)
+        _clone_into(instr, new, mapping, module)
     new.root = mapping[comp.root]
     module.add_computation(new, before=before)
     return new
 
 
-def _clone_into(instr: Instruction, new: Computation, mapping: dict[Instruction, Instruction]) -> None:
+def _clone_into(instr: Instruction, new: Computation, mapping: dict[Instruction, Instruction],
+                module: Module) -> None:
     # Operands may follow their users in the instruction list: clone them first.
     stack = [instr]
     while stack:
@@ -179,7 +227,7 @@ def _clone_into(instr: Instruction, new: Computation, mapping: dict[Instruction,
             continue
         stack.pop()
         c = i.clone(operands=[mapping[o] for o in i.operands])
-        new.add(c, i.name)
+        new.add(c, fresh_name(module, i.name, new))
         for pred in i.control_predecessors:
             c.add_control_predecessor(mapping[pred])
         mapping[i] = c

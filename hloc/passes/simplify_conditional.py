@@ -16,7 +16,7 @@ import numpy as np
 from ..ir.literal import ElidedLiteral
 from ..ir.module import Computation, Instruction, Module
 from .base import Pass, register_pass
-from .rewrite import SideEffects, callers, has_control_deps, inline_call_site
+from .rewrite import SideEffects, callers, has_control_deps, inline_call_site, restore_names
 
 
 def branches(cond: Instruction) -> list[Computation]:
@@ -48,6 +48,7 @@ class SimplifyConditional(Pass):
     def run(self, module: Module) -> bool:
         effects = SideEffects()
         touched: list[Computation] = []
+        names: list = []
         for comp in module.computation_post_order():
             for instr in list(comp.instructions):
                 if instr.opcode != "conditional" or instr.parent is not comp:
@@ -58,11 +59,12 @@ class SimplifyConditional(Pass):
                 if k is None:
                     continue
                 all_branches = branches(instr)
-                inline_call_site(instr, all_branches[k], [instr.operands[k + 1]])
+                inline_call_site(instr, all_branches[k], [instr.operands[k + 1]], names)
                 touched.extend(all_branches)
         if touched:
             remaining = callers(module)
             for c in dict.fromkeys(touched):
                 if c.parent is module and c is not module.entry and not remaining.get(c):
                     module.remove_computation(c)
+            restore_names(module, names)
         return bool(touched)

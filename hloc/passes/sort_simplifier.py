@@ -56,7 +56,9 @@ class SortSimplifier(Pass):
                     continue
                 keep = sorted(used)
                 comparator = sort.attrs["to_apply"]
-                new_cmp = clone_computation(comparator, module, comparator.name + ".clone", before=comp)
+                cloned: dict = {}
+                new_cmp = clone_computation(comparator, module, comparator.name + ".clone", before=comp,
+                                            mapping=cloned)
                 _drop_parameters(new_cmp, keep)
                 operands = [sort.operands[i] for i in keep]
                 results = [sort.shape.tuple_shapes[i] for i in keep]
@@ -77,12 +79,16 @@ class SortSimplifier(Pass):
                 comp.remove(sort)
                 for instr, name in renames:  # the new instructions take over the old names
                     comp.rename(instr, name)
-                old_comparators.append((comparator, new_cmp))
+                old_comparators.append((comparator, new_cmp, cloned))
         if old_comparators:
             remaining = callers(module)
-            for old, new in old_comparators:
+            for old, new, cloned in old_comparators:
                 if old.parent is module and not remaining.get(old):
+                    # The copy replaces the original: it takes over its names.
                     module.remove_computation(old)
                     if new.name == old.name + ".clone" and old.name not in {c.name for c in module.computations}:
                         new.name = old.name
+                    for original, copy in cloned.items():
+                        if copy.parent is new:
+                            new.rename(copy, original.name)
         return bool(old_comparators)

@@ -10,13 +10,13 @@ import numpy as np
 
 from ..ir.module import Computation, Instruction, Module
 from .base import Pass, register_pass
-from .rewrite import SideEffects, has_control_deps, replace_instruction
+from .rewrite import SideEffects, add_instruction, has_control_deps, replace_instruction
 
 
 def empty_constant(comp: Computation, like: Instruction) -> Instruction:
     c = Instruction("constant", like.shape)
     c.literal = np.zeros(like.shape.dims, dtype=like.shape.dtype)
-    return comp.add(c, "constant")
+    return add_instruction(comp, c, "constant")
 
 
 @register_pass

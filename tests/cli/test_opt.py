@@ -222,7 +222,7 @@ def test_print_changed_diff():
     assert r.exit_code == 0, r.stderr
     assert "// -----// IR Diff After call-inliner (O1) //----- //" in r.stderr
     assert "-  %jit__lambda__.7 = f32[16,16]{1,0} call(%add.5), to_apply=%_lambda__0.1" in r.stderr
-    assert "+  %tanh.3 = f32[16,16]{1,0} tanh(%add.5)" in r.stderr
+    assert "+  %tanh.1 = f32[16,16]{1,0} tanh(%add.5)" in r.stderr
     assert r.stdout == opt(NESTED, "-O1").stdout
 
 

@@ -13,6 +13,11 @@ def structural_problems(module: Module) -> list[str]:
     problems = []
     comps = module.computations
     position = {c: k for k, c in enumerate(comps)}
+    all_names = [i.name for c in comps for i in c.instructions]
+    if len(set(all_names)) != len(all_names):
+        dups = sorted({n for n in all_names if all_names.count(n) > 1})
+        problems.append(f"instruction names are not unique in the module (XLA's rule; create instructions "
+                        f"with passes.rewrite.add_instruction): {dups[:5]}")
     if module.entry not in position:
         problems.append("the entry computation is not in the module")
     for comp in comps:
