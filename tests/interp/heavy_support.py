@@ -1,0 +1,168 @@
+"""Helpers for the structured-op interpreter tests (dot, convolution, gather, scatter, sort, ...).
+
+`run(text, *args)` parses an HLO module and evaluates its entry computation with the interpreter.
+`load_case(name)` reads a testdata/interp case (module text, inputs, XLA-computed outputs).
+
+The structured ops call small scalar computations (comparators, reducers, combiners). Their
+elementwise handlers belong to the interp-core family; until those are registered, `_install_fallbacks`
+provides minimal stand-ins for the few opcodes these tests use, and only for opcodes nobody registered.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import ml_dtypes
+import numpy as np
+
+from hloc.interp import HANDLERS, Evaluator
+from hloc.interp.registry import load_all
+from hloc.parse import parse_module
+
+TESTDATA = Path(__file__).resolve().parents[2] / "testdata" / "interp"
+
+
+def _bits_to_float(x: np.ndarray) -> np.ndarray:
+    """Total-order keys for compare type=TOTALORDER on floats."""
+    width = x.dtype.itemsize * 8
+    ints = x.view({2: np.int16, 4: np.int32, 8: np.int64}[x.dtype.itemsize]).astype(np.int64)
+    return np.where(ints < 0, ints ^ ((1 << (width - 1)) - 1), ints)
+
+
+def _compare(instr, args, ev):
+    a, b = args
+    direction = instr.attrs["direction"]
+    total = instr.attrs.get("type") == "TOTALORDER" or instr.attrs.get("order") == "TOTAL"
+    if total and instr.operands[0].shape.element_type.is_float:
+        a, b = _bits_to_float(np.asarray(a)), _bits_to_float(np.asarray(b))
+    fn = {"EQ": np.equal, "NE": np.not_equal, "LT": np.less, "LE": np.less_equal, "GT": np.greater,
+          "GE": np.greater_equal}[direction]
+    with np.errstate(invalid="ignore"):
+        return np.asarray(fn(a, b))
+
+
+def _typed(fn):
+    def h(instr, args, ev):
+        with np.errstate(all="ignore"):
+            return np.asarray(fn(*args)).astype(instr.shape.dtype)
+
+    return h
+
+
+def _broadcast_scalar(instr, x):
+    if np.ndim(x) != 0:
+        raise NotImplementedError("the test fallback broadcasts scalars only")
+    return np.broadcast_to(x, instr.shape.dims).copy()
+
+
+def _convert(instr, args, ev):
+    return np.asarray(args[0]).astype(instr.shape.dtype)
+
+
+_FALLBACKS = {
+    "constant": lambda instr, args, ev: instr.literal,
+    "broadcast": lambda instr, args, ev: _broadcast_scalar(instr, args[0]),
+    "tuple": lambda instr, args, ev: tuple(args),
+    "get-tuple-element": lambda instr, args, ev: args[0][instr.attrs["index"]],
+    "add": _typed(np.add),
+    "subtract": _typed(np.subtract),
+    "multiply": _typed(np.multiply),
+    "divide": _typed(np.divide),
+    "maximum": _typed(np.maximum),
+    "minimum": _typed(np.minimum),
+    "and": _typed(np.logical_and),
+    "or": _typed(np.logical_or),
+    "not": _typed(np.logical_not),
+    "negate": _typed(np.negative),
+    "select": _typed(np.where),
+    "compare": _compare,
+    "convert": _convert,
+}
+
+
+def _install_fallbacks() -> None:
+    if not HANDLERS:
+        load_all()
+    for op, fn in _FALLBACKS.items():
+        HANDLERS.setdefault(op, fn)
+
+
+_install_fallbacks()
+
+
+def parse(text: str):
+    return parse_module(text, "test.hlo")
+
+
+def run(text: str, *args):
+    """Evaluate the entry computation of `text` on `args`."""
+    m = parse(text)
+    return Evaluator(m).call(m.entry, list(args))
+
+
+def run_instr(text: str, *args):
+    """Evaluate only the entry root's handler on `args` (its operand values)."""
+    m = parse(text)
+    root = m.entry.root
+    return HANDLERS[root.opcode](root, list(args), Evaluator(m))
+
+
+# --------------------------------------------------------------------------------------------------
+# testdata/interp cases: NAME.hlo, NAME.npz (in0, in1, ... as stored by generate.py; out0, ... from XLA)
+
+
+def case_names(prefix: str) -> list[str]:
+    return sorted(p.stem for p in TESTDATA.glob(f"{prefix}*.hlo"))
+
+
+def _from_storable(a: np.ndarray, dtype) -> np.ndarray:
+    dtype = np.dtype(dtype)
+    if a.dtype == dtype:
+        return a
+    if a.dtype.itemsize == dtype.itemsize and a.dtype.kind in "uiV":
+        return a.view(dtype)
+    return a.astype(dtype)
+
+
+def load_case(name: str):
+    """(module text, inputs with the parameters' dtypes, expected outputs with the results' dtypes, meta)."""
+    text = (TESTDATA / f"{name}.hlo").read_text()
+    data = np.load(TESTDATA / f"{name}.npz")
+    m = parse(text)
+    leaves = [p.shape for p in m.entry.parameters]
+    ins = [_from_storable(data[f"in{i}"], s.dtype) for i, s in enumerate(leaves)]
+    out_shape = m.entry.root.shape
+    out_leaves = out_shape.leaves()
+    outs = [_from_storable(data[f"out{i}"], s.dtype) for i, s in enumerate(out_leaves)]
+    meta_path = TESTDATA / "cases.json"
+    meta = json.loads(meta_path.read_text()).get(name, {}) if meta_path.exists() else {}
+    return text, ins, outs, meta
+
+
+def flatten(value) -> list[np.ndarray]:
+    if isinstance(value, tuple):
+        out = []
+        for v in value:
+            out.extend(flatten(v))
+        return out
+    return [value]
+
+
+def as_f64(a: np.ndarray) -> np.ndarray:
+    a = np.asarray(a)
+    if a.dtype in (np.dtype(ml_dtypes.bfloat16), np.dtype(np.float16)) or a.dtype.kind == "V":
+        return a.astype(np.float32).astype(np.float64)
+    if a.dtype.kind == "c":
+        return a.astype(np.complex128)
+    return a.astype(np.float64)
+
+
+def assert_close(got, want, rtol=0.0, atol=0.0, what=""):
+    got, want = np.asarray(got), np.asarray(want)
+    assert got.shape == want.shape, f"{what}: shape {got.shape} != {want.shape}"
+    assert got.dtype == want.dtype, f"{what}: dtype {got.dtype} != {want.dtype}"
+    if rtol == 0 and atol == 0 and got.dtype.kind in "biu":
+        np.testing.assert_array_equal(got, want, err_msg=what)
+        return
+    np.testing.assert_allclose(as_f64(got), as_f64(want), rtol=rtol, atol=atol, equal_nan=True, err_msg=what)
