@@ -78,6 +78,7 @@ _FALLBACKS = {
     "select": _typed(np.where),
     "compare": _compare,
     "convert": _convert,
+    "call": lambda instr, args, ev: ev.call(instr.to_apply, args),
 }
 
 
@@ -89,6 +90,12 @@ def _install_fallbacks() -> None:
 
 
 _install_fallbacks()
+
+
+def missing_handlers(module) -> list[str]:
+    """Opcodes of `module` without a real handler (the stand-ins above do not count)."""
+    ops = {i.opcode for c in module.computations for i in c.instructions} - {"parameter"}
+    return sorted(op for op in ops if op not in HANDLERS or HANDLERS[op] is _FALLBACKS.get(op))
 
 
 def parse(text: str):
@@ -138,6 +145,46 @@ def load_case(name: str):
     meta_path = TESTDATA / "cases.json"
     meta = json.loads(meta_path.read_text()).get(name, {}) if meta_path.exists() else {}
     return text, ins, outs, meta
+
+
+# --------------------------------------------------------------------------------------------------
+# The jax corpus (../shared/corpus/jax): NAME.hlo, NAME.in<k>.npy, NAME.expected.npz, MANIFEST.tsv
+
+JAX_CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "jax"
+
+
+def corpus_case(name: str):
+    """(module text, inputs, expected outputs, rtol, atol) of a jax corpus case, or pytest.skip."""
+    import os
+
+    import pytest
+
+    root = Path(os.environ["HLOC_CORPUS"]) / "jax" if "HLOC_CORPUS" in os.environ else JAX_CORPUS
+    if not (root / f"{name}.hlo").exists():
+        pytest.skip(f"jax corpus not found at {root}")
+    text = (root / f"{name}.hlo").read_text()
+    m = parse(text)
+    missing = missing_handlers(m)
+    if missing:
+        pytest.skip(f"needs interpreter handlers for {', '.join(missing)}")
+    ins = []
+    for i, p in enumerate(m.entry.parameters):
+        ins.append(_from_storable(np.load(root / f"{name}.in{i}.npy"), p.shape.dtype))
+    exp = np.load(root / f"{name}.expected.npz")
+    outs = [_from_storable(exp[f"out{i}"], s.dtype) for i, s in enumerate(m.entry.root.shape.leaves())]
+    rtol = atol = 0.0
+    for line in (root / "MANIFEST.tsv").read_text().splitlines():
+        cols = line.split("\t")
+        if cols[0] == name:
+            rtol, atol = float(cols[4]), float(cols[5])
+    return text, ins, outs, rtol, atol
+
+
+def check_outputs(got, want, rtol, atol, what=""):
+    got = flatten(got)
+    assert len(got) == len(want), f"{what}: {len(got)} outputs, expected {len(want)}"
+    for i, (g, w) in enumerate(zip(got, want)):
+        assert_close(g, w, rtol, atol, f"{what} out{i}")
 
 
 def flatten(value) -> list[np.ndarray]:

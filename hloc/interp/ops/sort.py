@@ -1,10 +1,12 @@
 """sort (any comparator, multi-operand) and topk.
 
-Semantics: XLA:CPU sorts each 1-D slice with std::stable_sort (is_stable=true) or std::sort using
-the comparator as `less`. For a comparator that is a strict weak order the stable result is unique;
-we always return it, also for is_stable=false (XLA's std::sort may order equivalent elements
-differently there; for slices of at most 16 elements libstdc++'s std::sort is an insertion sort and
-agrees).
+Semantics: XLA:CPU sorts each 1-D slice with std::stable_sort (is_stable=true) or std::sort
+(is_stable=false) using the comparator as `less`. For a strict weak order the stable result is
+unique. std::sort (libstdc++'s introsort, which jaxlib's XLA:CPU uses) may reorder equivalent
+elements; for is_stable=false we reproduce its order exactly (checked against XLA:CPU in
+testdata/interp/sort_unstable_ties): the stable sort gives every element its equivalence class, and
+the introsort runs on the class numbers, only for slices longer than 16 (shorter ones are insertion
+sorted, i.e. stable) whose equivalent elements are distinguishable (bitwise different in some operand).
 
 Paths, fastest first:
 1. single-key comparators, `compare(g(p[2k]), g(p[2k+1])), direction=LT|GT`, where g is any
@@ -17,8 +19,10 @@ Paths, fastest first:
 A comparator that is not a strict weak order (e.g. FLOAT LT with NaNs) goes to path 3 (a
 deterministic result, which may differ from XLA's).
 
-topk: XLA:CPU decomposes it into a stable sort with a TOTALORDER GT (largest) / LT comparator over
-(values, iota), then slices k: ties keep the lower index first.
+topk: values in TOTALORDER (largest: descending), ties keep the lower index first, also for
+is_stable=false: XLA:CPU gives exactly that for every type (testdata/interp/topk_unstable_ties: f32
+goes to its TopK runtime call, which breaks ties by index; bf16 largest packs the index into the sort
+key; and an HLO topk reaches XLA:CPU through StableHLO, whose top_k has no stability flag).
 """
 
 from __future__ import annotations
@@ -90,7 +94,8 @@ def _single_key(comp):
     return pa // 2, key_comp, descending, total
 
 
-def _keyed_permutation(keys: np.ndarray, key_type: str, descending: bool, total: bool) -> np.ndarray | None:
+def _keyed_permutation(keys: np.ndarray, key_type: str, descending: bool, total: bool):
+    """(stable permutation, the ordered keys it sorts), or None when the keys have no strict weak order."""
     et = ELEMENT_TYPES[key_type]
     if et.is_float:
         if total:
@@ -104,7 +109,7 @@ def _keyed_permutation(keys: np.ndarray, key_type: str, descending: bool, total:
         keys = keys.astype(np.int8)
     if descending:
         keys = _descending(keys)
-    return np.argsort(keys, axis=-1, kind="stable")
+    return np.argsort(keys, axis=-1, kind="stable"), keys
 
 
 # ----------------------------------------------------------------------------- generic merge sort
@@ -183,31 +188,165 @@ def _python_sort(values: list[np.ndarray], fn: ScalarFn) -> np.ndarray:
     return perm
 
 
-def sort_permutation(comp, ev, values: list[np.ndarray]) -> np.ndarray:
-    """The permutation [R, n] that sorts rows of `values` (each [R, n]) under comparator `comp`."""
+# ------------------------------------------------------------------- std::sort (is_stable=false)
+
+
+def introsort_order(keys: list[int]) -> list[int]:
+    """The order in which libstdc++'s std::sort (introsort: median-of-three quicksort above 16
+    elements, heapsort past depth 2*log2(n), final insertion sort) leaves positions 0..n-1 when
+    comparing `keys[i] < keys[j]`. Written from the algorithm's published description."""
+    a = list(range(len(keys)))
+    n = len(a)
+
+    def less(i, j):
+        return keys[i] < keys[j]
+
+    def linear_insert(last):
+        val = a[last]
+        nxt = last - 1
+        while less(val, a[nxt]):
+            a[last] = a[nxt]
+            last = nxt
+            nxt -= 1
+        a[last] = val
+
+    def insertion_sort(first, last):
+        for i in range(first + 1, last):
+            if less(a[i], a[first]):
+                val = a[i]
+                a[first + 1:i + 1] = a[first:i]
+                a[first] = val
+            else:
+                linear_insert(i)
+
+    def median_to_first(result, x, y, z):
+        if less(a[x], a[y]):
+            pick = y if less(a[y], a[z]) else (z if less(a[x], a[z]) else x)
+        else:
+            pick = x if less(a[x], a[z]) else (z if less(a[y], a[z]) else y)
+        a[result], a[pick] = a[pick], a[result]
+
+    def partition(first, last, pivot):
+        while True:
+            while less(a[first], a[pivot]):
+                first += 1
+            last -= 1
+            while less(a[pivot], a[last]):
+                last -= 1
+            if not first < last:
+                return first
+            a[first], a[last] = a[last], a[first]
+            first += 1
+
+    def sift(first, hole, length, value):
+        top = second = hole
+        while second < (length - 1) // 2:
+            second = 2 * (second + 1)
+            if less(a[first + second], a[first + second - 1]):
+                second -= 1
+            a[first + hole] = a[first + second]
+            hole = second
+        if length % 2 == 0 and second == (length - 2) // 2:
+            second = 2 * (second + 1)
+            a[first + hole] = a[first + second - 1]
+            hole = second - 1
+        parent = (hole - 1) // 2
+        while hole > top and less(a[first + parent], value):
+            a[first + hole] = a[first + parent]
+            hole = parent
+            parent = (hole - 1) // 2
+        a[first + hole] = value
+
+    def heap_sort(first, last):
+        length = last - first
+        for parent in range((length - 2) // 2, -1, -1):
+            sift(first, parent, length, a[first + parent])
+        while last - first > 1:
+            last -= 1
+            value = a[last]
+            a[last] = a[first]
+            sift(first, 0, last - first, value)
+
+    def introsort(first, last, depth):
+        while last - first > 16:
+            if depth == 0:
+                heap_sort(first, last)
+                return
+            depth -= 1
+            median_to_first(first, first + 1, first + (last - first) // 2, last - 1)
+            cut = partition(first + 1, last, first)
+            introsort(cut, last, depth)
+            last = cut
+
+    if n > 1:
+        introsort(0, n, 2 * (n.bit_length() - 1))
+    if n > 16:
+        insertion_sort(0, 16)
+        for i in range(16, n):
+            linear_insert(i)
+    else:
+        insertion_sort(0, n)
+    return a
+
+
+def unstable_order(perm: np.ndarray, values: list[np.ndarray], adjacent_less: np.ndarray) -> np.ndarray:
+    """std::sort's permutation from the stable one. `adjacent_less[r, j]`: sorted element j is strictly
+    less than sorted element j+1 (False: equivalent)."""
+    r, n = perm.shape
+    if n <= 16:
+        return perm
+    sorted_vals = [np.take_along_axis(v, perm, axis=1) for v in values]
+    differs = np.zeros((r, n - 1), bool)
+    for v in sorted_vals:
+        bits = np.ascontiguousarray(v).view(np.uint8).reshape(r, n, -1)
+        differs |= np.any(bits[:, 1:] != bits[:, :-1], axis=-1)
+    visible = np.any(~adjacent_less & differs, axis=1)
+    if not visible.any():
+        return perm
+    perm = perm.copy()
+    classes_sorted = np.concatenate([np.zeros((r, 1), np.int64), np.cumsum(adjacent_less, axis=1)], axis=1)
+    for row in np.flatnonzero(visible):
+        classes = np.empty(n, np.int64)
+        classes[perm[row]] = classes_sorted[row]
+        perm[row] = introsort_order(classes.tolist())
+    return perm
+
+
+def sort_permutation(comp, ev, values: list[np.ndarray], stable: bool = True) -> np.ndarray:
+    """The permutation [R, n] that sorts rows of `values` (each [R, n]) under comparator `comp`, in
+    std::stable_sort's order (stable) or std::sort's (not stable)."""
     n = values[0].shape[1]
     if n <= 1:
         return np.zeros(values[0].shape, np.int64)
+    fn = ScalarFn(comp, ev)
+    perm = None
     single = _single_key(comp)
     if single is not None:
         k, key_comp, descending, total = single
-        keys = ScalarFn(key_comp, ev)(values[k])
-        perm = _keyed_permutation(np.asarray(keys), key_comp.root.shape.etype, descending, total)
-        if perm is not None:
+        keys = np.asarray(ScalarFn(key_comp, ev)(values[k]))
+        keyed = _keyed_permutation(keys, key_comp.root.shape.etype, descending, total)
+        if keyed is not None:
+            perm, order_keys = keyed
+            if not stable:
+                sk = np.take_along_axis(order_keys, perm, axis=1)
+                perm = unstable_order(perm, values, sk[:, 1:] != sk[:, :-1])
             return perm
-    fn = ScalarFn(comp, ev)
     if fn.liftable:
+        perm = _merge_sort(values, lambda lhs, rhs: fn(*_interleave(lhs, rhs)))
+    if perm is None:
+        perm = _python_sort(values, fn)
+    if not stable:
+        sv = [np.take_along_axis(v, perm, axis=1) for v in values]
+        adjacent = np.asarray(fn(*_interleave([v[:, :-1] for v in sv], [v[:, 1:] for v in sv])), bool)
+        perm = unstable_order(perm, values, adjacent)
+    return perm
 
-        def less(lhs, rhs):
-            args = []
-            for a, b in zip(lhs, rhs):
-                args += [a, b]
-            return fn(*args)
 
-        perm = _merge_sort(values, less)
-        if perm is not None:
-            return perm
-    return _python_sort(values, fn)
+def _interleave(lhs, rhs):
+    args = []
+    for a, b in zip(lhs, rhs):
+        args += [a, b]
+    return args
 
 
 @handler("sort")
@@ -232,7 +371,7 @@ def sort(instr, args, ev):
     rows = math.prod(mshape[:-1])
     flat = [m.reshape(rows, n) for m in moved]
     if rows and n:
-        perm = sort_permutation(comp, ev, flat)
+        perm = sort_permutation(comp, ev, flat, bool(instr.attrs.get("is_stable", False)))
         flat = [np.take_along_axis(f, perm, axis=1) for f in flat]
     outs = [np.ascontiguousarray(np.moveaxis(f.reshape(mshape), -1, dim)) for f in flat]
     return tuple(outs) if instr.shape.is_tuple else outs[0]

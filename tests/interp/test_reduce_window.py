@@ -1,0 +1,90 @@
+"""reduce-window: XLA-computed cases (testdata/interp/reduce_window_*: dilations, padding that is
+skipped rather than folded in as init, variadic), a naive reference on random windows, and the jax
+corpus."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from heavy_support import case_names, check_outputs, corpus_case, load_case, run
+
+
+@pytest.mark.parametrize("name", case_names("reduce_window_"))
+def test_reduce_window_matches_xla(name):
+    text, ins, outs, meta = load_case(name)
+    check_outputs(run(text, *ins), outs, meta["rtol"], meta["atol"], name)
+
+
+def naive_reduce_window(x, init, win, fn):
+    """Per output element: fold the in-bounds window elements (row-major) into init."""
+    out_shape = []
+    for n, (size, stride, lo, hi, bd, wd) in zip(x.shape, win):
+        padded = (n - 1) * bd + 1 + lo + hi
+        extent = (size - 1) * wd + 1
+        out_shape.append((padded - extent) // stride + 1 if padded >= extent else 0)
+    out = np.empty(out_shape, dtype=object)
+    for o in itertools.product(*[range(s) for s in out_shape]):
+        acc = init
+        for k in itertools.product(*[range(w[0]) for w in win]):
+            idx = []
+            for od, kd, n, (_size, stride, lo, _hi, bd, wd) in zip(o, k, x.shape, win):
+                p = od * stride + kd * wd - lo
+                if p % bd or not 0 <= p // bd < n:
+                    break
+                idx.append(p // bd)
+            else:
+                acc = fn(acc, x[tuple(idx)])
+        out[o] = acc
+    return out
+
+
+def random_window(rng, dims):
+    win = []
+    for n in dims:
+        while True:
+            w = (int(rng.integers(1, 4)), int(rng.integers(1, 3)), int(rng.integers(0, 3)), int(rng.integers(0, 3)),
+                 int(rng.integers(1, 3)), int(rng.integers(1, 3)))
+            if (n - 1) * w[4] + 1 + w[2] + w[3] >= (w[0] - 1) * w[5] + 1:
+                win.append(w)
+                break
+    return win
+
+
+def window_text(win):
+    return ("{size=" + "x".join(str(w[0]) for w in win) + " stride=" + "x".join(str(w[1]) for w in win)
+            + " pad=" + "x".join(f"{w[2]}_{w[3]}" for w in win) + " lhs_dilate=" + "x".join(str(w[4]) for w in win)
+            + " rhs_dilate=" + "x".join(str(w[5]) for w in win) + "}")
+
+
+REDUCERS = {
+    "add": ("ROOT r = s32[] add(a, b)", lambda a, b: a + b, 0),
+    "max": ("ROOT r = s32[] maximum(a, b)", max, -(2**31)),
+    # order dependent and init is not an identity: acc*2 - x
+    "affine": ("c = s32[] constant(2)\n  t = s32[] multiply(a, c)\n  ROOT r = s32[] subtract(t, b)",
+               lambda a, b: 2 * a - b, 3),
+}
+
+
+@pytest.mark.parametrize("reducer", list(REDUCERS))
+@pytest.mark.parametrize("seed", range(8))
+def test_random_reduce_windows_against_naive_reference(seed, reducer):
+    rng = np.random.default_rng(seed)
+    dims = tuple(int(d) for d in rng.integers(1, 6, int(rng.integers(1, 4))))
+    win = random_window(rng, dims)
+    x = rng.integers(-20, 20, dims).astype(np.int32)
+    body, fn, init = REDUCERS[reducer]
+    want = naive_reduce_window(x.astype(object), init, win, fn)
+    want = np.array(want.astype(np.int64) % 2**32, np.uint32).view(np.int32).reshape(want.shape)
+    shape = ",".join(map(str, want.shape))
+    text = (f"HloModule m\nred {{\n  a = s32[] parameter(0)\n  b = s32[] parameter(1)\n  {body}\n}}\n"
+            f"ENTRY e {{\n  x = s32[{','.join(map(str, dims))}] parameter(0)\n  i = s32[] parameter(1)\n"
+            f"  ROOT r = s32[{shape}] reduce-window(x, i), window={window_text(win)}, to_apply=red\n}}\n")
+    np.testing.assert_array_equal(run(text, x, np.int32(init)), want)
+
+
+@pytest.mark.parametrize("name", ["pooling", "cumulative_ops"])
+def test_jax_corpus(name):
+    text, ins, outs, rtol, atol = corpus_case(name)
+    check_outputs(run(text, *ins), outs, rtol, atol, name)
