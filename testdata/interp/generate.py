@@ -552,6 +552,32 @@ ENTRY e {
   ROOT r = (f32[3,4], s32[3,4]) reduce-window(x, xi, m, n), window={size=2x3 stride=2x2 pad=1_0x1_1}, to_apply=argmax
 }""", [ints((5, 7), 0, 4, np.float32), fixed(np.arange(35, dtype=np.int32).reshape(5, 7))])
 
+def _bf16_small_steps(_r):
+    x = np.full(256, 2.0**-8, BF16)
+    x[::64] = 1.0
+    return x
+
+
+case("reduce_window_bf16_steps", """
+HloModule reduce_window_bf16_steps
+add_bf16 {
+  a = bf16[] parameter(0)
+  b = bf16[] parameter(1)
+  ROOT r = bf16[] add(a, b)
+}
+ENTRY e {
+  x = bf16[256] parameter(0)
+  i = s32[256,1] parameter(1)
+  z = bf16[] constant(0)
+  zz = bf16[2] constant({0, 0})
+  rw = bf16[4] reduce-window(x, z), window={size=64 stride=64}, to_apply=add_bf16
+  sc = bf16[2] scatter(zz, i, x), update_window_dims={}, inserted_window_dims={0},
+      scatter_dims_to_operand_dims={0}, index_vector_dim=1, to_apply=add_bf16
+  ROOT t = (bf16[4], bf16[2]) tuple(rw, sc)
+}""", [_bf16_small_steps, lambda r: r.integers(0, 2, (256, 1)).astype(np.int32)],
+     note="bf16 reducers round after every step on XLA:CPU too (1 + 2^-8 stays 1), no f32 accumulator")
+
+
 # ---------------------------------------------------------------------------------- select-and-scatter
 
 case("select_and_scatter_overlap_pad", """

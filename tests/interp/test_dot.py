@@ -117,3 +117,65 @@ def test_mismatched_contracting_sizes_is_a_run_error():
 def test_jax_corpus(name):
     text, ins, outs, rtol, atol = corpus_case(name)
     check_outputs(run(text, *ins), outs, rtol, atol, name)
+
+
+RAGGED = """
+HloModule m
+ENTRY e {
+  a = f32[%A%] parameter(0)
+  b = f32[%B%] parameter(1)
+  g = s32[%G%] parameter(2)
+  ROOT d = f32[%O%] ragged-dot(a, b, g), %DIMS%
+}
+"""
+
+
+def _ragged(a_shape, b_shape, g_shape, out_shape, dims, *args):
+    text = (RAGGED.replace("%A%", ",".join(map(str, a_shape))).replace("%B%", ",".join(map(str, b_shape)))
+            .replace("%G%", ",".join(map(str, g_shape))).replace("%O%", ",".join(map(str, out_shape)))
+            .replace("%DIMS%", dims))
+    return run(text, *args)
+
+
+def test_ragged_dot_non_contracting_multiplies_each_row_group_with_its_matrix():
+    rng = np.random.default_rng(0)
+    a, b = rng.standard_normal((11, 5)), rng.standard_normal((3, 5, 4))
+    sizes = np.array([4, 0, 5], np.int32)  # rows 9 and 10 belong to no group
+    got = _ragged((11, 5), (3, 5, 4), (3,), (11, 4), "lhs_contracting_dims={1}, rhs_contracting_dims={1}, "
+                  "lhs_ragged_dims={0}, rhs_group_dims={0}", a.astype(np.float32), b.astype(np.float32), sizes)
+    want = np.zeros((11, 4))
+    group_of_row = [0] * 4 + [2] * 5
+    for m, g in enumerate(group_of_row):
+        want[m] = a[m] @ b[g]
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+
+
+def test_ragged_dot_contracting_gives_one_product_per_group():
+    rng = np.random.default_rng(1)
+    a, b = rng.standard_normal((3, 10)), rng.standard_normal((10, 2))
+    sizes = np.array([3, 7], np.int32)
+    got = _ragged((3, 10), (10, 2), (2,), (2, 3, 2), "lhs_contracting_dims={1}, rhs_contracting_dims={0}, "
+                  "lhs_ragged_dims={1}", a.astype(np.float32), b.astype(np.float32), sizes)
+    want = np.stack([a[:, :3] @ b[:3], a[:, 3:] @ b[3:]])
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+
+
+def test_ragged_dot_batch_is_a_plain_dot():
+    rng = np.random.default_rng(2)
+    a, b = rng.standard_normal((2, 3, 4)), rng.standard_normal((2, 4, 5))
+    got = _ragged((2, 3, 4), (2, 4, 5), (1,), (2, 3, 5), "lhs_batch_dims={0}, rhs_batch_dims={0}, "
+                  "lhs_contracting_dims={2}, rhs_contracting_dims={1}, lhs_ragged_dims={0}",
+                  a.astype(np.float32), b.astype(np.float32), np.array([2], np.int32))
+    np.testing.assert_allclose(got, a @ b, rtol=1e-5, atol=1e-5)
+
+
+def test_scaled_dot_dequantizes_blocks_before_the_product():
+    rng = np.random.default_rng(3)
+    a, b = rng.standard_normal((4, 8)), rng.standard_normal((8, 3))
+    sa, sb = rng.random((4, 2)) + 0.5, rng.random((2, 3)) + 0.5
+    text = ("HloModule m\nENTRY e {\n  a = f32[4,8] parameter(0)\n  b = f32[8,3] parameter(1)\n"
+            "  sa = f32[4,2] parameter(2)\n  sb = f32[2,3] parameter(3)\n"
+            "  ROOT d = f32[4,3] scaled-dot(a, b, sa, sb), lhs_contracting_dims={1}, rhs_contracting_dims={0}\n}\n")
+    got = run(text, *(x.astype(np.float32) for x in (a, b, sa, sb)))
+    want = (a * np.repeat(sa, 4, axis=1)) @ (b * np.repeat(sb, 4, axis=0))
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)

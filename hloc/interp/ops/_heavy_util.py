@@ -210,18 +210,23 @@ def window_positions(window, in_dims: Sequence[int], out_dims: Sequence[int]):
         yield offset, idx, np.broadcast_to(valid, tuple(out_dims))
 
 
-def occurrence_rank(keys: np.ndarray) -> np.ndarray:
-    """For each position, how many earlier positions hold the same key (0 for the first)."""
+def rounds(keys: np.ndarray):
+    """Split positions into rounds of distinct keys: round r holds the r-th occurrence (in position
+    order) of every key that occurs more than r times. Applying updates round by round keeps each
+    key's updates in order while every round is one vectorized step."""
     n = keys.size
     if n == 0:
-        return np.zeros(0, np.int64)
+        return
     order = np.argsort(keys, kind="stable")
     sk = keys[order]
     starts = np.flatnonzero(np.r_[True, sk[1:] != sk[:-1]])
-    group_start = np.repeat(starts, np.diff(np.r_[starts, n]))
-    rank = np.empty(n, np.int64)
-    rank[order] = np.arange(n) - group_start
-    return rank
+    sizes = np.diff(np.r_[starts, n])
+    r = 0
+    while starts.size:
+        yield order[starts + r]
+        r += 1
+        keep = sizes > r
+        starts, sizes = starts[keep], sizes[keep]
 
 
 # --------------------------------------------------------------------------------------------------

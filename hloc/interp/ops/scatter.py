@@ -19,7 +19,7 @@ import numpy as np
 from ...errors import RunError
 from ...ir.attrs import ScatterDims
 from ..registry import handler
-from ._heavy_util import ScalarFn, occurrence_rank, ufunc_for
+from ._heavy_util import ScalarFn, rounds, ufunc_for
 from .gather import element_strides, full_starts, index_vectors, window_linear_offsets
 
 
@@ -96,9 +96,7 @@ def _apply(instr, ev, outs, targets, vals) -> None:
         if uf is not None:
             uf.at(outs[0], targets, vals[0])
             return
-    rank = occurrence_rank(targets)
-    for r in range(int(rank.max()) + 1):
-        sel = rank == r
+    for sel in rounds(targets):
         t = targets[sel]
         res = fn(*[o[t] for o in outs], *[v[sel] for v in vals])
         res = res if isinstance(res, tuple) else (res,)

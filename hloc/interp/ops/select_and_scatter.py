@@ -19,7 +19,7 @@ import numpy as np
 
 from ...errors import RunError
 from ..registry import handler
-from ._heavy_util import ScalarFn, occurrence_rank, ufunc_for, window_positions
+from ._heavy_util import ScalarFn, rounds, ufunc_for, window_positions
 from .gather import element_strides
 
 
@@ -66,9 +66,7 @@ def _scatter(instr, ev, out, targets, vals) -> None:
     if uf is not None:
         uf.at(out, targets, vals)
         return
-    rank = occurrence_rank(targets)
-    for r in range(int(rank.max()) + 1):
-        sel = rank == r
+    for sel in rounds(targets):
         t = targets[sel]
         out[t] = fn(out[t], vals[sel])
 
