@@ -5,7 +5,7 @@
 
 For every case below this writes NAME.hlo (the module), NAME.npz (inputs in0, in1, ... and XLA:CPU's
 outputs out0, out1, ..., flattened depth-first; bf16 as uint16 bit patterns) and updates cases.json
-(tolerances and notes). Inputs come from a seeded generator, so a rerun gives the same bytes.
+(tolerances and notes). Inputs come from seeded generators, so a rerun gives the same arrays.
 The oracle is ../shared/tools/xla_run.py (HLO text -> XLA's parser -> StableHLO -> XLA:CPU); it needs
 jax/jaxlib, which is why this runs on the XLA venv and does not import hloc.
 """
@@ -433,6 +433,48 @@ ENTRY e {
 }""", [ints((3, 40), 0, 4, np.float32), ints((3, 40), 0, 4), ints((2, 30), 0, 3, np.float16)],
      note="topk is_stable=false with ties: f32 becomes XLA:CPU's TopK runtime call (stable), other types an "
           "unstable sort of (values, iota)")
+
+# Keys that drive libstdc++'s introsort into its heapsort fallback (built with McIlroy's "killer
+# adversary" against sort.introsort_order, then halved so that pairs of equal keys show the order).
+KILLER_100 = [
+    46, 0, 35, 1, 42, 2, 34, 3, 49, 4, 33, 5, 41, 6, 32, 7, 45, 8, 31, 9, 40, 10, 12, 11, 49, 48, 47,
+    46, 45, 44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 47, 39, 44, 38, 48, 37, 43, 36, 0, 1, 2,
+    3, 4, 5, 6, 7, 8, 9, 10, 11, 31, 29, 30, 28, 29, 27, 28, 26, 27, 25, 26, 24, 25, 23, 24, 22, 23, 21,
+    22, 20, 21, 19, 20, 18, 19, 17, 18, 16, 17, 15, 16, 14, 15, 13, 14, 12, 13, 30
+]
+KILLER_200 = [
+    81, 0, 62, 1, 90, 2, 61, 3, 80, 4, 60, 5, 97, 6, 59, 7, 79, 8, 58, 9, 89, 10, 57, 11, 78, 12, 14,
+    13, 99, 98, 97, 96, 95, 94, 93, 92, 91, 90, 89, 88, 87, 86, 85, 84, 83, 82, 81, 80, 79, 78, 77, 76,
+    75, 74, 73, 72, 71, 70, 69, 68, 67, 66, 65, 64, 63, 62, 61, 60, 59, 58, 94, 77, 88, 76, 98, 75, 87,
+    74, 93, 73, 86, 72, 96, 71, 85, 70, 92, 69, 84, 68, 99, 67, 83, 66, 91, 65, 82, 64, 95, 63, 0, 1, 2,
+    3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 57, 55, 56, 54, 55, 53, 54, 52, 53, 51, 52, 50, 51, 49, 50, 48,
+    49, 47, 48, 46, 47, 45, 46, 44, 45, 43, 44, 42, 43, 41, 42, 40, 41, 39, 40, 38, 39, 37, 38, 36, 37,
+    35, 36, 34, 35, 33, 34, 32, 33, 31, 32, 30, 31, 29, 30, 28, 29, 27, 28, 26, 27, 25, 26, 24, 25, 23,
+    24, 22, 23, 21, 22, 20, 21, 19, 20, 18, 19, 17, 18, 16, 17, 15, 16, 14, 15, 56
+]
+
+case("sort_unstable_heapsort", """
+HloModule sort_unstable_heapsort
+cmp {
+  a = s32[] parameter(0)
+  b = s32[] parameter(1)
+  c = s32[] parameter(2)
+  d = s32[] parameter(3)
+  ROOT r = pred[] compare(a, b), direction=LT
+}
+ENTRY e {
+  k = s32[100] parameter(0)
+  v = s32[100] parameter(1)
+  l = s32[200] parameter(2)
+  w = s32[200] parameter(3)
+  s = (s32[100], s32[100]) sort(k, v), dimensions={0}, is_stable=false, to_apply=cmp
+  t = (s32[200], s32[200]) sort(l, w), dimensions={0}, is_stable=false, to_apply=cmp
+  s0 = s32[100] get-tuple-element(s), index=1
+  t0 = s32[200] get-tuple-element(t), index=1
+  ROOT r = (s32[100], s32[200]) tuple(s0, t0)
+}""", [fixed(np.array(KILLER_100, np.int32)), fixed(np.arange(100, dtype=np.int32)),
+       fixed(np.array(KILLER_200, np.int32)), fixed(np.arange(200, dtype=np.int32))],
+     note="is_stable=false on keys that exhaust introsort's depth limit: the heapsort fallback's tie order")
 
 case("sort_lexicographic", """
 HloModule sort_lexicographic
