@@ -89,7 +89,10 @@ class ScalarFn:
         self.comp = comp
         self.ev = ev
         self.liftable = is_liftable(comp)
-        self._widened: dict[int, Computation] = {}
+        # Widened computations are cached per evaluator when it offers a memo (evaluators that plan
+        # each computation once would otherwise keep one plan per handler call).
+        memo = getattr(ev, "memo", None)
+        self._widened: dict = memo if isinstance(memo, dict) else {}
         root = comp.root
         self.out_shapes = root.shape.tuple_shapes if root.shape.is_tuple else (root.shape,)
         self.param_dtypes = [p.shape.dtype for p in comp.parameters]
@@ -122,9 +125,10 @@ class ScalarFn:
             outs = [np.zeros(shape, s.dtype) for s in self.out_shapes]
         elif self.liftable:
             flat = [np.ascontiguousarray(np.broadcast_to(a, shape)).reshape(n) for a in arrays]
-            wide = self._widened.get(n)
+            key = ("heavy-widened", self.comp, n)
+            wide = self._widened.get(key)
             if wide is None:
-                wide = self._widened[n] = _widen(self.comp, n)
+                wide = self._widened[key] = _widen(self.comp, n)
             res = self.ev.call(wide, flat)
             res = res if isinstance(res, tuple) else (res,)
             outs = [np.asarray(r).reshape(shape) for r in res]
