@@ -120,3 +120,12 @@ def test_ufunc_and_generic_reducers_agree_bitwise(init):
     fast = run(SUM_PATHS.replace("%RED%", "plain"), x, np.float32(init))
     slow = run(SUM_PATHS.replace("%RED%", "wrapped"), x, np.float32(init))
     np.testing.assert_array_equal(fast.view(np.uint32), slow.view(np.uint32))
+
+
+def test_rank0_reduce_window_folds_the_init_value():
+    # HloEvaluator and StableHLO: reducer(init, x) = 43. (XLA:CPU answers 42: its AlgebraicSimplifier
+    # replaces a scalar reduce-window by the operand.)
+    text = ("HloModule m\nadd {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n  ROOT r = f32[] add(a, b)\n}\n"
+            "ENTRY e {\n  x = f32[] parameter(0)\n  i = f32[] parameter(1)\n"
+            "  ROOT r = f32[] reduce-window(x, i), to_apply=add\n}\n")
+    assert run(text, np.float32(42), np.float32(1)) == 43

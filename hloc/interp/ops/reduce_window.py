@@ -4,6 +4,9 @@ Semantics (HloEvaluator::HandleReduceWindow, XLA:CPU's loop emitter): each outpu
 init values and folds in the window's elements in row-major window order,
 acc = reducer(acc..., x...); positions in padding or in base-dilation holes are skipped (not read
 as init values). Narrow float types round after every step (bf16 stays bf16, as on XLA:CPU).
+A rank-0 reduce-window is reducer(init, x), as in the evaluator and StableHLO's definition; XLA:CPU
+returns x there (its AlgebraicSimplifier replaces a scalar reduce-window by the operand, dropping
+init), which we do not copy.
 
 Vectorized over all outputs: the input is base-dilated and padded once, then every window offset is
 a strided view, and the reducer is applied once per offset. add/multiply/max/min/and/or/xor reducers
