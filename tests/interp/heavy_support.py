@@ -4,12 +4,14 @@
 `load_case(name)` reads a testdata/interp case (module text, inputs, XLA-computed outputs).
 
 The structured ops call small scalar computations (comparators, reducers, combiners). Their
-elementwise handlers belong to the interp-core family; until those are registered, `_install_fallbacks`
-provides minimal stand-ins for the few opcodes these tests use, and only for opcodes nobody registered.
+elementwise handlers belong to the interp-core family; until those are registered, `run` provides
+minimal stand-ins for the few opcodes these tests use, only for opcodes nobody registered and only
+while it runs (the registry other tests see is left as it was).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
@@ -82,18 +84,25 @@ _FALLBACKS = {
 }
 
 
-def _install_fallbacks() -> None:
-    if not HANDLERS:
-        load_all()
-    for op, fn in _FALLBACKS.items():
-        HANDLERS.setdefault(op, fn)
+# Register every handler module now: importing one ops module directly (as test_sort does) would
+# otherwise leave the registry non-empty but incomplete, and the evaluator only loads an empty one.
+load_all()
 
 
-_install_fallbacks()
+@contextlib.contextmanager
+def _fallbacks():
+    added = [op for op in _FALLBACKS if op not in HANDLERS]
+    for op in added:
+        HANDLERS[op] = _FALLBACKS[op]
+    try:
+        yield
+    finally:
+        for op in added:
+            HANDLERS.pop(op, None)
 
 
 def missing_handlers(module) -> list[str]:
-    """Opcodes of `module` without a real handler (the stand-ins above do not count)."""
+    """Opcodes of `module` without a registered handler (the stand-ins above do not count)."""
     ops = {i.opcode for c in module.computations for i in c.instructions} - {"parameter"}
     return sorted(op for op in ops if op not in HANDLERS or HANDLERS[op] is _FALLBACKS.get(op))
 
@@ -105,14 +114,8 @@ def parse(text: str):
 def run(text: str, *args):
     """Evaluate the entry computation of `text` on `args`."""
     m = parse(text)
-    return Evaluator(m).call(m.entry, list(args))
-
-
-def run_instr(text: str, *args):
-    """Evaluate only the entry root's handler on `args` (its operand values)."""
-    m = parse(text)
-    root = m.entry.root
-    return HANDLERS[root.opcode](root, list(args), Evaluator(m))
+    with _fallbacks():
+        return Evaluator(m).call(m.entry, list(args))
 
 
 # --------------------------------------------------------------------------------------------------
