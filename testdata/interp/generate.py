@@ -205,6 +205,20 @@ ENTRY e {
   ROOT c = s32[1,4,4,2] convolution(x, k), window={size=3x3}, dim_labels=b01f_01io->b01f
 }""", [ints((1, 6, 6, 4), -128, 128, np.int8), ints((3, 3, 4, 2), -128, 128, np.int8)])
 
+case("conv_int_wrap", """
+HloModule conv_int_wrap
+ENTRY e {
+  x = s32[1,3,2] parameter(0)
+  k = s32[1,2,1] parameter(1)
+  a = s8[1,3,2] parameter(2)
+  b = s8[1,2,1] parameter(3)
+  c = s32[1,3,1] convolution(x, k), window={size=1}, dim_labels=b0f_0io->b0f
+  d = s8[1,3,1] convolution(a, b), window={size=1}, dim_labels=b0f_0io->b0f
+  ROOT t = (s32[1,3,1], s8[1,3,1]) tuple(c, d)
+}""", [fixed(np.array([[[2**30, 2**30], [2**31 - 1, 1], [-2**31, -1]]], np.int32)),
+       fixed(np.array([[[3], [2]]], np.int32)), fixed(np.array([[[100, 100], [127, 1], [-128, -1]]], np.int8)),
+       fixed(np.array([[[3], [2]]], np.int8))], note="integer convolutions wrap around (no saturation)")
+
 case("conv_f16_bf16", """
 HloModule conv_f16_bf16
 ENTRY e {
