@@ -152,9 +152,10 @@ class ScalarFn:
 
 
 # --------------------------------------------------------------------------------------------------
-# Numpy ufuncs for reducer/combiner fast paths. Only ops where numpy's result is bit-identical to
-# HLO's: integer add/multiply wrap in both; float add/multiply are IEEE in both; maximum/minimum
-# propagate NaN in both (numpy's np.maximum/np.minimum, XLA's NaN-propagating max/min).
+# Numpy ufuncs for reducer/combiner fast paths, only where numpy's result is bit-identical to HLO's:
+# integer add/multiply wrap in both; float and complex add/multiply are IEEE in both (bf16/f16 round
+# after each step in both). Float maximum/minimum are left to the registered handlers: HLO orders
+# -0.0 < +0.0 there, numpy's maximum returns either zero.
 
 def ufunc_for(opcode: str | None, etype: str):
     """The numpy ufunc equal to binary `opcode` on `etype` values, or None."""
@@ -168,7 +169,7 @@ def ufunc_for(opcode: str | None, etype: str):
         return {"add": np.add, "multiply": np.multiply, "maximum": np.maximum, "minimum": np.minimum,
                 "and": np.bitwise_and, "or": np.bitwise_or, "xor": np.bitwise_xor}.get(opcode)
     if et.is_float and et.bits >= 16:
-        return {"add": np.add, "multiply": np.multiply, "maximum": np.maximum, "minimum": np.minimum}.get(opcode)
+        return {"add": np.add, "multiply": np.multiply}.get(opcode)
     if et.is_complex:
         return {"add": np.add, "multiply": np.multiply}.get(opcode)
     return None

@@ -9,8 +9,8 @@ returns x there (its AlgebraicSimplifier replaces a scalar reduce-window by the 
 init), which we do not copy.
 
 Vectorized over all outputs: the input is base-dilated and padded once, then every window offset is
-a strided view, and the reducer is applied once per offset. add/multiply/max/min/and/or/xor reducers
-use numpy ufuncs, with padding and holes filled with the reducer's identity (e.g. -0.0 for add:
+a strided view, and the reducer is applied once per offset. add/multiply (and integer max/min, and/or/
+xor) reducers use numpy ufuncs, with padding and holes filled with the reducer's identity (e.g. -0.0 for add:
 -0.0 + x == x for every x, so a skipped element and an identity element give the same bits); any
 other reducer is lifted and masked where the window position is not an input element.
 """
@@ -36,7 +36,7 @@ def ufunc_identity(uf, etype: str):
         return {np.add: 0, np.multiply: 1, np.maximum: info.min, np.minimum: info.max,
                 np.bitwise_and: -1 if et.kind == "sint" else info.max, np.bitwise_or: 0, np.bitwise_xor: 0}.get(uf)
     if et.is_float:
-        return {np.add: -0.0, np.multiply: 1.0, np.maximum: -np.inf, np.minimum: np.inf}.get(uf)
+        return {np.add: -0.0, np.multiply: 1.0}.get(uf)
     if et.is_complex:
         return {np.add: complex(-0.0, -0.0), np.multiply: 1.0}.get(uf)
     return None
