@@ -47,6 +47,8 @@ def total_order_keys(x: np.ndarray, etype: str) -> np.ndarray:
     if et.kind == "pred":
         return x.astype(np.int8)
     if et.is_integer:
+        if et.bits < 8:  # ml_dtypes int4/uint4/...: numpy sorts plain bytes
+            return x.astype(np.int8 if et.kind == "sint" else np.uint8)
         return x
     bits = np.ascontiguousarray(x).view(_INT_OF_WIDTH[x.dtype.itemsize])
     # negative floats: flip the magnitude bits so that larger magnitudes sort lower
