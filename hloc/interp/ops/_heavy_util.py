@@ -24,7 +24,7 @@ from ...ir.types import ELEMENT_TYPES, Shape
 # Elementwise opcodes a lifted computation may contain (rng-free, shape-agnostic).
 _LIFTABLE = (ELEMENTWISE | {"copy", "tuple", "get-tuple-element"}) - {"stochastic-convert"}
 
-# Binary opcodes whose numpy ufunc matches HLO semantics on the dtypes we use them for, keyed by opcode.
+# Commutative binary opcodes: `op(p1, p0)` computes the same as `op(p0, p1)`.
 _COMMUTATIVE = {"add", "multiply", "maximum", "minimum", "and", "or", "xor"}
 
 
