@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# ruff: noqa: E501  (HLO instructions are kept on one line each, as XLA prints them)
 """Regenerate the XLA-computed expectations for the structured-op interpreter tests.
 
     /work/.venv-xla/bin/python testdata/interp/generate.py [NAME_PREFIX ...]
