@@ -10,10 +10,18 @@ computes gets its own temp slice (no reuse). A liveness-based assignment from th
 (XLA's BufferAssigner) can replace it as long as it keeps two promises kernels rely on: a kernel's
 output slices never overlap its operand slices (kernel pointers are `noalias`), and result leaves
 end up in the result slices (directly, or through the `copies` list).
+
+Kernel scratch: a kernel may need working memory for the duration of its call only (GEMM packing
+buffers, a while loop's second state buffer and its body's own arena, a conditional's branch
+arena). `scratch_bytes(instr)` says how much; all such kernels share one `scratch` slice of the
+largest size, since kernels run one at a time and nothing in the scratch outlives the call.
+Computations called by control flow (while bodies, branches) get their own BufferAssignment; their
+arena lives in the caller's scratch.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...ir.module import Computation, Instruction
@@ -49,6 +57,8 @@ class BufferAssignment:
     param_leaves: list[Shape] = field(default_factory=list)
     result_leaves: list[Shape] = field(default_factory=list)
     copies: list[tuple[Slice, Slice, Shape]] = field(default_factory=list)  # (src, dst result, shape)
+    scratch: Slice | None = None  # shared kernel scratch (a temp slice), None if no kernel needs any
+    scratch_bytes: dict[Instruction, int] = field(default_factory=dict)  # per kernel needing scratch
 
 
 def is_bitcast_reshape(src: Shape, dst: Shape) -> bool:
@@ -70,7 +80,8 @@ def aliases_operand(instr: Instruction) -> bool:
     return instr.opcode == "reshape" and is_bitcast_reshape(instr.operands[0].shape, instr.shape)
 
 
-def assign_buffers(comp: Computation, schedule: list[Instruction]) -> BufferAssignment:
+def assign_buffers(comp: Computation, schedule: list[Instruction],
+                   scratch_bytes: Callable[[Instruction], int] | None = None) -> BufferAssignment:
     ba = BufferAssignment()
     temps: list[Slice] = []
 
@@ -108,6 +119,12 @@ def assign_buffers(comp: Computation, schedule: list[Instruction]) -> BufferAssi
             ba.leaves[instr] = list(ba.leaves[instr.operands[0]])
         else:
             ba.leaves[instr] = [temp(leaf) if leaf.is_array else Slice("none", 0, 0) for leaf in instr.shape.leaves()]
+            need = scratch_bytes(instr) if scratch_bytes is not None else 0
+            if need > 0:
+                ba.scratch_bytes[instr] = need
+    if ba.scratch_bytes:
+        ba.scratch = Slice("temp", -1, max(ba.scratch_bytes.values()))
+        temps.append(ba.scratch)
 
     # Results: write straight into the caller's result buffers where a kernel produces the leaf
     # and nothing else claims that slice; otherwise copy at the end.

@@ -19,6 +19,13 @@ class KernelContext:
     outputs: list[IrArray]  # one per array leaf of instr.shape
     operands: list[list[IrArray]]  # per operand, one per array leaf
     constant_array: object = None  # Instruction -> IrArray for array constants (module globals)
+    scratch: ir.Value | None = None  # the kernel's scratch memory, if it asked for some (kernel.scratch)
+    emitter: object = None  # the ModuleEmitter: target features, functions for called computations
+
+    @property
+    def features(self) -> str:
+        """The target's LLVM feature string ('' if unknown)."""
+        return getattr(self.emitter, "features", "") or ""
 
     def operand_source(self, k: int, shape) -> object:
         """A generator (or TupleSource) reading operand k from its buffers."""
