@@ -24,20 +24,20 @@ CASES = [
     # dot
     "mlp_forward", "batched_matmul", "dot_general_variants", "einsum", "linalg_plain", "attention",
     "transformer_layer", "mixed_precision",
+    # control flow
+    "fori_loop", "scan_rnn", "while_dynamic", "cond_switch",
 ]
 # The other corpus cases need kernels the native backend does not have yet: each must fail cleanly
 # with a CodegenError naming the op (move a case to CASES when its kernel lands).
 NEEDS_KERNELS = {
     "convolution": ["conv2d_grouped", "conv2d_nchw_strided", "conv2d_nhwc_same", "conv_backward",
                     "conv_dilated_transposed"],
-    "while": ["fori_loop", "random_threefry", "scan_rnn", "while_dynamic"],
     "reduce-window": ["cumulative_ops", "pooling"],
     "gather": ["gather_ops", "transcendental_b", "mlp_backward"],
-    "conditional": ["cond_switch"],
     "select-and-scatter": ["pooling_grad"],
     "rng-bit-generator": ["rng_bit_generator"],
     "scatter": ["scatter_ops"],
-    "sort": ["sort_ops"],
+    "sort": ["sort_ops", "random_threefry"],
 }
 
 
