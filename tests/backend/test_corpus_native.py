@@ -26,12 +26,12 @@ CASES = [
     "transformer_layer", "mixed_precision",
     # control flow
     "fori_loop", "scan_rnn", "while_dynamic", "cond_switch",
+    # convolution
+    "conv2d_nhwc_same", "conv2d_nchw_strided", "conv_dilated_transposed", "conv2d_grouped", "conv_backward",
 ]
 # The other corpus cases need kernels the native backend does not have yet: each must fail cleanly
 # with a CodegenError naming the op (move a case to CASES when its kernel lands).
 NEEDS_KERNELS = {
-    "convolution": ["conv2d_grouped", "conv2d_nchw_strided", "conv2d_nhwc_same", "conv_backward",
-                    "conv_dilated_transposed"],
     "reduce-window": ["cumulative_ops", "pooling"],
     "gather": ["gather_ops", "transcendental_b", "mlp_backward"],
     "select-and-scatter": ["pooling_grad"],
