@@ -215,9 +215,14 @@ def plan_gemm(instr: Instruction, features: str) -> GemmPlan | None:
     k_direct = k_direct and instr.operands[1].shape.etype == acc and out.etype == acc
     swapped = rows.out == 1 and g.out_f != 1
     es = 4 if acc == "f32" else 8
-    chunk = min(rows.size, max(16, CHUNK_BYTES // (kk * es) // 16 * 16))
-    plan = GemmPlan(merged[:-1], rows, kcomps, k_direct, swapped, chunk, acc)
     cfg = config_for(features, es * 8)
+    # whole GEMM blocks per chunk: a partial block costs edge tiles in every chunk
+    step = cfg.mc if swapped else cfg.mr
+    block = cfg.nc if swapped else cfg.mc
+    target = max(1, CHUNK_BYTES // (kk * es))
+    chunk = target // block * block if target >= block else max(step, target // step * step)
+    chunk = min(rows.size, chunk)
+    plan = GemmPlan(merged[:-1], rows, kcomps, k_direct, swapped, chunk, acc)
     na, nb = pack_elems(cfg, og, chunk, kk) if swapped else pack_elems(cfg, chunk, og, kk)
     pos = 0
     sc = {}

@@ -75,7 +75,8 @@ def _round_up(x: int, m: int) -> int:
 def pack_elems(cfg: GemmConfig, m: int, n: int, k: int) -> tuple[int, int]:
     """Elements of the A and B packing buffers a GEMM of this size needs."""
     kc = max(1, min(cfg.kc, k))
-    return _round_up(max(1, min(cfg.mc, m)), cfg.mr) * kc, kc * _round_up(max(1, min(cfg.nc, n)), cfg.nr)
+    # A: VW elements of slack for the overlapping vector stores of pack_rows
+    return _round_up(max(1, min(cfg.mc, m)), cfg.mr) * kc + cfg.vw, kc * _round_up(max(1, min(cfg.nc, n)), cfg.nr)
 
 
 _ETYPES = {"f32": F32, "f64": F64}
@@ -98,6 +99,57 @@ def _smin(b, x, y):
 
 def _at(b, base, idx, ety):
     return b.gep(base, [idx], source_etype=ety)
+
+
+def transpose(b: ir.IRBuilder, vecs: list, vw: int) -> list:
+    """Transpose a vw x vw block held as vw vectors (None = an undefined row): log2(vw) butterfly
+    stages of two-source shuffles (unpck / shufps / vpermt2ps on x86)."""
+    ty = ir.VectorType(vecs[0].type.element if vecs[0] is not None else F32, vw) if vecs[0] is not None else None
+    ty = ty or next(v.type for v in vecs if v is not None)
+    undef = ir.Constant(ty, ir.Undefined)
+    m = [v if v is not None else undef for v in vecs]
+    s = 1
+    while s < vw:
+        new = list(m)
+        for i in range(vw):
+            if i & s:
+                continue
+            lo = [j if not j & s else vw + (j ^ s) for j in range(vw)]
+            hi = [j ^ s if not j & s else vw + j for j in range(vw)]
+            new[i] = b.shuffle_vector(m[i], m[i | s], ir.Constant(ir.VectorType(I32, vw), lo))
+            new[i | s] = b.shuffle_vector(m[i], m[i | s], ir.Constant(ir.VectorType(I32, vw), hi))
+        m = new
+        s *= 2
+    return m
+
+
+def pack_rows(b: ir.IRBuilder, rows_at: list, cs, kc, dst, ety: ir.Type, cfg: GemmConfig) -> None:
+    """dst[k*MR + r] = rows_at[r][k*cs] for k < kc, r < MR (a full MR-tall sliver of A).
+
+    With contiguous rows (cs == 1) blocks of VW columns are loaded as vectors, transposed in
+    registers and stored as whole vectors in increasing order: each store's tail runs into the
+    next one's place and is overwritten by it (the packing buffer has VW elements of slack). A
+    plain element loop otherwise and for the last kc % VW columns (LLVM would vectorise it with
+    scatters, which are slower than scalar stores)."""
+    vw, mr = cfg.vw, cfg.mr
+    vec = ir.VectorType(ety, vw)
+    groups = [list(range(g, min(g + vw, mr))) for g in range(0, mr, vw)]
+    kb = b.mul(b.sdiv(kc, const(I64, vw)), const(I64, vw))
+    rest_from = b.select(b.icmp_signed("==", cs, const(I64, 1)), kb, const(I64, 0))
+    with b.if_then(b.icmp_signed("==", cs, const(I64, 1))), for_range(b, kb, "kv", step=vw) as k0:
+        blocks = []
+        for g in groups:
+            loaded = [b.load(_at(b, rows_at[r], k0, ety), typ=vec, align=4) for r in g]
+            blocks.append(transpose(b, loaded + [None] * (vw - len(g)), vw))
+        for j in range(vw):
+            base = _at(b, dst, b.mul(b.add(k0, const(I64, j)), const(I64, mr)), ety)
+            for g, t in zip(groups, blocks):
+                b.store(t[j], _at(b, base, const(I64, g[0]), ety), align=4)
+    with for_range(b, kc, "kq", start=rest_from) as kq:
+        d = _at(b, dst, b.mul(kq, const(I64, mr)), ety)
+        col = b.mul(kq, cs)
+        for r in range(mr):
+            b.store(b.load(_at(b, rows_at[r], col, ety), typ=ety), _at(b, d, const(I64, r), ety))
 
 
 def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Function:
@@ -158,15 +210,23 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
             with for_range(b, M, "ic", step=cfg.mc) as ic:
                 mc = _smin(b, const(I64, cfg.mc), b.sub(M, ic))
                 # Pack A[ic:ic+mc, pc:pc+kc] as MR-tall slivers: Ap[ip*kc + k*MR + r], zero beyond mc.
-                with for_range(b, mc, "ip", step=mr) as ip, for_range(b, kc, "kq") as kq:
-                    dst = _at(b, Ap, b.add(b.mul(ip, kc), b.mul(kq, const(I64, mr))), ety)
-                    col = b.mul(b.add(pc, kq), a_cs)
-                    for r in range(mr):
-                        row = b.add(b.add(ic, ip), const(I64, r))
-                        inside = b.icmp_signed("<", b.add(ip, const(I64, r)), mc)
-                        safe_row = b.select(inside, row, ic)
-                        val = b.load(_at(b, A, b.add(b.mul(safe_row, a_rs), col), ety), typ=ety)
-                        b.store(b.select(inside, val, zero), _at(b, dst, const(I64, r), ety))
+                with for_range(b, mc, "ip", step=mr) as ip:
+                    sliver = _at(b, Ap, b.mul(ip, kc), ety)
+                    full_sliver = b.icmp_signed("<=", b.add(ip, const(I64, mr)), mc)
+                    with b.if_else(full_sliver) as (full_rows, edge_rows):
+                        with full_rows:
+                            rows_at = [_at(b, A, b.add(b.mul(b.add(b.add(ic, ip), const(I64, r)), a_rs),
+                                                       b.mul(pc, a_cs)), ety) for r in range(mr)]
+                            pack_rows(b, rows_at, a_cs, kc, sliver, ety, cfg)
+                        with edge_rows, for_range(b, kc, "kq") as kq:
+                            dst = _at(b, sliver, b.mul(kq, const(I64, mr)), ety)
+                            col = b.mul(b.add(pc, kq), a_cs)
+                            for r in range(mr):
+                                row = b.add(b.add(ic, ip), const(I64, r))
+                                inside = b.icmp_signed("<", b.add(ip, const(I64, r)), mc)
+                                safe_row = b.select(inside, row, ic)
+                                val = b.load(_at(b, A, b.add(b.mul(safe_row, a_rs), col), ety), typ=ety)
+                                b.store(b.select(inside, val, zero), _at(b, dst, const(I64, r), ety))
                 with for_range(b, nc, "jr", step=nr) as jr, for_range(b, mc, "ir", step=mr) as irr:
                     rows = _smin(b, const(I64, mr), b.sub(mc, irr))
                     cols = _smin(b, const(I64, nr), b.sub(nc, jr))
