@@ -342,3 +342,108 @@ def test_data_dependent_trip_count():
             y = 3 * y + 1 if y % 2 else y // 2
             steps += 1
         assert (int(x), int(n)) == (1, steps)
+
+
+SCAN = """HloModule scan
+
+add_f {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+
+body {
+  st = (s32[], f32[6,4], f32[6,4], f32[]) parameter(0)
+  i = s32[] get-tuple-element(st), index=0
+  one = s32[] constant(1)
+  i1 = s32[] add(i, one)
+  acc = f32[6,4] get-tuple-element(st), index=1
+  xs = f32[6,4] get-tuple-element(st), index=2
+  z = s32[] constant(0)
+  row = f32[1,4] dynamic-slice(xs, i, z), dynamic_slice_sizes={1,4}
+  two = f32[] constant(2)
+  tb = f32[1,4] broadcast(two), dimensions={}
+  row2 = f32[1,4] multiply(row, tb)
+  acc2 = f32[6,4] dynamic-update-slice(acc, row2, i, z)
+  zero = f32[] constant(0)
+  old_sum = f32[] reduce(acc, zero), dimensions={0,1}, to_apply=add_f
+  ROOT out = (s32[], f32[6,4], f32[6,4], f32[]) tuple(i1, acc2, xs, old_sum)
+}
+
+body_in_place {
+  st = (s32[], f32[6,4], f32[6,4], f32[]) parameter(0)
+  i = s32[] get-tuple-element(st), index=0
+  one = s32[] constant(1)
+  i1 = s32[] add(i, one)
+  acc = f32[6,4] get-tuple-element(st), index=1
+  xs = f32[6,4] get-tuple-element(st), index=2
+  z = s32[] constant(0)
+  zero = f32[] constant(0)
+  old_sum = f32[] reduce(acc, zero), dimensions={0,1}, to_apply=add_f
+  row = f32[1,4] dynamic-slice(xs, i, z), dynamic_slice_sizes={1,4}
+  two = f32[] constant(2)
+  tb = f32[1,4] broadcast(two), dimensions={}
+  row2 = f32[1,4] multiply(row, tb)
+  acc2 = f32[6,4] dynamic-update-slice(acc, row2, i, z), control-predecessors={old_sum}
+  ROOT out = (s32[], f32[6,4], f32[6,4], f32[]) tuple(i1, acc2, xs, old_sum)
+}
+
+cond {
+  st = (s32[], f32[6,4], f32[6,4], f32[]) parameter(0)
+  i = s32[] get-tuple-element(st), index=0
+  k = s32[] constant(6)
+  ROOT lt = pred[] compare(i, k), direction=LT
+}
+
+ENTRY e {
+  xs = f32[6,4] parameter(0)
+  acc0 = f32[6,4] parameter(1)
+  z = s32[] constant(0)
+  f0 = f32[] constant(0)
+  init = (s32[], f32[6,4], f32[6,4], f32[]) tuple(z, acc0, xs, f0)
+  r1 = (s32[], f32[6,4], f32[6,4], f32[]) while(init), condition=cond, body=body
+  r2 = (s32[], f32[6,4], f32[6,4], f32[]) while(init), condition=cond, body=body_in_place
+  a1 = f32[6,4] get-tuple-element(r1), index=1
+  s1 = f32[] get-tuple-element(r1), index=3
+  a2 = f32[6,4] get-tuple-element(r2), index=1
+  s2 = f32[] get-tuple-element(r2), index=3
+  t = f32[6,4] add(acc0, acc0)
+  u = f32[2,4] slice(xs), slice={[0:2], [0:4]}
+  five = s32[] constant(5)
+  d = f32[6,4] dynamic-update-slice(t, u, five, z)
+  e = f32[6,4] dynamic-update-slice(acc0, u, z, z)
+  ROOT o = (f32[6,4], f32[], f32[6,4], f32[], f32[6,4], f32[6,4], f32[6,4]) tuple(a1, s1, a2, s2, d, e, acc0)
+}
+"""
+
+
+def test_dynamic_update_slice_in_place():
+    """A scan writing one row per step: in place when the old state is dead (a reduce over it runs
+    first), a full update otherwise; an entry temp updated in place, an entry parameter never."""
+    load_all()
+    m = parse_module(SCAN, "scan.hlo")
+    em = ModuleEmitter(m, "e")
+    by_name = {c.name: c for c in m.computations}
+    assert [i.opcode for i in em.plan(by_name["body_in_place"], True).ba.in_place] == ["dynamic-update-slice"]
+    assert not em.plan(by_name["body"], True).ba.in_place  # the old state is read after the update
+    assert not em.plan(by_name["body_in_place"], False).ba.in_place  # a branch's parameters are not its own
+    _, entry_ba = ModuleEmitter(m, "e").emit()
+    assert [i.name for i in entry_ba.in_place] == ["d"]  # a temp, not the entry parameter (e)
+    rng = np.random.default_rng(3)
+    xs = rng.standard_normal((6, 4)).astype(np.float32)
+    acc0 = rng.standard_normal((6, 4)).astype(np.float32)
+    a1, s1, a2, s2, d, e, acc_back = compile_text(SCAN)([xs, acc0])
+    acc, old = acc0.copy(), 0.0
+    for i in range(6):
+        old = acc.sum(dtype=np.float64)
+        acc[i] = 2 * xs[i]
+    for a, s in ((a1, s1), (a2, s2)):
+        np.testing.assert_array_equal(a, acc)
+        np.testing.assert_allclose(s, old, rtol=1e-5)
+    want_d = 2 * acc0
+    want_d[4:6] = xs[0:2]  # start 5 clamped to 4
+    np.testing.assert_array_equal(d, want_d)
+    want_e = acc0.copy()
+    want_e[0:2] = xs[0:2]
+    np.testing.assert_array_equal(e, want_e)
+    np.testing.assert_array_equal(acc_back, acc0)  # the parameter itself is untouched

@@ -17,6 +17,12 @@ arena). `scratch_bytes(instr)` says how much; all such kernels share one `scratc
 largest size, since kernels run one at a time and nothing in the scratch outlives the call.
 Computations called by control flow (while bodies, branches) get their own BufferAssignment; their
 arena lives in the caller's scratch.
+
+In-place updates: a dynamic-update-slice whose operand's buffer is dead afterwards (every other
+reader runs before it, the value is not returned) and may be written (a temp, or a while body's
+parameter: the loop state) takes over that buffer and writes only the update window (`in_place`;
+its kernel gets no pointer for operand 0). This is what keeps a scan's [T, ...] output O(update)
+per iteration instead of O(T).
 """
 
 from __future__ import annotations
@@ -59,6 +65,7 @@ class BufferAssignment:
     copies: list[tuple[Slice, Slice, Shape]] = field(default_factory=list)  # (src, dst result, shape)
     scratch: Slice | None = None  # shared kernel scratch (a temp slice), None if no kernel needs any
     scratch_bytes: dict[Instruction, int] = field(default_factory=dict)  # per kernel needing scratch
+    in_place: set[Instruction] = field(default_factory=set)  # updates that overwrite operand 0's buffer
 
 
 def is_bitcast_reshape(src: Shape, dst: Shape) -> bool:
@@ -81,7 +88,10 @@ def aliases_operand(instr: Instruction) -> bool:
 
 
 def assign_buffers(comp: Computation, schedule: list[Instruction],
-                   scratch_bytes: Callable[[Instruction], int] | None = None) -> BufferAssignment:
+                   scratch_bytes: Callable[[Instruction], int] | None = None,
+                   writable_params: bool = False) -> BufferAssignment:
+    """`writable_params`: the parameter buffers belong to this computation (a while body's loop
+    state) and may be updated in place."""
     ba = BufferAssignment()
     temps: list[Slice] = []
 
@@ -125,6 +135,7 @@ def assign_buffers(comp: Computation, schedule: list[Instruction],
     if ba.scratch_bytes:
         ba.scratch = Slice("temp", -1, max(ba.scratch_bytes.values()))
         temps.append(ba.scratch)
+    _update_in_place(ba, comp, schedule, writable_params)
 
     # Results: write straight into the caller's result buffers where a kernel produces the leaf
     # and nothing else claims that slice; otherwise copy at the end.
@@ -147,3 +158,30 @@ def assign_buffers(comp: Computation, schedule: list[Instruction],
             offset += (s.size + ALIGN - 1) // ALIGN * ALIGN
     ba.temp_bytes = offset
     return ba
+
+
+IN_PLACE_OPS = frozenset({"dynamic-update-slice"})
+
+
+def _update_in_place(ba: BufferAssignment, comp: Computation, schedule: list[Instruction],
+                     writable_params: bool) -> None:
+    """Let dynamic-update-slices overwrite their operand's buffer where nothing reads it later."""
+    kernels = [i for i in schedule if not (i.opcode in NO_CODE or aliases_operand(i))]
+    for n, instr in enumerate(kernels):
+        if instr.opcode not in IN_PLACE_OPS or instr.shape.is_tuple:
+            continue
+        src = ba.leaves[instr.operands[0]][0]
+        if not (src.kind == "temp" or (src.kind == "param" and writable_params)):
+            continue
+        if any(s is src for o in instr.operands[1:] for s in ba.leaves[o]):
+            continue
+        if any(s is src for s in ba.leaves[comp.root]):
+            continue  # the old value is returned
+        later = kernels[n + 1:]
+        if any(s is src for k in later for o in k.operands for s in ba.leaves[o]):
+            continue
+        mine = ba.leaves[instr][0]
+        for key, leaves in ba.leaves.items():
+            ba.leaves[key] = [src if s is mine else s for s in leaves]
+        mine.kind = "none"  # its temp is never used
+        ba.in_place.add(instr)

@@ -141,7 +141,7 @@ class ModuleEmitter:
             self.llmod.data_layout = data_layout
         self._globals: dict[Instruction, ir.GlobalVariable] = {}
         self._names: set[str] = set()
-        self._plans: dict[Computation, Plan] = {}
+        self._plans: dict[tuple, Plan] = {}
         self._functions: dict[tuple, ir.Function] = {}
 
     def emit(self) -> tuple[ir.Module, BufferAssignment]:
@@ -151,15 +151,17 @@ class ModuleEmitter:
         return self.llmod, plan.ba
 
     # -- planning (checks and buffers before any IR)
-    def _make_plan(self, flat: Computation, schedule: list[Instruction]) -> Plan:
+    def _make_plan(self, flat: Computation, schedule: list[Instruction], writable_params: bool = False) -> Plan:
         check_supported(flat, schedule)
-        return Plan(flat, schedule, assign_buffers(flat, schedule, self.scratch_bytes))
+        return Plan(flat, schedule, assign_buffers(flat, schedule, self.scratch_bytes, writable_params))
 
-    def plan(self, comp: Computation) -> Plan:
-        """The plan of a computation called by control flow (flattened and checked once)."""
-        p = self._plans.get(comp)
+    def plan(self, comp: Computation, writable_params: bool = False) -> Plan:
+        """The plan of a computation called by control flow (flattened and checked once).
+        `writable_params`: its parameter buffers are its own to update (a while body's state)."""
+        key = (comp, writable_params)
+        p = self._plans.get(key)
         if p is None:
-            p = self._plans[comp] = self._make_plan(*flatten(comp))
+            p = self._plans[key] = self._make_plan(*flatten(comp), writable_params)
         return p
 
     def scratch_bytes(self, instr: Instruction) -> int:
@@ -201,16 +203,17 @@ class ModuleEmitter:
         return name
 
     # -- computation functions
-    def computation_function(self, comp: Computation, skip_copies: frozenset[int] = frozenset()) -> ir.Function:
+    def computation_function(self, comp: Computation, skip_copies: frozenset[int] = frozenset(),
+                             writable_params: bool = False) -> ir.Function:
         """An internal function running a computation called by control flow, with the entry ABI:
         `void f(ptr params, ptr results, ptr temp)` (arrays of leaf pointers; `temp` holds
-        `plan(comp).ba.temp_bytes` bytes). Unlike the entry's, its results may be its parameters'
-        buffers: result leaves in `skip_copies` are then not copied from the parameter leaf of the
-        same number (the caller passes that buffer as both)."""
-        key = (comp, skip_copies)
+        `plan(comp, writable_params).ba.temp_bytes` bytes). Unlike the entry's, its results may be
+        its parameters' buffers: result leaves in `skip_copies` are then not copied from the
+        parameter leaf of the same number (the caller passes that buffer as both)."""
+        key = (comp, skip_copies, writable_params)
         fn = self._functions.get(key)
         if fn is None:
-            plan = self.plan(comp)
+            plan = self.plan(comp, writable_params)
             fn = ir.Function(self.llmod, ir.FunctionType(VOID, [PTR, PTR, PTR]),
                              self._unique(f"comp.{sanitize(comp.name)}"))
             fn.linkage = "internal"
@@ -268,8 +271,11 @@ class ModuleEmitter:
                 leaves = [leaf for leaf in o.shape.leaves() if leaf.is_array]
                 operand_slices.append([s for s in ba.leaves[o] if s.kind != "none"])
                 operand_shapes.append(leaves)
+            in_place = instr in ba.in_place
+            if in_place:  # operand 0 is the output's own buffer: not passed (pointers are noalias)
+                operand_slices[0], operand_shapes[0] = [], []
             scratch = instr in ba.scratch_bytes
-            kfn = self._emit_kernel(instr, out_shapes, operand_shapes, scratch)
+            kfn = self._emit_kernel(instr, out_shapes, operand_shapes, scratch, in_place)
             args = [ptr_of(s) for s in out_slices if s.kind != "none"]
             for ss in operand_slices:
                 args.extend(ptr_of(s) for s in ss)
@@ -301,7 +307,7 @@ class ModuleEmitter:
         return lambda: b.call(fns["llvm.x86.sse.ldmxcsr"], [saved])
 
     def _emit_kernel(self, instr: Instruction, out_shapes: list[Shape], operand_shapes: list[list[Shape]],
-                     scratch: bool = False):
+                     scratch: bool = False, in_place: bool = False):
         m = self.llmod
         n_args = len(out_shapes) + sum(len(s) for s in operand_shapes) + int(scratch)
         fn = ir.Function(m, ir.FunctionType(VOID, [PTR] * n_args), self._unique(f"k.{sanitize(instr.name)}"))
@@ -315,7 +321,7 @@ class ModuleEmitter:
         outputs = [IrArray(next(args), s) for s in out_shapes]
         operands = [[IrArray(next(args), s) for s in shapes] for shapes in operand_shapes]
         ctx = KernelContext(m, fn, b, instr, outputs, operands, self.constant_array,
-                            scratch=next(args) if scratch else None, emitter=self)
+                            scratch=next(args) if scratch else None, emitter=self, in_place=in_place)
         emit = KERNELS.get(instr.opcode, emit_elemental_instr)
         emit(ctx, instr)
         ctx.b.ret_void()

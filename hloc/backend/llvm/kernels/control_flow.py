@@ -105,7 +105,7 @@ def _kernels(plan) -> list[Instruction]:
 
 def while_layout(instr: Instruction, emitter) -> WhileLayout:
     cond, body = instr.attrs["condition"], instr.attrs["body"]
-    bp, cp = emitter.plan(body), emitter.plan(cond)
+    bp, cp = emitter.plan(body, writable_params=True), emitter.plan(cond)
     ba = bp.ba
     root = bp.comp.root
     leaves = _array_leaves(instr.shape)
@@ -156,7 +156,7 @@ def emit_while(ctx, instr: Instruction) -> None:
     em = ctx.emitter
     lay = while_layout(instr, em)
     cond_fn = em.computation_function(instr.attrs["condition"])
-    body_fn = em.computation_function(instr.attrs["body"], lay.passthrough)
+    body_fn = em.computation_function(instr.attrs["body"], lay.passthrough, writable_params=True)
     outs = ctx.outputs
     inits = ctx.operands[0]
     sizes = [o.shape.byte_size for o in outs]
