@@ -206,11 +206,11 @@ def test_gemm_plans(f32_results):
 
 
 OTHER_CASES = [
-    Case("f64", (2, 7, 7, 4), (3, 3, 4, 8), "b01f_01io->b01f", [W(3, lo=1, hi=1), W(3, 2)], etype="f64",
+    Case("conv_f64", (2, 7, 7, 4), (3, 3, 4, 8), "b01f_01io->b01f", [W(3, lo=1, hi=1), W(3, 2)], etype="f64",
          want_path="gemm"),
-    Case("f16", (2, 8, 8, 8), (3, 3, 8, 8), "b01f_01io->b01f", [W(3, lo=1, hi=1), W(3, lo=1, hi=1)], etype="f16",
+    Case("conv_f16", (2, 8, 8, 8), (3, 3, 8, 8), "b01f_01io->b01f", [W(3, lo=1, hi=1), W(3, lo=1, hi=1)], etype="f16",
          want_path="gemm"),
-    Case("bf16", (2, 6, 6, 4), (3, 3, 4, 8), "b01f_01io->b01f", [W(3), W(3, lo=1, hi=1)], etype="bf16",
+    Case("conv_bf16", (2, 6, 6, 4), (3, 3, 4, 8), "b01f_01io->b01f", [W(3), W(3, lo=1, hi=1)], etype="bf16",
          want_path="gemm"),
     Case("bf16_small", (1, 4, 4, 2), (2, 2, 2, 2), "b01f_01io->b01f", [W(2), W(2)], etype="bf16",
          want_path="direct"),
@@ -219,7 +219,7 @@ OTHER_CASES = [
          out_etype="s32"),
     Case("s32_wraps", (1, 5, 5, 3), (3, 3, 3, 2), "b01f_01io->b01f", [W(3, lo=1, hi=1), W(3, 2, rev=True)],
          etype="s32"),
-    Case("c64", (1, 5, 5, 2), (3, 3, 2, 3), "b01f_01io->b01f", [W(3, lo=1, hi=1), W(3, ld=2)], etype="c64"),
+    Case("conv_c64", (1, 5, 5, 2), (3, 3, 2, 3), "b01f_01io->b01f", [W(3, lo=1, hi=1), W(3, ld=2)], etype="c64"),
 ]
 
 

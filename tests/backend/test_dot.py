@@ -82,7 +82,7 @@ F_CASES = {
     "vecvec": ("f32[] dot(p11, p11), lhs_contracting_dims={0}, rhs_contracting_dims={0}",
                lambda x: ein("k,k->", x[11], x[11])),
     "outer": ("f32[8,8] dot(p11, p11)", lambda x: ein("a,b->ab", x[11], x[11])),
-    "f64": ("f64[50,30] dot(p12, p13), lhs_contracting_dims={1}, rhs_contracting_dims={0}",
+    "f64_gemm": ("f64[50,30] dot(p12, p13), lhs_contracting_dims={1}, rhs_contracting_dims={0}",
             lambda x: ein("mk,kn->mn", x[12], x[13])),
     "batched_edges": ("f32[3,33,29] dot(p14, p15), lhs_batch_dims={0}, rhs_batch_dims={0}, "
                       "lhs_contracting_dims={2}, rhs_contracting_dims={1}",

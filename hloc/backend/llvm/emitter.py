@@ -17,6 +17,11 @@ time grows superlinearly with function size, so each kernel stays its own functi
 
 `call` instructions of the entry computation are inlined here (the callee's instructions are cloned
 into a flat schedule); calls inside fused or reducer computations are computed elementally.
+
+Computations called by control flow (while condition and body, conditional branches) are planned
+the same way (`plan`: calls inlined, checked, their own buffer assignment) and emitted as internal
+functions with the entry's signature (`computation_function`); the while / conditional kernels
+(kernels/control_flow.py) call them, with their temp arena in the kernel's scratch.
 """
 
 from __future__ import annotations
