@@ -447,3 +447,72 @@ def test_dynamic_update_slice_in_place():
     want_e[0:2] = xs[0:2]
     np.testing.assert_array_equal(e, want_e)
     np.testing.assert_array_equal(acc_back, acc0)  # the parameter itself is untouched
+
+
+NESTED_TUPLES = """HloModule tuples
+
+body {
+  st = (f32[3], (s32[], f32[2])) parameter(0)
+  v = f32[3] get-tuple-element(st), index=0
+  inner = (s32[], f32[2]) get-tuple-element(st), index=1
+  i = s32[] get-tuple-element(inner), index=0
+  w = f32[2] get-tuple-element(inner), index=1
+  one = s32[] constant(1)
+  i1 = s32[] add(i, one)
+  v2 = f32[3] add(v, v)
+  in2 = (s32[], f32[2]) tuple(i1, w)
+  ROOT out = (f32[3], (s32[], f32[2])) tuple(v2, in2)
+}
+
+cond {
+  st = (f32[3], (s32[], f32[2])) parameter(0)
+  inner = (s32[], f32[2]) get-tuple-element(st), index=1
+  i = s32[] get-tuple-element(inner), index=0
+  k = s32[] constant(3)
+  ROOT lt = pred[] compare(i, k), direction=LT
+}
+
+swap {
+  p = (f32[3], (s32[], f32[2])) parameter(0)
+  v = f32[3] get-tuple-element(p), index=0
+  inner = (s32[], f32[2]) get-tuple-element(p), index=1
+  w = f32[2] get-tuple-element(inner), index=1
+  ROOT t = ((f32[2], f32[3]), s32[]) tuple((f32[2], f32[3]) tuple(w, v), s32[] constant(7))
+}
+
+keep {
+  p = (f32[3], (s32[], f32[2])) parameter(0)
+  v = f32[3] get-tuple-element(p), index=0
+  inner = (s32[], f32[2]) get-tuple-element(p), index=1
+  w = f32[2] get-tuple-element(inner), index=1
+  n = f32[2] negate(w)
+  i = s32[] get-tuple-element(inner), index=0
+  ROOT t = ((f32[2], f32[3]), s32[]) tuple((f32[2], f32[3]) tuple(n, v), i)
+}
+
+ENTRY e {
+  arg = (f32[3], (s32[], f32[2])) parameter(0)
+  flag = pred[] parameter(1)
+  r = (f32[3], (s32[], f32[2])) while(arg), condition=cond, body=body
+  c = ((f32[2], f32[3]), s32[]) conditional(flag, r, arg), true_computation=swap, false_computation=keep
+  ROOT o = (((f32[2], f32[3]), s32[]), (f32[3], (s32[], f32[2]))) tuple(c, r)
+}
+"""
+
+
+@pytest.mark.parametrize("flag", [True, False])
+def test_nested_tuple_values(flag):
+    v = np.float32([1, 2, 3])
+    w = np.float32([-1, 0.5])
+    (((cw, cv), ci), (rv, (ri, rw))) = compile_text(NESTED_TUPLES)([(v, (np.int32(1), w)), np.bool_(flag)])
+    np.testing.assert_array_equal(rv, v * 4)  # two iterations: i = 1, 2
+    assert ri == 3
+    np.testing.assert_array_equal(rw, w)
+    if flag:  # swap on the loop result
+        np.testing.assert_array_equal(cw, w)
+        np.testing.assert_array_equal(cv, v * 4)
+        assert ci == 7
+    else:  # keep on the original argument
+        np.testing.assert_array_equal(cw, -w)
+        np.testing.assert_array_equal(cv, v)
+        assert ci == 1
