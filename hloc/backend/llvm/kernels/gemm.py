@@ -19,8 +19,11 @@ own M, N, K (never more than MC*KC and KC*NC elements).
 
 The tile follows the vector registers: AVX-512 (32 registers of 16 f32) MR=12, NR=32 (24
 accumulators); AVX2 (16 registers of 8 f32) MR=6, NR=16 (12 accumulators); 128-bit vectors MR=4,
-NR=8. Measured on one AVX-512 core: f32 152-161 GFLOP/s at n=512/1024 (numpy's OpenBLAS: the same),
-f64 62-69; the AVX2 tile 93-105 (prototype: /work/lead/share/gemm.py, test_gemm.py).
+NR=8. Row-major A slivers are packed by in-register transposes (pack_rows): LLVM vectorised the
+plain packing loop with scatters, which cost ~20% at N=64. Measured on one AVX-512 core (per-call
+CPU time, testdata/backend/measure_dense.py): f32 150-160 GFLOP/s at n=512/1024, numpy's OpenBLAS
+140-150 in the same runs; f64 ~58 (numpy ~56); M=3136, N=64, K=576 (a 3x3x64 conv's shape) ~118
+(numpy 105-125). Emitting it and optimising it at O3 costs ~110 ms of CPU per element type.
 """
 
 from __future__ import annotations
