@@ -32,12 +32,12 @@ class Ctx:
 # ------------------------------------------------------------------------------------------- shapes
 
 _ARRAY_SHAPE = re.compile(r"([a-z][a-z0-9_]*)\[([^\]]*)\](?:\s*\{([^{}]*)\})?")
-_shape_cache: dict[str, Shape] = {}
+shape_cache: dict[str, Shape] = {}
 
 
 def parse_array_shape(text: str, offset: int, ctx: Ctx) -> Shape:
     """`f32[2,<=3,?]{1,0:T(8,128)}` -> Shape. Results are cached by text (shapes are immutable)."""
-    shape = _shape_cache.get(text)
+    shape = shape_cache.get(text)
     if shape is not None:
         return shape
     m = _ARRAY_SHAPE.fullmatch(text)
@@ -72,8 +72,8 @@ def parse_array_shape(text: str, offset: int, ctx: Ctx) -> Shape:
     if layout_text is not None:
         layout = parse_layout(layout_text, len(dims), offset + text.index("{"), ctx)
     shape = Shape(etype, tuple(dims), layout, tuple(dynamic) if any(dynamic) else None)
-    if len(_shape_cache) < 100_000:
-        _shape_cache[text] = shape
+    if len(shape_cache) < 100_000:
+        shape_cache[text] = shape
     return shape
 
 
