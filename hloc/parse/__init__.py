@@ -16,7 +16,7 @@ from ..errors import HlocError, ParseError, SourceLoc
 from ..ir.module import Computation, Module, Source
 from .builder import HloBuilder
 from .engine import tables
-from .lexer import tokenize
+from .lexer import is_blank, tokenize
 
 __all__ = ["parse_module", "parse_modules", "parse_file", "read_source", "split_modules"]
 
@@ -41,9 +41,9 @@ def _parse_inline(outer: HloBuilder, start: int, end: int) -> Computation:
 
 def parse_module(text: str, filename: str = "<input>") -> Module:
     """Parse one HLO module; raise ParseError (with file:line:col) on malformed text."""
-    if not text.strip():
+    if is_blank(text):
         raise ParseError("empty input: expected an HLO module ('HloModule name' or 'ENTRY name {')",
-                         SourceLoc(filename, 1, 1, text))
+                         SourceLoc.from_offset(filename, text, len(text)))
     src = Source(filename, text)
     builder = HloBuilder(src, parse_inline=_parse_inline)
     # A parse allocates ~10 objects per instruction and frees none of them, so the cyclic garbage

@@ -20,7 +20,7 @@ from lark import Lark
 from lark.parsers.lalr_analysis import Shift
 
 from ..errors import ParseError, SourceLoc
-from .lexer import PUNCT_TYPES
+from .lexer import PUNCT_TYPES, token_text
 
 # Readable names of tokens, for "expected ..., found ..." messages.
 TOKEN_DESCRIPTIONS = {
@@ -114,11 +114,9 @@ class Tables:
         if ttype == "$END":
             found = "end of input"
         else:
-            shown = text[pos: pos + 40].split("\n", 1)[0]
-            if ttype == "ATTRS":
-                shown = shown.lstrip(", \t")
-            shown = shown if len(shown) < 40 else shown[:37] + "..."
-            found = f"{TOKEN_DESCRIPTIONS.get(ttype, ttype)} '{shown}'"
+            what = TOKEN_DESCRIPTIONS.get(ttype, ttype)
+            shown = token_text(text, pos, ttype)
+            found = what if what == f"'{shown}'" else f"{what} '{shown}'"
         if len(expected) > 6:
             msg = f"unexpected {found}"
         else:

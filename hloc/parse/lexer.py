@@ -21,7 +21,11 @@ from collections.abc import Iterator
 from ..errors import ParseError, SourceLoc
 from .values import Ctx, parse_array_shape, shape_cache
 
-_SKIP_RE = r"(?:\s+|/\*.*?\*/|//[^\n]*)*+"  # possessive: never give back a comment
+# Quoted strings and /* */ comments as "unrolled loops" with possessive quantifiers: one pass over
+# the text, no backtracking, even on a 50 MB string that never ends.
+_STRING_RE = r""""[^"\\]*+(?:\\.[^"\\]*+)*+"|'[^'\\]*+(?:\\.[^'\\]*+)*+'"""
+_COMMENT_RE = r"/\*[^*]*+\*++(?:[^/*][^*]*+\*++)*+/"
+_SKIP_RE = r"(?:\s++|" + _COMMENT_RE + r"|//[^\n]*+)*+"
 _SKIP = re.compile(_SKIP_RE, re.S)
 # One match per token: skip, then exactly one of the groups (numbered for `lastindex`).
 _TOKEN = re.compile(
@@ -35,17 +39,17 @@ _TOKEN = re.compile(
 )
 _SHAPE, _IDENT, _COMMA, _INT, _PUNCT = 1, 2, 3, 4, 5
 _ATTR_HEAD = re.compile(r"," + _SKIP_RE + r"([A-Za-z_][\w.\-]*)=", re.S)
+_SPACED_ATTR = re.compile(r"\s*([A-Za-z_][\w.\-]*)\s+=")
 _OPEN_PAREN = re.compile(r"\s*\(")
 _GTE = re.compile(r"(?:#\d+)+")
-_STRING = re.compile(r""""(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'""", re.S)
-_FLAT_BRACES = re.compile(r"""\{[^{}"']*(?:"(?:[^"\\]|\\.)*"[^{}"']*)*\}""")
-_BRACE_STOPS = re.compile(r"""[{}"']""")
-_PAREN_STOPS = re.compile(r"""[()"']""")
-_BARE_VALUE = re.compile(r"""(?:[^\s,(){}\[\]"']|\[[^\]]*\]|\([^()]*\))+""")
+_STRING = re.compile(_STRING_RE, re.S)
+_FLAT_BRACES = re.compile(r"""\{[^{}"']*+(?:"[^"\\]*+(?:\\.[^"\\]*+)*+"[^{}"']*+)*+\}""", re.S)
+_BARE_VALUE = re.compile(r"""(?:[^\s,(){}\[\]"']++|\[[^\]]*+\]|\([^()]*+\))++""")
 _MESH_TAIL = re.compile(r"\s*\{[^{}]*\}")
 _SHAPE_VALUE = re.compile(r"[a-z][a-z0-9_]*\[[^\]\n]*\](?:\{[^{}]*\})?")
 _STACK_FRAMES = re.compile(
-    r"""(?:(?:FileNames|FunctionNames|FileLocations|StackFrames)\b(?:\s*\d+\s+(?:"(?:[^"\\]|\\.)*"|\{[^{}]*\}))*\s*)+""",
+    r"""(?:(?:FileNames|FunctionNames|FileLocations|StackFrames)\b(?:\s*+\d++\s++(?:"""
+    + _STRING_RE + r"""|\{[^{}]*+\}))*+\s*+)++""",
     re.S,
 )
 _STACK_FRAME_KEYWORDS = frozenset({"FileNames", "FunctionNames", "FileLocations", "StackFrames"})
@@ -61,32 +65,47 @@ def error_at(filename: str, text: str, offset: int, message: str) -> ParseError:
     return ParseError(message, SourceLoc.from_offset(filename, text, offset))
 
 
+def _content(opener: str, closer: str, depth: int) -> re.Pattern:
+    """A regex for text between brackets: other characters, quoted strings and bracket groups nested up
+    to `depth` levels. Possessive quantifiers keep it linear on any input."""
+    o, c = re.escape(opener), re.escape(closer)
+    string = _STRING_RE
+    other = f"[^{o}{c}\"']++"
+    group = f"{o}(?:{other}|{string})*+{c}"
+    for _ in range(depth - 1):
+        group = f"{o}(?:{other}|{string}|{group})*+{c}"
+    return re.compile(f"(?:{other}|{string}|{group})*+", re.S)
+
+
+_IN_BRACES = _content("{", "}", 12)
+_IN_PARENS = _content("(", ")", 12)
+
+
 def match_closing(text: str, start: int, filename: str = "<input>", end: int | None = None) -> int:
     """Offset just past the bracket that closes the `{` or `(` at `start`; quoted strings are skipped."""
     end = len(text) if end is None else end
     opener = text[start]
     closer = "}" if opener == "{" else ")"
-    stops = _BRACE_STOPS if opener == "{" else _PAREN_STOPS
+    content = _IN_BRACES if opener == "{" else _IN_PARENS
+    # One regex step takes everything up to the closing bracket unless the text nests deeper than
+    # the regex, is unbalanced, or has an unterminated string: then the loop goes bracket by bracket.
     depth = 0
     pos = start
     while True:
-        m = stops.search(text, pos, end)
-        if m is None:
-            raise error_at(filename, text, start, f"unbalanced '{opener}': no matching '{closer}'")
-        c = m.group()
+        c = text[pos] if pos < end else ""
         if c == opener:
             depth += 1
-            pos = m.end()
+            if depth > MAX_NESTING:
+                raise error_at(filename, text, pos, f"nesting deeper than {MAX_NESTING} levels")
         elif c == closer:
             depth -= 1
-            pos = m.end()
             if depth == 0:
-                return pos
+                return pos + 1
+        elif c:
+            raise error_at(filename, text, pos, "unterminated string")
         else:
-            s = _STRING.match(text, m.start(), end)
-            if s is None:
-                raise error_at(filename, text, m.start(), "unterminated string")
-            pos = s.end()
+            raise error_at(filename, text, start, f"unbalanced '{opener}': no matching '{closer}'")
+        pos = content.match(text, pos + 1, end).end()
 
 
 def scan_attr_value(text: str, pos: int, name: str, filename: str, end: int | None = None) -> int:
@@ -149,6 +168,16 @@ def _bad_character(text: str, pos: int, filename: str) -> ParseError:
         return error_at(filename, text, pos, "unexpected string: strings are only allowed in attribute values")
     shown = repr(c) if c.isprintable() else f"byte 0x{ord(c):02x}" if ord(c) < 256 else f"character U+{ord(c):04X}"
     return error_at(filename, text, pos, f"unexpected character {shown}")
+
+
+def token_text(text: str, pos: int, ttype: str) -> str:
+    """The source text of the token of type `ttype` at `pos`, shortened for messages (errors only)."""
+    if ttype == "ATTRS":
+        shown = text[pos:].split("\n", 1)[0]
+    else:
+        m = _TOKEN.match(text, pos)
+        shown = m.group(m.lastindex) if m is not None and m.start(m.lastindex) == pos else text[pos:pos + 1]
+    return shown if len(shown) <= 40 else shown[:37] + "..."
 
 
 def tokenize(text: str, filename: str = "<input>", pos: int = 0, end: int | None = None) -> Iterator[tuple]:
@@ -228,6 +257,11 @@ def tokenize(text: str, filename: str = "<input>", pos: int = 0, end: int | None
         elif k == _COMMA:
             a = attr_head(text, end - 1, n)
             if a is None:
+                spaced = _SPACED_ATTR.match(text, end, n)
+                if spaced is not None:
+                    name = spaced.group(1)
+                    raise error_at(filename, text, spaced.start(1), f"write the attribute as '{name}=...': no space "
+                                                                    f"is allowed between '{name}' and '='")
                 yield "COMMA", None, end - 1
                 pos = end
                 continue
@@ -260,3 +294,8 @@ def tokenize(text: str, filename: str = "<input>", pos: int = 0, end: int | None
                 depth -= 1
             yield PUNCT_TYPES[value], None, start
             pos = end
+
+
+def is_blank(text: str) -> bool:
+    """Whether `text` holds nothing but whitespace and comments."""
+    return _SKIP.match(text).end() == len(text)
