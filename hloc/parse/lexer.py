@@ -210,8 +210,9 @@ def tokenize(text: str, filename: str = "<input>", pos: int = 0, end: int | None
                 pos = end
                 if c == "#":
                     g = _GTE.match(text, pos, n)
-                    yield "GTE", (g.group(), pos), pos
-                    pos = g.end()
+                    if g is not None:  # else '#' is an unexpected character
+                        yield "GTE", (g.group(), pos), pos
+                        pos = g.end()
                 continue
             if depth == 0:
                 if value == "HloModule":
@@ -244,8 +245,9 @@ def tokenize(text: str, filename: str = "<input>", pos: int = 0, end: int | None
             pos = end
             if c == "#":
                 g = _GTE.match(text, pos, n)
-                yield "GTE", (g.group(), pos), pos
-                pos = g.end()
+                if g is not None:
+                    yield "GTE", (g.group(), pos), pos
+                    pos = g.end()
         elif k == _SHAPE:
             value = m.group(k)
             shape = shapes.get(value)

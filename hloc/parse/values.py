@@ -66,8 +66,10 @@ def parse_array_shape(text: str, offset: int, ctx: Ctx) -> Shape:
             else:
                 dims.append(_int(p, here, ctx, "dimension size"))
                 dynamic.append(False)
-            if dims[-1] < 0 and dims[-1] != UNBOUNDED:
+            if dims[-1] < 0 and p != "?":
                 raise ctx.error(here, f"negative dimension size {dims[-1]} in shape '{text}'")
+            if dims[-1] >= 1 << 63:
+                raise ctx.error(here, f"dimension size {dims[-1]} does not fit in 64 bits")
             at += len(part) + 1
     if not et.is_array_type and dims:
         raise ctx.error(offset, f"{etype} shapes have no dimensions")
@@ -136,6 +138,8 @@ _NOT_SKELETON = re.compile(r"[^{},]+")
 _NAN_PAYLOAD = re.compile(r"(-?)nan\(0x([0-9a-fA-F]+)\)")
 _FLOAT_RE = re.compile(r"-?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|inf|nan)")
 _INT_RE = re.compile(r"-?\d+")
+# Larger constants must be elided (`{...}`); XLA's parser would allocate them in full.
+MAX_CONSTANT_ELEMENTS = 1 << 28
 
 
 def _skeleton(dims: tuple[int, ...]) -> str:
@@ -157,6 +161,11 @@ def parse_literal(text: str, shape: Shape, offset: int, ctx: Ctx):
     if body == "{...}":
         return ElidedLiteral(shape)
     et = shape.element_type
+    if not shape.is_static:
+        raise ctx.error(lead, f"a constant needs a static shape, not {shape.to_str(False)}")
+    if shape.num_elements > MAX_CONSTANT_ELEMENTS:
+        raise ctx.error(lead, f"a constant of {shape.num_elements} elements is too large (the limit is "
+                              f"{MAX_CONSTANT_ELEMENTS})")
     if shape.rank == 0:
         if et.is_complex:
             return _complex_values(body, shape, lead, ctx, scalar=True)
@@ -173,11 +182,11 @@ def parse_literal(text: str, shape: Shape, offset: int, ctx: Ctx):
     clean = _COMMENT.sub(lambda m: " " * len(m.group()), body) if "/*" in body else body
     if et.is_complex:
         return _complex_values(clean, shape, lead, ctx, scalar=False)
-    skeleton = _NOT_SKELETON.sub("", clean.replace(" ", ""))
-    if skeleton != _skeleton(shape.dims):
+    tokens = _LIT_TOKEN.findall(clean)
+    # Counting first keeps the expected skeleton (as long as the literal) from growing past the text.
+    if len(tokens) != shape.num_elements or _NOT_SKELETON.sub("", clean.replace(" ", "")) != _skeleton(shape.dims):
         message, pos = _structure_error(clean, shape)
         raise ctx.error(lead + pos, message)
-    tokens = _LIT_TOKEN.findall(clean)
 
     def where(i: int) -> int:  # the offset of token i (errors only)
         for k, m in enumerate(_LIT_TOKEN.finditer(clean)):
@@ -194,8 +203,15 @@ def _structure_error(clean: str, shape: Shape) -> tuple[str, int]:
     what = shape.to_str(False)
     stack: list[int] = []
     depth = -1
+    previous_was_value = False
     for m in re.finditer(r"[{},]|[^\s{},]+", clean):
         c = m.group()
+        if c not in "{},":
+            if previous_was_value:
+                return f"expected ',' between the values of the literal for {what}", m.start()
+            previous_was_value = True
+        else:
+            previous_was_value = False
         if c == "{":
             depth += 1
             if depth >= len(dims):
@@ -312,8 +328,16 @@ def _complex_values(text: str, shape: Shape, offset: int, ctx: Ctx, scalar: bool
     pairs = _COMPLEX_ELEM.findall(text)
     skeleton = _NOT_SKELETON.sub("", _COMPLEX_ELEM.sub("", text).replace(" ", ""))
     expected = "" if scalar else _skeleton(shape.dims)
-    if skeleton != expected or (scalar and len(pairs) != 1):
-        raise ctx.error(offset, f"literal does not match shape {shape.to_str(False)} (complex values are '(re, im)')")
+    if skeleton != expected or len(pairs) != shape.num_elements:
+        # Point at the first value that is not a well-formed `(re, im)` pair.
+        spans = [m.span() for m in _COMPLEX_ELEM.finditer(text)]
+        pos = 0
+        for m in re.finditer(r"[^\s{},]", text):
+            if not any(a <= m.start() < b for a, b in spans):
+                pos = m.start()
+                break
+        raise ctx.error(offset + pos, f"literal does not match shape {shape.to_str(False)} (complex values are "
+                                      "written '(re, im)')")
     comp = Shape(("f32" if shape.etype == "c64" else "f64"), (len(pairs) * 2,))
     flat = [v for pair in pairs for v in pair]
     parts = _convert(flat, comp, offset, ctx)
