@@ -76,6 +76,12 @@ def has_rule(opcode: str) -> bool:
     return opcode in _RULES
 
 
+def shape_rule(opcode: str) -> _Rule:
+    """The rule behind infer_shape for `opcode`: `rule(operand_shapes, attrs, result)` (result required
+    for SHAPE_REQUIRED opcodes). The verifier calls rules directly."""
+    return _RULES[opcode]
+
+
 # ------------------------------------------------------------------------------------ shape predicates
 
 

@@ -30,9 +30,9 @@ from .shape_inference import (
     ShapeError,
     compatible,
     compatible_ignoring_fp,
-    infer_shape,
     is_float,
     is_integral,
+    shape_rule,
 )
 from .types import Shape
 
@@ -143,6 +143,8 @@ class _Verifier:
         pos: dict[Instruction, int] = {}
         names: set[str] = set()
         params: dict[int, Instruction] = {}
+        in_order = True  # every operand listed before its user: then there is no cycle to look for
+        instruction = self.instruction
         for i, instr in enumerate(instrs):
             if instr.parent is not comp:
                 raise self.fail(instr, f"instruction '{instr.name}' is listed in computation '{comp.name}' but "
@@ -150,38 +152,38 @@ class _Verifier:
             if instr in pos:
                 raise self.fail(instr, f"instruction '{instr.name}' is listed twice in computation '{comp.name}'")
             pos[instr] = i
-            if instr.name in names:
-                raise self.fail(instr, f"duplicate instruction name '{instr.name}' in computation '{comp.name}'")
-            names.add(instr.name)
+            name = instr.name
+            if name in names:
+                raise self.fail(instr, f"duplicate instruction name '{name}' in computation '{comp.name}'")
+            names.add(name)
+            if in_order:
+                for op in instr.operands:
+                    if op not in pos:
+                        in_order = False
+                for op in instr.control_predecessors:
+                    if op not in pos:
+                        in_order = False
             if instr.opcode == "parameter":
                 n = instr.parameter_number
-                if n is None or n in params:
+                if n is not None and n in params:
                     raise self.fail(instr, f"parameter number {n} of computation '{comp.name}' is used twice")
                 params[n] = instr
+            instruction(instr, comp)
         if params and (min(params) != 0 or max(params) != len(params) - 1):
             numbers = sorted(params)
             missing = next(k for k in range(len(numbers) + 1) if k not in params)
             raise self.fail(params[numbers[-1]], f"computation '{comp.name}' has parameters {numbers}: parameter "
                                                  f"{missing} is missing (expected 0..{len(numbers) - 1})")
-        in_order = True
-        for instr in instrs:
-            here = pos[instr]
-            for op in instr.operands:
-                p = pos.get(op)
-                if p is None:
-                    raise self.fail(instr, f"operand '{op.name}' of '{instr.name}' is not an instruction of "
-                                           f"computation '{comp.name}'")
-                if p >= here:
-                    in_order = False
-            for op in instr.control_predecessors:
-                p = pos.get(op)
-                if p is None:
-                    raise self.fail(instr, f"control predecessor '{op.name}' of '{instr.name}' is not in "
-                                           f"computation '{comp.name}'")
-                if p >= here:
-                    in_order = False
-            self.instruction(instr, comp)
         if not in_order:
+            for instr in instrs:
+                for op in instr.operands:
+                    if op not in pos:
+                        raise self.fail(instr, f"operand '{op.name}' of '{instr.name}' is not an instruction of "
+                                               f"computation '{comp.name}'")
+                for op in instr.control_predecessors:
+                    if op not in pos:
+                        raise self.fail(instr, f"control predecessor '{op.name}' of '{instr.name}' is not in "
+                                               f"computation '{comp.name}'")
             self.acyclic(comp)
 
     def acyclic(self, comp: Computation) -> None:
@@ -210,42 +212,46 @@ class _Verifier:
     # ------------------------------------------------------------------------------- instruction
     def instruction(self, instr: Instruction, comp: Computation) -> None:
         op = instr.opcode
-        if op not in OPCODES:
+        spec = _SPECS.get(op)
+        if spec is None:
             raise self.fail(instr, f"'{instr.name}' has an unknown opcode '{op}'")
+        arity, required, exact, mixed_ok, extra, infer = spec
         operands = instr.operands
-        arity = ARITY.get(op)
         if arity is not None and len(operands) != arity:
             raise self.fail(instr, f"'{instr.name}': {op} takes {arity} operand{'s' if arity != 1 else ''}, "
                                    f"found {len(operands)}")
         attrs = instr.attrs
-        for name in _REQUIRED.get(op, ()):
+        for name in required:
             if name not in attrs:
                 raise self.fail(instr, f"'{instr.name}': {op} requires the attribute '{name}='")
         if op == "parameter":
             if instr.parameter_number is None or instr.parameter_number < 0:
                 raise self.fail(instr, f"parameter '{instr.name}' has no parameter number")
             return
-        if attrs:
+        if attrs and not _CALLED_KEYS.isdisjoint(attrs):
             self.called(instr, comp)
         shapes = [o.shape for o in operands]
+        shape = instr.shape
         try:
-            expected = infer_shape(op, shapes, attrs, instr.shape)
+            expected = infer(shapes, attrs, shape)
         except ShapeError as e:
             raise self.fail(instr, f"'{instr.name}': {e}") from None
-        shape = instr.shape
         if expected is not shape:
-            if self.mixed and op not in _EXACT:
+            if self.mixed and not exact:
                 ok = compatible_ignoring_fp(shape, expected)
             else:
                 ok = compatible(shape, expected)
             if not ok:
                 raise self.fail(instr, f"'{instr.name}' has shape {shape.to_str(False)}, but {op} of "
                                        f"{_operand_list(shapes)} gives {expected.to_str(False)}")
-        if not self.mixed and op not in _MIXED_OK and len(operands) > 1:
-            self.same_precision(instr, shapes)
-        check = _EXTRA.get(op)
-        if check is not None:
-            message = check(instr)
+        if not mixed_ok and not self.mixed and len(shapes) > 1:
+            first = shapes[0].etype
+            for s in shapes:
+                if s.etype != first:
+                    self.same_precision(instr, shapes)
+                    break
+        if extra is not None:
+            message = extra(instr)
             if message:
                 raise self.fail(instr, f"'{instr.name}': {message}")
 
@@ -395,6 +401,15 @@ _EXTRA = {
     "rng-bit-generator": _check_rng_bit_generator,
     "infeed": _check_infeed,
 }
+
+
+# Per opcode: (arity, required attributes, exact shape comparison, mixed precision allowed,
+# extra check, shape rule), looked up once per instruction.
+_SPECS = {
+    op: (ARITY.get(op), _REQUIRED.get(op, ()), op in _EXACT, op in _MIXED_OK, _EXTRA.get(op), shape_rule(op))
+    for op in OPCODES
+}
+_CALLED_KEYS = frozenset(CALLED_COMPUTATION_ATTRS)
 
 
 def _operand_list(shapes) -> str:

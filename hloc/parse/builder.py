@@ -3,8 +3,9 @@ or alias of grammars/hlo.lark, with the rule's children as arguments, None for a
 they build the IR directly (no parse tree). Instructions are created in text order, so operand
 names resolve against what the computation has defined so far, exactly as in XLA's parser.
 
-Token values (see lexer.py): names, opcodes, literals and integers arrive as (text, offset); shapes
-as Shape; attributes as a list of (name, value text, name offset, value offset).
+Token values (see lexer.py): names, opcodes and integers arrive as (text, offset); `constant(...)` as
+(literal text, its offset, the keyword's offset); shapes as Shape; attributes as a list of (name,
+value text, name offset, value offset).
 """
 
 from __future__ import annotations
@@ -185,8 +186,8 @@ class HloBuilder:
     def nested_operand(self, shape, opcode, operands) -> Instruction:
         return self.build(None, None, shape, opcode, operands, None)
 
-    def nested_constant(self, shape, constant, literal) -> Instruction:
-        return self.build_constant(None, None, shape, constant, literal, None)
+    def nested_constant(self, shape, constant) -> Instruction:
+        return self.build_constant(None, None, shape, constant, None)
 
     def int_operand(self, tok) -> _IntOperand:
         self.int_operands += 1
@@ -196,8 +197,8 @@ class HloBuilder:
     def instruction(self, root, name, shape, opcode, operands, attrs) -> Instruction:
         return self.build(root, name, shape, opcode, operands, attrs)
 
-    def constant_instruction(self, root, name, shape, constant, literal, attrs) -> Instruction:
-        return self.build_constant(root, name, shape, constant, literal, attrs)
+    def constant_instruction(self, root, name, shape, constant, attrs) -> Instruction:
+        return self.build_constant(root, name, shape, constant, attrs)
 
     def add_instruction(self, instr: Instruction, name: str, offset: int) -> None:
         comp = self.comp
@@ -211,14 +212,15 @@ class HloBuilder:
         instr.parent = comp
         comp.instructions.append(instr)
 
-    def build_constant(self, root, name, shape, constant: int, literal, attrs) -> Instruction:
+    def build_constant(self, root, name, shape, constant, attrs) -> Instruction:
+        literal, literal_offset, offset = constant
         if shape is None:
-            raise self.error(constant, "a constant needs an explicit shape, e.g. f32[] constant(1)")
+            raise self.error(offset, "a constant needs an explicit shape, e.g. f32[] constant(1)")
         instr = Instruction("constant", shape)
-        instr.literal = values.parse_literal(literal[0], shape, literal[1], self.ctx)
+        instr.literal = values.parse_literal(literal, shape, literal_offset, self.ctx)
         if attrs:
-            instr.attrs = self.decode_attrs(attrs, attrs_for("constant"), "constant", constant)
-        return self.finish_instruction(instr, root, name, constant)
+            instr.attrs = self.decode_attrs(attrs, attrs_for("constant"), "constant", offset)
+        return self.finish_instruction(instr, root, name, offset)
 
     def build(self, root, name, shape, opcode, operands, attrs) -> Instruction:
         op, offset = opcode

@@ -25,8 +25,8 @@ from .lexer import PUNCT_TYPES, token_text
 # Readable names of tokens, for "expected ..., found ..." messages.
 TOKEN_DESCRIPTIONS = {
     "HLOMODULE": "'HloModule'", "ENTRY": "'ENTRY'", "ROOT": "'ROOT'", "NAME": "a name",
-    "PARAM_NAME": "a parameter name ('name:')", "OPCODE": "an opcode", "CONSTANT": "'constant('",
-    "LITERAL": "a literal", "GTE": "a tuple index ('#N')", "INT": "an integer", "ARRAY_SHAPE": "a shape",
+    "PARAM_NAME": "a parameter name ('name:')", "OPCODE": "an opcode", "CONSTANT": "a constant",
+    "GTE": "a tuple index ('#N')", "INT": "an integer", "ARRAY_SHAPE": "a shape",
     "ATTRS": "an attribute (', name=value')", "STACK_FRAMES": "stack frame tables", "ARROW": "'->'",
     "LPAR": "'('", "RPAR": "')'", "LBRACE": "'{'", "RBRACE": "'}'", "COMMA": "','", "EQUAL": "'='",
     "$END": "end of input",
@@ -56,6 +56,9 @@ class Tables:
         self.origins = [r.origin.name for r in rules]
         self.reducers = _generate_reducers(rules)
         assert all(self.sizes), "the loop assumes no empty rule alternatives (Lark expands [x] and x?)"
+        # The loop's fast paths: (size, nonterminal, kind, reducer) per rule.
+        self.rules = [(n, origin, _kind(rule), f)
+                      for n, origin, rule, f in zip(self.sizes, self.origins, rules, self.reducers)]
 
     def expected(self, state: int) -> list[str]:
         """Readable names of the terminals the parser accepts in `state`."""
@@ -65,9 +68,7 @@ class Tables:
     def parse(self, tokens: Iterable[tuple], builder, start: str, filename: str, text: str):
         """Run the LALR loop; `builder` receives the reductions. Returns the start rule's value."""
         actions = self.actions
-        sizes = self.sizes
-        origins = self.origins
-        reducers = self.reducers
+        rules = self.rules
         state = self.start_states[start]
         states = [state]
         values: list = []
@@ -81,15 +82,25 @@ class Tables:
                     values.append(value)
                     state = act
                     break
-                r = ~act
-                n = sizes[r]
-                args = values[-n:]
-                del values[-n:]
-                del states[-n:]
-                value_r = reducers[r](builder, args)
-                state = actions[states[-1]][origins[r]]
-                states.append(state)
-                values.append(value_r)
+                n, origin, kind, reduce = rules[~act]
+                if kind is _GENERIC:
+                    args = values[-n:]
+                    del values[-n:]
+                    del states[-n:]
+                    values.append(reduce(builder, args))
+                    state = actions[states[-1]][origin]
+                    states.append(state)
+                elif kind is _PASS:  # `x: y`, the value of y is the value of x
+                    states[-1] = state = actions[states[-2]][origin]
+                else:  # _APPEND: `xs: xs "," x`, x goes into the list made for xs
+                    item = values[-1]
+                    del values[1 - n:]
+                    values[-1].append(item)
+                    del states[1 - n:]
+                    states[-1] = state = actions[states[-2]][origin]
+        sizes = self.sizes
+        origins = self.origins
+        reducers = self.reducers
         end = self.end_states[start]
         while True:
             act = actions[state].get("$END")
@@ -122,6 +133,18 @@ class Tables:
         else:
             msg = f"expected {' or '.join(expected)}, found {found}"
         return ParseError(msg, SourceLoc.from_offset(filename, text, pos))
+
+
+_GENERIC, _PASS, _APPEND = "generic", "pass", "append"
+_PASS_THROUGH = frozenset({"start", "array_shape"})  # rules whose value is their only child's
+
+
+def _kind(rule) -> str:
+    if rule.expansion[0] == rule.origin:
+        return _APPEND
+    if (rule.alias or rule.origin.name) in _PASS_THROUGH and len(rule.expansion) == 1:
+        return _PASS
+    return _GENERIC
 
 
 def _generate_reducers(rules) -> list:

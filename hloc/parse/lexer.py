@@ -2,7 +2,7 @@
 
 Like XLA's hlo_lexer.cc, it decides what an identifier is from where it stands:
   * `name:`                  -> PARAM_NAME (computation signatures)
-  * `op(` in a body          -> OPCODE, or CONSTANT followed by one LITERAL token for `constant(...)`
+  * `op(` in a body          -> OPCODE (the parenthesis included), or CONSTANT for all of `constant(...)`
   * `HloModule`, `ENTRY`     -> keywords at the top level; `ROOT` inside a body
   * `FileNames ...`          -> the whole stack-frame table section as one STACK_FRAMES token
 It hands over every `, name=value` in a row as one ATTRS token (a list of (name, value text, name
@@ -227,15 +227,17 @@ def tokenize(text: str, filename: str = "<input>", pos: int = 0, end: int | None
                 pos = end
                 continue
             if c == "(" or (c in " \t\r\n" and _OPEN_PAREN.match(text, end, n)):
+                paren = end if c == "(" else text.index("(", end)
                 if value == "constant":
-                    lit = text.index("(", end)
-                    lit_end = match_closing(text, lit, filename, n)
-                    yield "CONSTANT", start, start
-                    yield "LITERAL", (text[lit + 1: lit_end - 1], lit + 1), lit + 1
+                    lit_end = match_closing(text, paren, filename, n)
+                    yield "CONSTANT", (text[paren + 1: lit_end - 1], paren + 1, start), start
                     pos = lit_end
                 else:
+                    parens += 1  # the matching ')' is a token of its own
+                    if parens > MAX_NESTING:
+                        raise error_at(filename, text, paren, f"nesting deeper than {MAX_NESTING} levels")
                     yield "OPCODE", (value, start), start
-                    pos = end
+                    pos = paren + 1
                 continue
             if value == "ROOT":
                 yield "ROOT", start, start
