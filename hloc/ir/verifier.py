@@ -18,6 +18,7 @@ The check is linear in the module's size; the error points at the instruction's 
 
 from __future__ import annotations
 
+import gc
 import re
 
 import numpy as np
@@ -73,7 +74,15 @@ _REQUIRED["conditional"] = ()
 
 def verify_module(module: Module, allow_mixed_precision: bool = False) -> None:
     """Raise VerifyError at the first broken invariant of `module`."""
-    _Verifier(module, allow_mixed_precision).run()
+    # The check makes only short-lived, acyclic garbage; the cyclic collector's full passes over a
+    # large module would cost more than the check itself.
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        _Verifier(module, allow_mixed_precision).run()
+    finally:
+        if gc_was_enabled:
+            gc.enable()
 
 
 class _Verifier:

@@ -196,42 +196,32 @@ def tokenize(text: str, filename: str = "<input>", pos: int = 0, end: int | None
                 return
             raise _bad_character(text, pos, filename)
         k = m.lastindex
-        end = m.end()
+        start, pos = m.span(k)
         if k == _IDENT:
-            start = m.start(k)
-            value = m.group(k)
-            c = text[end] if end < n else ""
+            c = text[pos] if pos < n else ""
             if c == ":":
-                yield "PARAM_NAME", (value.lstrip("%"), start), start
-                pos = end + 1
+                yield "PARAM_NAME", (text[start + (text[start] == "%"):pos], start), start
+                pos += 1
                 continue
+            value = text[start:pos]
             if value[0] == "%":
                 yield "NAME", (value[1:], start), start
-                pos = end
-                if c == "#":
-                    g = _GTE.match(text, pos, n)
-                    if g is not None:  # else '#' is an unexpected character
-                        yield "GTE", (g.group(), pos), pos
-                        pos = g.end()
-                continue
-            if depth == 0:
+            elif depth == 0:
                 if value == "HloModule":
                     yield "HLOMODULE", start, start
                 elif value == "ENTRY":
                     yield "ENTRY", start, start
                 elif value in _STACK_FRAME_KEYWORDS:
-                    end = _STACK_FRAMES.match(text, start, n).end()
-                    yield "STACK_FRAMES", text[start:end].rstrip(), start
+                    pos = _STACK_FRAMES.match(text, start, n).end()
+                    yield "STACK_FRAMES", text[start:pos].rstrip(), start
                 else:
                     yield "NAME", (value, start), start
-                pos = end
                 continue
-            if c == "(" or (c in " \t\r\n" and _OPEN_PAREN.match(text, end, n)):
-                paren = end if c == "(" else text.index("(", end)
+            elif c == "(" or (c in " \t\r\n" and _OPEN_PAREN.match(text, pos, n)):
+                paren = pos if c == "(" else text.index("(", pos)
                 if value == "constant":
-                    lit_end = match_closing(text, paren, filename, n)
-                    yield "CONSTANT", (text[paren + 1: lit_end - 1], paren + 1, start), start
-                    pos = lit_end
+                    pos = match_closing(text, paren, filename, n)
+                    yield "CONSTANT", (text[paren + 1: pos - 1], paren + 1, start), start
                 else:
                     parens += 1  # the matching ')' is a token of its own
                     if parens > MAX_NESTING:
@@ -239,53 +229,46 @@ def tokenize(text: str, filename: str = "<input>", pos: int = 0, end: int | None
                     yield "OPCODE", (value, start), start
                     pos = paren + 1
                 continue
-            if value == "ROOT":
+            elif value == "ROOT":
                 yield "ROOT", start, start
-                pos = end
                 continue
-            yield "NAME", (value, start), start
-            pos = end
+            else:
+                yield "NAME", (value, start), start
             if c == "#":
                 g = _GTE.match(text, pos, n)
-                if g is not None:
+                if g is not None:  # else '#' is an unexpected character
                     yield "GTE", (g.group(), pos), pos
                     pos = g.end()
         elif k == _SHAPE:
-            value = m.group(k)
+            value = text[start:pos]
             shape = shapes.get(value)
-            start = m.start(k)
             if shape is None:
                 shape = parse_array_shape(value, start, ctx)
             yield "ARRAY_SHAPE", shape, start
-            pos = end
         elif k == _COMMA:
-            a = attr_head(text, end - 1, n)
+            a = attr_head(text, start, n)
             if a is None:
-                spaced = _SPACED_ATTR.match(text, end, n)
+                spaced = _SPACED_ATTR.match(text, pos, n)
                 if spaced is not None:
                     name = spaced.group(1)
                     raise error_at(filename, text, spaced.start(1), f"write the attribute as '{name}=...': no space "
                                                                     f"is allowed between '{name}' and '='")
-                yield "COMMA", None, end - 1
-                pos = end
+                yield "COMMA", None, start
                 continue
             attrs = []
             first = a.start(1)
             while a is not None:
-                vstart = a.end()
-                name = a.group(1)
-                vend = scan_attr_value(text, vstart, name, filename, n)
-                attrs.append((name, text[vstart:vend], a.start(1), vstart))
-                a = attr_head(text, vend, n)
-                pos = vend
+                name_start, value_start = a.span(1)
+                name = text[name_start:value_start]
+                value_start += 1  # past the '='
+                pos = scan_attr_value(text, value_start, name, filename, n)
+                attrs.append((name, text[value_start:pos], name_start, value_start))
+                a = attr_head(text, pos, n)
             yield "ATTRS", attrs, first
         elif k == _INT:
-            start = m.start(k)
-            yield "INT", (m.group(k), start), start
-            pos = end
+            yield "INT", (text[start:pos], start), start
         else:
-            value = m.group(k)
-            start = m.start(k)
+            value = text[start:pos]
             if value == "(":
                 parens += 1
                 if parens > MAX_NESTING:
@@ -297,8 +280,6 @@ def tokenize(text: str, filename: str = "<input>", pos: int = 0, end: int | None
             elif value == "}":
                 depth -= 1
             yield PUNCT_TYPES[value], None, start
-            pos = end
-
 
 def is_blank(text: str) -> bool:
     """Whether `text` holds nothing but whitespace and comments."""
