@@ -56,6 +56,7 @@ class HloBuilder:
         self.entries: list[tuple[Computation, int]] = []
         self.has_header = False
         self.int_operands = 0  # integers seen as operands since the last instruction
+        self.names = NameUniquer()  # XLA's parser-wide uniquer: names seen so far, `<opcode>.anon`
         # callback: (builder, start, end) -> Computation, parses an inline `{ ... }` body
         self.parse_inline = parse_inline
 
@@ -71,6 +72,7 @@ class HloBuilder:
             raise self.error(self.entries[1][1], "expected only one ENTRY computation, found a second one")
         m.entry = self.entries[0][0] if self.entries else m.computations[-1]
         m.entry.is_entry = True
+        uniquify_module_names(m)
         if not self.has_header:
             m.name = "module_" + m.entry.name
         return m
@@ -166,22 +168,17 @@ class HloBuilder:
             if not instr.shape.is_tuple or i >= len(instr.shape.tuple_shapes):
                 raise self.error(offset, f"'{instr.name}' has shape {instr.shape.to_str(False)}; "
                                          f"it has no tuple element {i}")
-            existing = next((u for u in instr.users if u.opcode == "get-tuple-element"
-                             and u.attrs.get("index") == i and u.parent is self.comp), None)
+            key = f"{key}#{i}"
+            existing = self.scope.get(key)
             if existing is None:
                 existing = Instruction("get-tuple-element", instr.shape.tuple_shapes[i], [instr], {"index": i})
                 existing.src, existing.offset = self.src, offset
-                self.add_instruction(existing, self.unique_anon_name(f"{instr.name}_{i}"), offset)
+                self.scope[key] = existing
+                existing.name = sanitize(key)
+                existing.parent = self.comp
+                self.comp.instructions.append(existing)
             instr = existing
         return instr
-
-    def unique_anon_name(self, base: str) -> str:
-        name = base
-        k = 0
-        while name in self.scope:
-            k += 1
-            name = f"{base}.{k}"
-        return name
 
     def nested_operand(self, shape, opcode, operands) -> Instruction:
         return self.build(None, None, shape, opcode, operands, None)
@@ -276,9 +273,10 @@ class HloBuilder:
         preds = instr.attrs.pop("control-predecessors", None) if instr.attrs else None
         if name is None:  # a nested operand
             offset = op_offset
-            iname = self.unique_anon_name(f"{instr.opcode}.anon")
+            iname = self.names.unique(f"{instr.opcode}.anon")
         else:
             iname, offset = name
+            self.names.unique(iname)
         instr.src = self.src
         instr.offset = offset
         self.add_instruction(instr, iname, offset)
@@ -298,25 +296,37 @@ class HloBuilder:
         if opcode == "async-start":
             if not (shape.is_tuple and len(shape.tuple_shapes) >= 2 and shape.tuple_shapes[0].is_tuple):
                 raise self.error(offset, "async start shape must be ((operand shapes...), output shape, ...)")
-            thread_attrs = [t for t in attrs if t[0] == "async_execution_thread"]
-            inner_attrs = self.decode_attrs([t for t in attrs if t not in thread_attrs], attrs_for(wrapped),
-                                            wrapped)
+            # As in XLA's parser, the attributes are read once for both instructions: the wrapped
+            # op's own go to it, async_execution_thread, sharding and control-predecessors to the
+            # start, metadata-like ones to both; output_to_operand_aliasing belongs to the wrapped op
+            # when it takes one (custom-call, fusion), else to the start.
+            spec = {**attrs_for(opcode), **attrs_for(wrapped)}
+            spec.pop("calls", None)
+            both = self.decode_attrs(attrs, spec, wrapped)
             for a in _required_attrs(wrapped, attrs_for(wrapped)):
-                if a not in inner_attrs:
+                if a not in both:
                     raise self.error(offset, f"'{wrapped}' requires the attribute '{a}='")
-            comp = Computation(self.hlo_module.unique_computation_name(f"async_wrapped_{wrapped}"))
+            start_keys = {"async_execution_thread", "sharding", "control-predecessors", "parameter_replication"}
+            if "output_to_operand_aliasing" not in attrs_for(wrapped):
+                start_keys.add("output_to_operand_aliasing")
+            shared = {"metadata", "backend_config", "frontend_attributes", "statistics", "origin"}
+            inner_attrs = {k: v for k, v in both.items() if k not in start_keys}
+            comp = Computation("async_wrapped")  # XLA's name; made unique with the module
+            comp.src, comp.offset = self.src, offset
             params = []
             for i, s in enumerate(shape.tuple_shapes[0].tuple_shapes):
                 p = Instruction("parameter", s, name="async_param")
                 p.parameter_number = i
                 params.append(p)
-            wrapped_instr = comp.add(Instruction(wrapped, shape.tuple_shapes[1], params, inner_attrs))
-            wrapped_instr.src, wrapped_instr.offset = self.src, offset
-            comp.root = wrapped_instr
-            comp.src, comp.offset = self.src, offset
-            self.hlo_module.add_computation(comp)
-            self.comps[comp.name] = comp
-            decoded = {"calls": comp, **self.decode_attrs(thread_attrs, attrs_for(opcode), opcode)}
+            root = Instruction(wrapped, shape.tuple_shapes[1], params, inner_attrs)
+            for instr in [*params, root]:
+                instr.parent = comp
+                instr.src, instr.offset = self.src, offset
+                comp.instructions.append(instr)
+            comp.root = root
+            comp.parent = self.hlo_module
+            self.hlo_module.computations.append(comp)
+            decoded = {"calls": comp, **{k: v for k, v in both.items() if k in start_keys or k in shared}}
             return Instruction(opcode, shape, operands, decoded)
         decoded = self.decode_attrs(attrs, attrs_for(opcode), opcode)
         if operands:

@@ -288,6 +288,9 @@ def _convert(tokens: list[str], shape: Shape, offset: int, ctx: Ctx, where=None)
                 tokens[i] = "nan"
                 continue
             raise ctx.error(at(i), f"expected a number for a {shape.etype} literal, found '{t}'")
+        if t[0] == "-" and t.strip("-0") == "":
+            # XLA lexes `-0` as the integer 0, so a float constant written `-0` is +0 (`-0.0` is -0).
+            tokens[i] = "0"
     f64 = np.array(tokens, dtype=np.float64) if tokens else np.empty(0)  # keeps the sign of -nan
     with np.errstate(over="ignore", invalid="ignore"):
         out = f64.astype(dtype)
