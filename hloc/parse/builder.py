@@ -33,6 +33,24 @@ class _IntOperand:
         self.offset = offset
 
 
+class _ParserNames:
+    """XLA's parser-wide name uniquer, fed lazily: every instruction name is noted (a list append), and
+    the NameUniquer sees them, in order, only when a nested instruction needs an `<opcode>.anon` name
+    (rare outside hand-written HLO). The names it gives are those of feeding it every name at once."""
+
+    __slots__ = ("uniquer", "pending")
+
+    def __init__(self) -> None:
+        self.uniquer = NameUniquer()
+        self.pending: list[str] = []
+
+    def unique(self, prefix: str) -> str:
+        for name in self.pending:
+            self.uniquer.unique(name)
+        self.pending.clear()
+        return self.uniquer.unique(prefix)
+
+
 _REQUIRED: dict[str, tuple[str, ...]] = {}
 
 
@@ -56,7 +74,7 @@ class HloBuilder:
         self.entries: list[tuple[Computation, int]] = []
         self.has_header = False
         self.int_operands = 0  # integers seen as operands since the last instruction
-        self.names = NameUniquer()  # XLA's parser-wide uniquer: names seen so far, `<opcode>.anon`
+        self.names = _ParserNames()  # names seen so far, for `<opcode>.anon` names
         # callback: (builder, start, end) -> Computation, parses an inline `{ ... }` body
         self.parse_inline = parse_inline
 
@@ -276,7 +294,7 @@ class HloBuilder:
             iname = self.names.unique(f"{instr.opcode}.anon")
         else:
             iname, offset = name
-            self.names.unique(iname)
+            self.names.pending.append(iname)
         instr.src = self.src
         instr.offset = offset
         self.add_instruction(instr, iname, offset)
