@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import platform
 import statistics
@@ -36,10 +37,13 @@ class Timing:
 
 
 def measure(fn: Callable[[], object], repeat: int = 7, warmup: int = 1) -> Timing:
+    """Time `repeat` runs after `warmup` ones. Each run starts after a full garbage collection (not
+    timed), so that one run does not pay for collecting what the previous one left behind."""
     for _ in range(warmup):
         fn()
     wall, cpu = [], []
     for _ in range(repeat):
+        gc.collect()
         c0, w0 = time.process_time(), time.perf_counter()
         fn()
         wall.append(time.perf_counter() - w0)

@@ -287,3 +287,4 @@ def test_50mb_of_junk_fails_without_hanging(tmp_path, kind):
     assert result.exit_code == 1, result.stderr[:300]
     assert "Traceback" not in result.stderr
     assert f"{path}:" in result.stderr.split("\n", 1)[0]
+
