@@ -316,34 +316,20 @@ def _check_constant(instr: Instruction) -> str | None:
 
 
 def _check_compare(instr: Instruction) -> str | None:
-    # XLA's CheckElementwiseInstruction: the comparison type must suit the operand type.
-    etype = instr.operands[1].shape.etype
+    # XLA's CheckElementwiseInstruction: a written comparison type must suit the operand type.
     kind = instr.attrs.get("type")
     if kind is None:
-        order = instr.attrs.get("order")
-        if order is None:
-            return None
-        kind = "TOTALORDER" if order == "TOTAL" else "FLOAT" if is_float(etype) else None
-        if kind is None:
-            return None
+        return None
+    etype = instr.operands[1].shape.etype
     if is_float(etype):
-        ok = kind in ("FLOAT", "TOTALORDER")
-        want = "FLOAT or TOTALORDER"
+        ok, want = kind in ("FLOAT", "TOTALORDER"), "FLOAT or TOTALORDER"
+    elif etype in ("c64", "c128"):
+        ok, want = kind in ("FLOAT", "TOTALORDER", "PARTIALORDER"), "FLOAT"
     elif is_integral(etype) and etype[0] == "s":
         ok, want = kind == "SIGNED", "SIGNED"
-    elif etype.startswith("c"):
-        ok, want = kind in ("FLOAT", "TOTALORDER", "PARTIALORDER"), "FLOAT"
     else:
         ok, want = kind == "UNSIGNED", "UNSIGNED"
     return None if ok else f"comparison type {kind} does not suit {etype} operands (expected {want})"
-
-
-def _check_fusion(instr: Instruction) -> str | None:
-    root = instr.attrs["calls"].root
-    if not compatible(root.shape, instr.shape):
-        return (f"the fused computation returns {root.shape.to_str(False)}, but the fusion is "
-                f"{instr.shape.to_str(False)}")
-    return None
 
 
 def _check_async_start(instr: Instruction) -> str | None:
@@ -376,10 +362,6 @@ def _check_async_update(instr: Instruction) -> str | None:
     return None
 
 
-def _check_custom_call(instr: Instruction) -> str | None:
-    return None
-
-
 def _check_rng_bit_generator(instr: Instruction) -> str | None:
     shape = instr.shape
     if shape.is_tuple:
@@ -403,10 +385,8 @@ def _check_infeed(instr: Instruction) -> str | None:
 _EXTRA = {
     "constant": _check_constant,
     "compare": _check_compare,
-    "fusion": _check_fusion,
     "async-start": _check_async_start,
     "async-update": _check_async_update,
-    "custom-call": _check_custom_call,
     "rng-bit-generator": _check_rng_bit_generator,
     "infeed": _check_infeed,
 }
