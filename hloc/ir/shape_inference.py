@@ -175,12 +175,6 @@ def _is_dynamic(s: Shape, i: int) -> bool:
     return s.dynamic is not None and s.dynamic[i]
 
 
-def _need_result(result: Shape | None, what: str) -> Shape:
-    if result is None:  # pragma: no cover - infer_shape checks SHAPE_REQUIRED first
-        raise ShapeError(f"the result shape of {what} must be written")
-    return result
-
-
 def _count(ops: Sequence[Shape], n: int, what: str) -> None:
     if len(ops) != n:
         raise ShapeError(f"{what} takes {n} operand{'s' if n != 1 else ''}, got {len(ops)}")
