@@ -44,6 +44,10 @@ CASES = {
         "add {\n  ROOT x = f32[] parameter(0)\n}\nENTRY e {\n  p = f32[] parameter(0)\n"
         "  ROOT c = f32[] call(p), to_apply=ad\n}",
         "computation 'ad' is not defined before its use; did you mean 'add'?", 6, 36),
+    "inside an inline computation": (
+        P + "  z = f32[] constant(0)\n  ROOT r = f32[] reduce(p, z), dimensions={0}, to_apply={\n"
+            "    a = f32[] parameter(0)\n    b = f32[] parameter(1)\n    ROOT s = f32[] addd(a, b)\n  }\n}",
+        "unknown opcode 'addd'; did you mean 'add'?", 7, 20),
     "too few operands": (
         P + "  ROOT a = f32[2] add(p)\n}",
         "'add' takes 2 operands, found 1", 3, 19),
