@@ -1,0 +1,416 @@
+"""Elementwise unary and binary arithmetic with XLA:CPU's semantics (xla/service/elemental_ir_emitter.cc).
+
+Every handler is a whole-array numpy operation. Narrow floats (bf16, f16, f8, f6, f4) are computed in
+f32 and rounded back after each op; sub-byte integers in int8/uint8 and wrapped back (util.upcast /
+util.downcast). Integer arithmetic wraps around; XLA's definitions for the undefined C cases are kept:
+x / 0 = -1 (all ones unsigned), x % 0 = x, INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0, shifts by >= the
+bit width give 0 (sign fill for arithmetic right shifts).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...errors import RunError
+from ...ir.types import ELEMENT_TYPES
+from .. import mathfn
+from ..registry import handler
+from ..util import ETYPE_OF, F32, F64, SUB_BYTE_INTS, downcast, upcast
+
+_WIDE_FLOATS = (F32, F64)
+
+
+def _kind(x: np.ndarray) -> str:
+    return ELEMENT_TYPES[ETYPE_OF[x.dtype]].kind
+
+
+def _unsupported(instr, x) -> RunError:
+    return RunError(f"'{instr.opcode}' is not defined for element type {ETYPE_OF[x.dtype]}", instr.loc)
+
+
+# --------------------------------------------------------------------------------------------------
+# Unary
+
+
+def _float_math(fn):
+    """A handler applying `fn` to float (computed in f32 for narrow types) and complex operands."""
+
+    def run(instr, args, ev):
+        x = args[0]
+        if x.dtype in _WIDE_FLOATS or x.dtype.kind == "c":
+            return np.asarray(fn(x))
+        if _kind(x) != "float":
+            raise _unsupported(instr, x)
+        return downcast(fn(x.astype(F32)), instr.shape.etype)
+
+    return run
+
+
+def _rsqrt(x):
+    return 1 / np.sqrt(x)
+
+
+def _logistic(x):
+    return 1 / (1 + np.exp(-x))
+
+
+def _erf(x):
+    if x.dtype.kind == "c":
+        raise TypeError("erf of a complex number")
+    return mathfn.erf(x).astype(x.dtype)
+
+
+def _tan(x):
+    return np.tan(x)
+
+
+def _round_afz(x):
+    """Round half away from zero (llvm.round), keeping the sign of zero."""
+    t = np.trunc(x)
+    return np.where(np.abs(x - t) >= 0.5, t + np.copysign(np.ones_like(x), x), t)
+
+
+_FLOAT_MATH = {
+    "exponential": np.exp, "exponential-minus-one": np.expm1, "log": np.log, "log-plus-one": np.log1p,
+    "sqrt": np.sqrt, "rsqrt": _rsqrt, "cbrt": np.cbrt, "tanh": np.tanh,
+    "sine": np.sin, "cosine": np.cos, "tan": _tan, "erf": _erf, "acos": np.arccos, "asin": np.arcsin,
+    "acosh": np.arccosh, "asinh": np.arcsinh, "atanh": np.arctanh, "sinh": np.sinh, "cosh": np.cosh,
+    "floor": np.floor, "ceil": np.ceil, "round-nearest-even": np.rint, "round-nearest-afz": _round_afz,
+}
+for _op, _fn in _FLOAT_MATH.items():
+    handler(_op)(_float_math(_fn))
+
+
+@handler("logistic")
+def _logistic_handler(instr, args, ev):
+    # XLA:CPU expands logistic to 1 / (1 + exp(-x)) before FloatNormalization: narrow types round
+    # after each of those ops.
+    x = args[0]
+    if x.dtype in _WIDE_FLOATS or x.dtype.kind == "c":
+        return np.asarray(_logistic(x))
+    if _kind(x) != "float":
+        raise _unsupported(instr, x)
+    et = instr.shape.etype
+
+    def r(v):
+        return downcast(v, et).astype(F32)
+
+    e = r(np.exp(-x.astype(F32)))
+    return downcast(1 / r(1 + e), et)
+
+
+@handler("negate")
+def _negate(instr, args, ev):
+    x = args[0]
+    if x.dtype in _WIDE_FLOATS or x.dtype.kind in "iuc":
+        return np.negative(x)
+    return downcast(np.negative(upcast(x)), instr.shape.etype)
+
+
+@handler("abs")
+def _abs(instr, args, ev):
+    x = args[0]
+    if x.dtype.kind == "u" or x.dtype == np.bool_:
+        return x
+    if x.dtype in _WIDE_FLOATS or x.dtype.kind in "ic":
+        return np.abs(x)  # complex -> its real type; INT_MIN stays INT_MIN
+    return downcast(np.abs(upcast(x)), instr.shape.etype)
+
+
+@handler("sign")
+def _sign(instr, args, ev):
+    x = args[0]
+    k = _kind(x)
+    if k in ("sint", "uint"):
+        return downcast(np.sign(upcast(x)), instr.shape.etype)
+    if k == "complex":
+        mag = np.abs(x)
+        return np.where(mag == 0, x, x / np.where(mag == 0, 1, mag)).astype(x.dtype)
+    if k != "float":
+        raise _unsupported(instr, x)
+    xf = x if x.dtype in _WIDE_FLOATS else x.astype(F32)
+    # copysign(x != 0 ? 1 : 0, x), NaN stays NaN (so sign(-0.0) = -0.0).
+    r = np.where(np.isnan(xf), xf, np.copysign((xf != 0).astype(xf.dtype), xf))
+    return downcast(r, instr.shape.etype)
+
+
+@handler("is-finite")
+def _is_finite(instr, args, ev):
+    x = args[0]
+    if _kind(x) != "float":
+        raise _unsupported(instr, x)
+    return np.isfinite(x if x.dtype in _WIDE_FLOATS else x.astype(F32))
+
+
+@handler("not")
+def _not(instr, args, ev):
+    x = args[0]
+    if x.dtype == np.bool_:
+        return np.logical_not(x)
+    if x.dtype.kind in "iu":
+        return np.invert(x)
+    if ETYPE_OF[x.dtype] in SUB_BYTE_INTS:
+        return downcast(np.invert(upcast(x)), instr.shape.etype)
+    raise _unsupported(instr, x)
+
+
+def _unsigned(x: np.ndarray) -> np.ndarray:
+    """Integer values as unsigned ints of the same width (sub-byte types: their bits in a uint8)."""
+    et = ETYPE_OF[x.dtype]
+    if et in SUB_BYTE_INTS:
+        return (upcast(x).astype(np.int16) & ((1 << ELEMENT_TYPES[et].bits) - 1)).astype(np.uint8)
+    return x.view(np.dtype(f"u{x.dtype.itemsize}"))
+
+
+def _int_only(instr, x):
+    if _kind(x) not in ("sint", "uint"):
+        raise _unsupported(instr, x)
+
+
+@handler("popcnt")
+def _popcnt(instr, args, ev):
+    x = args[0]
+    _int_only(instr, x)
+    return downcast(np.bitwise_count(_unsigned(x)), instr.shape.etype)
+
+
+@handler("count-leading-zeros")
+def _clz(instr, args, ev):
+    x = args[0]
+    _int_only(instr, x)
+    bits = ELEMENT_TYPES[ETYPE_OF[x.dtype]].bits
+    u = _unsigned(x).astype(np.uint64) << np.uint64(64 - bits)  # left-align in 64 bits
+    n = np.zeros(u.shape, np.uint64)
+    for s in (32, 16, 8, 4, 2, 1):
+        top_zero = (u >> np.uint64(64 - s)) == 0
+        n += np.where(top_zero, np.uint64(s), np.uint64(0))
+        u = np.where(top_zero, u << np.uint64(s), u)
+    n += (u == 0).astype(np.uint64)
+    return downcast(np.minimum(n, bits).astype(np.int64), instr.shape.etype)
+
+
+@handler("real")
+def _real(instr, args, ev):
+    x = args[0]
+    if x.dtype.kind == "c":
+        return np.ascontiguousarray(x.real)
+    return x
+
+
+@handler("imag")
+def _imag(instr, args, ev):
+    x = args[0]
+    if x.dtype.kind == "c":
+        return np.ascontiguousarray(x.imag)
+    return np.zeros_like(x)
+
+
+# --------------------------------------------------------------------------------------------------
+# Binary
+
+
+def _binary(float_fn, int_fn=None, pred_fn=None, complex_fn=None):
+    """A handler for a binary op given its float, integer, pred and complex implementations (a
+    missing one makes that element type an error)."""
+
+    def run(instr, args, ev):
+        a, b = args
+        dt = a.dtype
+        if dt in _WIDE_FLOATS and float_fn is not None:
+            return np.asarray(float_fn(a, b))
+        k = dt.kind
+        if k in "iu":
+            if int_fn is None:
+                raise _unsupported(instr, a)
+            return np.asarray(int_fn(a, b))
+        if k == "b":
+            if pred_fn is None:
+                raise _unsupported(instr, a)
+            return np.asarray(pred_fn(a, b))
+        if k == "c":
+            if complex_fn is None:
+                raise _unsupported(instr, a)
+            return np.asarray(complex_fn(a, b))
+        et = ETYPE_OF[dt]
+        if et in SUB_BYTE_INTS:
+            if int_fn is None:
+                raise _unsupported(instr, a)
+            return downcast(int_fn(upcast(a), upcast(b)), instr.shape.etype)
+        if float_fn is None or ELEMENT_TYPES[et].kind != "float":
+            raise _unsupported(instr, a)
+        return downcast(float_fn(a.astype(F32), b.astype(F32)), instr.shape.etype)
+
+    return run
+
+
+def _max(a, b):
+    r = np.maximum(a, b)  # NaN-propagating, like llvm.maximum
+    if r.dtype.kind == "f" and (r == 0).any():
+        # llvm.maximum orders -0.0 < +0.0; numpy returns either zero.
+        r = np.where((a == 0) & (b == 0), a + b, r)
+    return r
+
+
+def _min(a, b):
+    r = np.minimum(a, b)
+    if r.dtype.kind == "f" and (r == 0).any():
+        r = np.where((a == 0) & (b == 0), -((-a) + (-b)), r)
+    return r
+
+
+def _int_div(a, b):
+    zero = b == 0
+    if a.dtype.kind == "i":
+        ovf = (a == np.iinfo(a.dtype).min) & (b == -1)
+        unsafe = zero | ovf
+        sb = np.where(unsafe, np.ones_like(b), b)
+        q = (a - np.fmod(a, sb)) // sb  # C division truncates toward zero
+        q = np.where(ovf, a, q)
+        return np.where(zero, np.array(-1, a.dtype), q)
+    sb = np.where(zero, np.ones_like(b), b)
+    return np.where(zero, np.array(np.iinfo(a.dtype).max, a.dtype), a // sb)
+
+
+def _int_rem(a, b):
+    zero = b == 0
+    if a.dtype.kind == "i":
+        ovf = (a == np.iinfo(a.dtype).min) & (b == -1)
+        sb = np.where(zero | ovf, np.ones_like(b), b)
+        r = np.fmod(a, sb)  # C remainder: the sign of the dividend
+        return np.where(zero, a, np.where(ovf, np.zeros_like(a), r))
+    sb = np.where(zero, np.ones_like(b), b)
+    return np.where(zero, a, a % sb)
+
+
+def _int_pow(a, b):
+    """XLA's integer power: exponentiation by squaring over the exponent's low 6 bits; a negative
+    exponent (signed view) gives 1 for base 1 and 0 otherwise."""
+    acc = np.ones_like(a)
+    base = a.copy() if a.shape else np.asarray(a)
+    e = b.view(np.dtype(f"u{b.dtype.itemsize}")) if b.dtype.kind == "i" else b
+    for _ in range(6):
+        acc = np.where((e & 1) == 1, acc * base, acc)
+        base = base * base
+        e = e >> 1
+    neg = b.view(np.dtype(f"i{b.dtype.itemsize}")) < 0
+    return np.where(neg, np.where(a == 1, np.ones_like(a), np.zeros_like(a)), acc)
+
+
+def _shift(kind: str):
+    def run(a, b):
+        bits = a.dtype.itemsize * 8
+        ub = b.view(np.dtype(f"u{b.dtype.itemsize}")) if b.dtype.kind == "i" else b
+        ok = ub < bits
+        amt = np.where(ok, b, np.zeros_like(b)).astype(a.dtype)
+        if kind == "left":
+            return np.where(ok, np.left_shift(a, amt), np.zeros_like(a))
+        if kind == "logical":
+            ua = a.view(np.dtype(f"u{a.dtype.itemsize}"))
+            r = np.right_shift(ua, amt.view(ua.dtype)).view(a.dtype)
+            return np.where(ok, r, np.zeros_like(a))
+        sa = a.view(np.dtype(f"i{a.dtype.itemsize}"))
+        r = np.right_shift(sa, amt.view(sa.dtype)).view(a.dtype)
+        fill = np.where(sa < 0, np.array(-1, sa.dtype), np.array(0, sa.dtype)).view(a.dtype)
+        return np.where(ok, r, fill)
+
+    return run
+
+
+def _sub_byte_shift(kind: str):
+    """Shifts on sub-byte integers: the upcast value shifted within the narrow width."""
+
+    def run(instr, args, ev):
+        a, b = args
+        et = ETYPE_OF[a.dtype]
+        bits = ELEMENT_TYPES[et].bits
+        av, bv = upcast(a).astype(np.int64), _unsigned(b).astype(np.int64)
+        ok = bv < bits
+        amt = np.where(ok, bv, 0)
+        if kind == "left":
+            r = np.where(ok, av << amt, 0)
+        elif kind == "logical":
+            r = np.where(ok, (av & ((1 << bits) - 1)) >> amt, 0)
+        else:
+            r = np.where(ok, av >> amt, np.where(av < 0, -1, 0))
+        return downcast(r, et)
+
+    return run
+
+
+def _mulhi(a, b):
+    bits = a.dtype.itemsize * 8
+    if bits <= 32:
+        wide = np.int64 if a.dtype.kind == "i" else np.uint64
+        return ((a.astype(wide) * b.astype(wide)) >> bits).astype(a.dtype)
+    # 64-bit: the high word of the unsigned product from 32-bit halves, corrected for signs.
+    ua, ub = a.view(np.uint64), b.view(np.uint64)
+    m32 = np.uint64(0xFFFFFFFF)
+    s32 = np.uint64(32)
+    al, ah, bl, bh = ua & m32, ua >> s32, ub & m32, ub >> s32
+    ll = al * bl
+    lh = al * bh
+    hl = ah * bl
+    hh = ah * bh
+    mid = (ll >> s32) + (lh & m32) + (hl & m32)
+    hi = hh + (lh >> s32) + (hl >> s32) + (mid >> s32)
+    if a.dtype.kind == "i":
+        hi = hi - np.where(a < 0, ub, np.uint64(0)) - np.where(b < 0, ua, np.uint64(0))
+    return hi.view(a.dtype)
+
+
+def _complex(a, b):
+    out = np.empty(np.broadcast_shapes(a.shape, b.shape), np.complex64 if a.dtype == F32 else np.complex128)
+    out.real = a
+    out.imag = b
+    return out
+
+
+def _atan2(a, b):
+    return np.arctan2(a, b)
+
+
+_BINARY = {
+    "add": _binary(np.add, np.add, np.logical_or, np.add),
+    "subtract": _binary(np.subtract, np.subtract, None, np.subtract),
+    "multiply": _binary(np.multiply, np.multiply, np.logical_and, np.multiply),
+    "divide": _binary(np.divide, _int_div, None, np.divide),
+    "remainder": _binary(np.fmod, _int_rem, None, None),
+    "maximum": _binary(_max, np.maximum, np.logical_or, None),
+    "minimum": _binary(_min, np.minimum, np.logical_and, None),
+    "power": _binary(np.power, _int_pow, None, np.power),
+    "atan2": _binary(_atan2, None, None, None),
+    "and": _binary(None, np.bitwise_and, np.logical_and, None),
+    "or": _binary(None, np.bitwise_or, np.logical_or, None),
+    "xor": _binary(None, np.bitwise_xor, np.logical_xor, None),
+    "mulhi": _binary(None, _mulhi, None, None),
+}
+for _op, _h in _BINARY.items():
+    handler(_op)(_h)
+
+
+def _shift_handler(kind: str):
+    full = _shift(kind)
+    narrow = _sub_byte_shift(kind)
+
+    def run(instr, args, ev):
+        a = args[0]
+        if a.dtype.kind in "iu":
+            return np.asarray(full(a, args[1]))
+        if ETYPE_OF[a.dtype] in SUB_BYTE_INTS:
+            return narrow(instr, args, ev)
+        raise _unsupported(instr, a)
+
+    return run
+
+
+handler("shift-left")(_shift_handler("left"))
+handler("shift-right-logical")(_shift_handler("logical"))
+handler("shift-right-arithmetic")(_shift_handler("arithmetic"))
+
+
+@handler("complex")
+def _complex_handler(instr, args, ev):
+    a, b = args
+    if a.dtype not in _WIDE_FLOATS:
+        raise _unsupported(instr, a)
+    return _complex(a, b)
