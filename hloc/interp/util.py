@@ -141,6 +141,16 @@ def _int_to_float(x: np.ndarray, to: str) -> np.ndarray:
     return x.astype(dt)
 
 
+def _to_f4(x: np.ndarray, frm: str) -> np.ndarray:
+    """XLA:CPU converts to f4e2m1fn from f16 (other types are converted to f16 first); f4e2m1fn has no
+    NaN, and every NaN becomes -0.0."""
+    dt = ELEMENT_TYPES["f4e2m1fn"].np_dtype
+    src = x if frm in ("f16", "f32", "f64") else x.astype(F32)
+    out = src.astype(F16).astype(dt)
+    nan = np.isnan(x.astype(F32))
+    return np.where(nan, np.array(-0.0, F32).astype(dt), out) if nan.any() else out
+
+
 def convert(x: np.ndarray, to: str) -> np.ndarray:
     """XLA's `convert` (elemental_ir_emitter semantics, as XLA:CPU computes it)."""
     frm = ETYPE_OF[x.dtype]
@@ -150,7 +160,8 @@ def convert(x: np.ndarray, to: str) -> np.ndarray:
     dst = ELEMENT_TYPES[to]
     dt = dst.np_dtype
     if dst.kind == "pred":
-        return x != 0
+        # Narrow floats compare in f32 (where DAZ makes denormals zero, as on XLA:CPU).
+        return (x.astype(F32) if frm in NARROW_FLOATS else x) != 0
     if src.kind == "complex":
         if dst.kind == "complex":
             return x.astype(dt)
@@ -171,9 +182,15 @@ def convert(x: np.ndarray, to: str) -> np.ndarray:
     # float source
     if dst.kind in ("sint", "uint"):
         return _float_to_int(x, to)
+    if to == "f4e2m1fn":
+        return _to_f4(x, frm)
     if frm in _VIA_F16 and to not in ("f16", "f32", "f64", "bf16"):
         # f8 -> f8: XLA goes through f16 (exact) and then rounds once.
         return x.astype(F32).astype(dt)
+    if frm == "f8e8m0fnu" and to == "f64":
+        # Exactly 2**(e - 127): through f32, 2**-127 would be a denormal that DAZ flushes.
+        e = x.view(np.uint8).astype(np.int64)
+        return np.where(e == 255, np.nan, np.ldexp(1.0, e - 127))
     if to == "f8e8m0fnu" or frm == "f8e8m0fnu":
         return x.astype(F32).astype(dt)
     if to in _VIA_F16 and frm not in ("f16", "f32", "f64"):

@@ -15,7 +15,7 @@ from ...errors import RunError
 from ...ir.types import ELEMENT_TYPES
 from .. import mathfn
 from ..registry import handler
-from ..util import ETYPE_OF, F32, F64, SUB_BYTE_INTS, downcast, upcast
+from ..util import ETYPE_OF, F16, F32, F64, SUB_BYTE_INTS, downcast, upcast
 
 _WIDE_FLOATS = (F32, F64)
 
@@ -70,11 +70,25 @@ def _round_afz(x):
     return np.where(np.abs(x - t) >= 0.5, t + np.copysign(np.ones_like(x), x), t)
 
 
+def _keep_tiny(fn, dtypes=(F32, F64)):
+    """f(x) = x for denormal x of `dtypes`, as libm returns it (an integer test on the bits, which DAZ
+    does not affect)."""
+
+    def run(x):
+        if x.dtype not in dtypes:
+            return fn(x)
+        tiny = np.finfo(x.dtype).tiny
+        return np.where(np.abs(x) < tiny, x, fn(x))
+
+    return run
+
+
 _FLOAT_MATH = {
-    "exponential": np.exp, "exponential-minus-one": np.expm1, "log": np.log, "log-plus-one": np.log1p,
-    "sqrt": np.sqrt, "rsqrt": _rsqrt, "cbrt": np.cbrt, "tanh": np.tanh,
-    "sine": np.sin, "cosine": np.cos, "tan": _tan, "erf": _erf, "acos": np.arccos, "asin": np.arcsin,
-    "acosh": np.arccosh, "asinh": np.arcsinh, "atanh": np.arctanh, "sinh": np.sinh, "cosh": np.cosh,
+    "exponential": np.exp, "exponential-minus-one": _keep_tiny(np.expm1), "log": np.log,
+    "log-plus-one": np.log1p, "sqrt": np.sqrt, "rsqrt": _rsqrt, "cbrt": np.cbrt, "tanh": _keep_tiny(np.tanh, (F32,)),
+    "sine": _keep_tiny(np.sin), "cosine": np.cos, "tan": _keep_tiny(_tan), "erf": _erf, "acos": np.arccos,
+    "asin": _keep_tiny(np.arcsin), "acosh": np.arccosh, "asinh": _keep_tiny(np.arcsinh),
+    "atanh": _keep_tiny(np.arctanh), "sinh": _keep_tiny(np.sinh), "cosh": np.cosh,
     "floor": np.floor, "ceil": np.ceil, "round-nearest-even": np.rint, "round-nearest-afz": _round_afz,
 }
 for _op, _fn in _FLOAT_MATH.items():
@@ -83,20 +97,23 @@ for _op, _fn in _FLOAT_MATH.items():
 
 @handler("logistic")
 def _logistic_handler(instr, args, ev):
-    # XLA:CPU expands logistic to 1 / (1 + exp(-x)) before FloatNormalization: narrow types round
-    # after each of those ops.
+    # XLA:CPU expands logistic to 1 / (1 + exp(-x)) after FloatNormalization, in the type the op was
+    # normalized to: f32 for bf16 (rounded once at the end), f16 for f16 and the f8/f4 types (every
+    # step rounded to f16).
     x = args[0]
     if x.dtype in _WIDE_FLOATS or x.dtype.kind == "c":
         return np.asarray(_logistic(x))
     if _kind(x) != "float":
         raise _unsupported(instr, x)
     et = instr.shape.etype
+    if et == "bf16":
+        return downcast(_logistic(x.astype(F32)), et)
 
     def r(v):
-        return downcast(v, et).astype(F32)
+        return np.asarray(v, F32).astype(F16).astype(F32)
 
     e = r(np.exp(-x.astype(F32)))
-    return downcast(1 / r(1 + e), et)
+    return downcast(r(1 / r(1 + e)), et)
 
 
 @handler("negate")
@@ -125,7 +142,11 @@ def _sign(instr, args, ev):
         return downcast(np.sign(upcast(x)), instr.shape.etype)
     if k == "complex":
         mag = np.abs(x)
-        return np.where(mag == 0, x, x / np.where(mag == 0, 1, mag)).astype(x.dtype)
+        safe = np.where(mag == 0, 1, mag)
+        out = np.empty_like(x)
+        out.real = np.where(mag == 0, x.real, x.real / safe)
+        out.imag = np.where(mag == 0, x.imag, x.imag / safe)
+        return out
     if k != "float":
         raise _unsupported(instr, x)
     xf = x if x.dtype in _WIDE_FLOATS else x.astype(F32)
@@ -283,17 +304,26 @@ def _int_rem(a, b):
 
 
 def _int_pow(a, b):
-    """XLA's integer power: exponentiation by squaring over the exponent's low 6 bits; a negative
-    exponent (signed view) gives 1 for base 1 and 0 otherwise."""
+    """Integer power as XLA:CPU computes it (mhlo PowOp lowering): exponentiation by squaring over
+    the exponent's low 6 bits. A negative exponent (signed types) gives 1 for base 1, +-1 by parity for
+    base -1 and 0 otherwise; exponents >= 64 give 0 for even bases (and base**(e % 64) for odd ones,
+    as XLA's loop does)."""
     acc = np.ones_like(a)
-    base = a.copy() if a.shape else np.asarray(a)
+    base = np.asarray(a)
     e = b.view(np.dtype(f"u{b.dtype.itemsize}")) if b.dtype.kind == "i" else b
     for _ in range(6):
         acc = np.where((e & 1) == 1, acc * base, acc)
         base = base * base
         e = e >> 1
-    neg = b.view(np.dtype(f"i{b.dtype.itemsize}")) < 0
-    return np.where(neg, np.where(a == 1, np.ones_like(a), np.zeros_like(a)), acc)
+    big = (b.view(np.dtype(f"u{b.dtype.itemsize}")) if b.dtype.kind == "i" else b) >= 64
+    acc = np.where(big & ((a & 1) == 0), np.zeros_like(a), acc)
+    if b.dtype.kind != "i":
+        return acc
+    one = np.ones_like(a)
+    neg_result = np.where(a == 1, one, np.zeros_like(a))
+    if a.dtype.kind == "i":
+        neg_result = np.where(a == -1, np.where(b % 2 == 0, one, -one), neg_result)
+    return np.where(b < 0, neg_result, acc)
 
 
 def _shift(kind: str):
@@ -323,15 +353,18 @@ def _sub_byte_shift(kind: str):
         a, b = args
         et = ETYPE_OF[a.dtype]
         bits = ELEMENT_TYPES[et].bits
-        av, bv = upcast(a).astype(np.int64), _unsigned(b).astype(np.int64)
+        raw = _unsigned(a).astype(np.int64)  # the bits, zero-extended
+        bv = _unsigned(b).astype(np.int64)
         ok = bv < bits
         amt = np.where(ok, bv, 0)
         if kind == "left":
-            r = np.where(ok, av << amt, 0)
+            r = np.where(ok, raw << amt, 0)
         elif kind == "logical":
-            r = np.where(ok, (av & ((1 << bits) - 1)) >> amt, 0)
-        else:
-            r = np.where(ok, av >> amt, np.where(av < 0, -1, 0))
+            r = np.where(ok, raw >> amt, 0)
+        else:  # the bits read as a signed narrow integer, for unsigned types too
+            sign = 1 << (bits - 1)
+            sv = (raw ^ sign) - sign
+            r = np.where(ok, sv >> amt, np.where(sv < 0, -1, 0))
         return downcast(r, et)
 
     return run
@@ -365,6 +398,13 @@ def _complex(a, b):
     return out
 
 
+def _complex_power(a, b):
+    # XLA:CPU computes exp(b * log(a)) without C99's special cases: 0 ** z is NaN for z != 0.
+    r = np.power(a, b)
+    nan = np.array(complex(np.nan, np.nan), r.dtype)
+    return np.where(a == 0, np.where(b == 0, np.ones_like(r), nan), r)
+
+
 def _atan2(a, b):
     return np.arctan2(a, b)
 
@@ -377,7 +417,7 @@ _BINARY = {
     "remainder": _binary(np.fmod, _int_rem, None, None),
     "maximum": _binary(_max, np.maximum, np.logical_or, None),
     "minimum": _binary(_min, np.minimum, np.logical_and, None),
-    "power": _binary(np.power, _int_pow, None, np.power),
+    "power": _binary(np.power, _int_pow, None, _complex_power),
     "atan2": _binary(_atan2, None, None, None),
     "and": _binary(None, np.bitwise_and, np.logical_and, None),
     "or": _binary(None, np.bitwise_or, np.logical_or, None),

@@ -165,7 +165,7 @@ def _rng_bit_generator(instr, args, ev):
     new_state, value = gen(state[0], state, out.dims, 32 if bits < 32 else bits)
     if bits < 32:
         value = value.astype(uint_dtype(bits // 8))  # the low bits of each 32-bit draw
-    return new_state, np.ascontiguousarray(value).view(et.np_dtype)
+    return new_state, np.array(value, order="C").view(et.np_dtype)
 
 
 # --------------------------------------------------------------------------------------------------
