@@ -7,6 +7,7 @@ nothing needs them). Handlers never modify their operand values, so values may s
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 import numpy as np
@@ -46,6 +47,9 @@ class Evaluator:
     `memo` is a per-evaluator cache handlers may use (keys are tuples starting with a string naming
     the handler's purpose); `dynamic_sizes` maps (instruction, dimension) to the dynamic size last set
     by set-dimension-size / dynamic-reshape; `rng_seed` seeds the `rng` op (see ops/rng.py).
+    `donatable` lists, while a handler starts, the positions of its operand values that nothing else
+    references any more: arrays owning their memory that the handler may overwrite with its result
+    (util.out_buffer), as numpy reuses temporaries.
     `flush_denormals` computes like XLA:CPU, with denormal floats flushed to zero (fpenv.py); turn it
     off for IEEE results (what XLA's HloEvaluator, used for constant folding, computes).
     """
@@ -58,6 +62,7 @@ class Evaluator:
         self.dynamic_sizes: dict = {}
         self.rng_seed = rng_seed
         self.flush_denormals = flush_denormals
+        self.donatable: tuple[int, ...] = ()
         self._plans: dict[Computation, _Plan] = {}
         self._depth = 0
 
@@ -81,8 +86,18 @@ class Evaluator:
         self._depth += 1
         try:
             for fn, instr, ins, out, release in plan.steps:
+                args = [vals[i] for i in ins]
+                if release:
+                    # Three references: the slot, `args`, getrefcount's argument. Parameters (also
+                    # held by the caller), constants and values inside live tuples have more.
+                    self.donatable = tuple(
+                        k for k, i in enumerate(ins)
+                        if i in release and type(args[k]) is np.ndarray and args[k].base is None
+                        and sys.getrefcount(args[k]) == 3)
+                else:
+                    self.donatable = ()
                 try:
-                    v = fn(instr, [vals[i] for i in ins], self)
+                    v = fn(instr, args, self)
                     if isinstance(v, np.generic):  # numpy ufuncs turn 0-d arrays into scalars
                         v = np.asarray(v)
                     vals[out] = v
@@ -93,6 +108,7 @@ class Evaluator:
                 except Exception as e:
                     raise RunError(f"evaluating '{instr.name}' ({instr.opcode}) failed: {type(e).__name__}: {e}",
                                    instr.loc) from e
+                del args
                 for r in release:
                     vals[r] = None
         finally:

@@ -296,6 +296,17 @@ def simple_reducer(comp: Computation) -> str | None:
     return root.opcode
 
 
+def out_buffer(ev, args, dims, dt) -> np.ndarray | None:
+    """An operand array the handler may overwrite with an elementwise result of `dims` and dtype `dt`
+    (its last use, owned by nobody else: see Evaluator.donatable), or None. Read `ev.donatable` before
+    calling other computations."""
+    for k in ev.donatable:
+        a = args[k]
+        if a.dtype == dt and a.shape == dims and a.flags.c_contiguous and a.flags.writeable:
+            return a
+    return None
+
+
 def called(instr: Instruction, attr: str) -> Computation:
     comp = instr.attrs.get(attr)
     if comp is None:
@@ -306,5 +317,5 @@ def called(instr: Instruction, attr: str) -> Computation:
 __all__ = [
     "F16", "F32", "F64", "ETYPE_OF", "NARROW_FLOATS", "SUB_BYTE_INTS", "SIMPLE_REDUCERS", "etype_of", "dtype",
     "array", "upcast", "downcast", "wrap_int", "uint_view", "sint_dtype", "uint_dtype", "convert",
-    "total_order_key", "is_vectorizable", "apply_computation", "simple_reducer", "called",
+    "total_order_key", "is_vectorizable", "apply_computation", "simple_reducer", "out_buffer", "called",
 ]

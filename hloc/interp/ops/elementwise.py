@@ -15,7 +15,7 @@ from ...errors import RunError
 from ...ir.types import ELEMENT_TYPES
 from .. import mathfn
 from ..registry import handler
-from ..util import ETYPE_OF, F16, F32, F64, SUB_BYTE_INTS, downcast, upcast
+from ..util import ETYPE_OF, F16, F32, F64, SUB_BYTE_INTS, downcast, out_buffer, upcast
 
 _WIDE_FLOATS = (F32, F64)
 
@@ -34,10 +34,15 @@ def _unsupported(instr, x) -> RunError:
 
 def _float_math(fn):
     """A handler applying `fn` to float (computed in f32 for narrow types) and complex operands."""
+    inplace = isinstance(fn, np.ufunc)
 
     def run(instr, args, ev):
         x = args[0]
         if x.dtype in _WIDE_FLOATS or x.dtype.kind == "c":
+            if inplace and x.ndim:
+                out = out_buffer(ev, args, x.shape, x.dtype)
+                if out is not None:
+                    return fn(x, out=out)
             return np.asarray(fn(x))
         if _kind(x) != "float":
             raise _unsupported(instr, x)
@@ -71,14 +76,17 @@ def _round_afz(x):
 
 
 def _keep_tiny(fn, dtypes=(F32, F64)):
-    """f(x) = x for denormal x of `dtypes`, as libm returns it (an integer test on the bits, which DAZ
-    does not affect)."""
+    """For an odd function with f(x) ~ x near 0: f(x) = x for denormal x of `dtypes`, as libm returns
+    it (an integer test on the bits, which DAZ does not affect). Zeros and denormals compare equal to
+    0 under DAZ, and f(+-0) = +-0, so those are the elements to take from x."""
 
     def run(x):
-        if x.dtype not in dtypes:
-            return fn(x)
-        tiny = np.finfo(x.dtype).tiny
-        return np.where(np.abs(x) < tiny, x, fn(x))
+        r = fn(x)
+        if x.dtype in dtypes:
+            zero = x == 0
+            if zero.any():
+                np.copyto(r, x, where=zero)
+        return r
 
     return run
 
@@ -120,7 +128,8 @@ def _logistic_handler(instr, args, ev):
 def _negate(instr, args, ev):
     x = args[0]
     if x.dtype in _WIDE_FLOATS or x.dtype.kind in "iuc":
-        return np.negative(x)
+        out = out_buffer(ev, args, x.shape, x.dtype) if x.ndim else None
+        return np.negative(x, out=out) if out is not None else np.negative(x)
     return downcast(np.negative(upcast(x)), instr.shape.etype)
 
 
@@ -232,17 +241,27 @@ def _imag(instr, args, ev):
 
 def _binary(float_fn, int_fn=None, pred_fn=None, complex_fn=None):
     """A handler for a binary op given its float, integer, pred and complex implementations (a
-    missing one makes that element type an error)."""
+    missing one makes that element type an error). Plain numpy ufuncs write into a dying operand."""
+    float_inplace = isinstance(float_fn, np.ufunc)
+    int_inplace = isinstance(int_fn, np.ufunc)
 
     def run(instr, args, ev):
         a, b = args
         dt = a.dtype
         if dt in _WIDE_FLOATS and float_fn is not None:
+            if float_inplace and ev.donatable:
+                out = out_buffer(ev, args, np.broadcast_shapes(a.shape, b.shape), dt)
+                if out is not None:
+                    return float_fn(a, b, out=out)
             return np.asarray(float_fn(a, b))
         k = dt.kind
         if k in "iu":
             if int_fn is None:
                 raise _unsupported(instr, a)
+            if int_inplace and ev.donatable:
+                out = out_buffer(ev, args, np.broadcast_shapes(a.shape, b.shape), dt)
+                if out is not None:
+                    return int_fn(a, b, out=out)
             return np.asarray(int_fn(a, b))
         if k == "b":
             if pred_fn is None:
@@ -264,19 +283,51 @@ def _binary(float_fn, int_fn=None, pred_fn=None, complex_fn=None):
     return run
 
 
-def _max(a, b):
-    r = np.maximum(a, b)  # NaN-propagating, like llvm.maximum
-    if r.dtype.kind == "f" and (r == 0).any():
-        # llvm.maximum orders -0.0 < +0.0; numpy returns either zero.
-        r = np.where((a == 0) & (b == 0), a + b, r)
+def _scalar(x: np.ndarray):
+    """The value when `x` is one value (0-d, or broadcast with all strides 0), else None."""
+    if not x.ndim:
+        return x
+    if not any(x.strides):
+        return x.reshape(-1)[:1].reshape(())
+    return None
+
+
+def _signed_zeros(r: np.ndarray, a, b, both_zero_value) -> np.ndarray:
+    """Fix the results of numpy's maximum/minimum where both operands are zeros (denormals count as
+    zeros under DAZ): which of +-0 numpy returns there depends on its SIMD loop, XLA's is defined."""
+    ca, cb = _scalar(a), _scalar(b)
+    if cb is not None and ca is None:  # x op constant: only x's zeros can meet a zero constant
+        if cb != 0:
+            return r
+        zero = a == 0
+    elif ca is not None and cb is None:
+        if ca != 0:
+            return r
+        zero = b == 0
+    else:
+        zero = r == 0
+        if not zero.any():
+            return r
+        zero &= (a == 0) & (b == 0)
+    if zero.any():
+        np.copyto(r, both_zero_value(a, b), where=zero)
     return r
+
+
+def _max(a, b):
+    """llvm.maximum: NaN-propagating, and -0.0 < +0.0."""
+    r = np.asarray(np.maximum(a, b))
+    if r.dtype.kind != "f":
+        return r
+    return _signed_zeros(r, a, b, lambda x, y: x + y)  # +0 unless both are -0
 
 
 def _min(a, b):
-    r = np.minimum(a, b)
-    if r.dtype.kind == "f" and (r == 0).any():
-        r = np.where((a == 0) & (b == 0), -((-a) + (-b)), r)
-    return r
+    """llvm.minimum: NaN-propagating, and -0.0 < +0.0."""
+    r = np.asarray(np.minimum(a, b))
+    if r.dtype.kind != "f":
+        return r
+    return _signed_zeros(r, a, b, lambda x, y: -((-x) + (-y)))  # -0 unless both are +0
 
 
 def _int_div(a, b):
