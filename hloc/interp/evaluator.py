@@ -55,8 +55,7 @@ class Evaluator:
     """
 
     def __init__(self, module: Module, rng_seed: int = 0, flush_denormals: bool = True):
-        if not registry.HANDLERS:
-            registry.load_all()
+        registry.load_all()
         self.module = module
         self.memo: dict = {}
         self.dynamic_sizes: dict = {}

@@ -26,9 +26,16 @@ def handler(*opcodes: str):
     return register
 
 
+_loaded = False
+
+
 def load_all() -> None:
-    """Import every module of hloc.interp.ops so their handlers register."""
+    """Import every module of hloc.interp.ops so their handlers register (once)."""
+    global _loaded
+    if _loaded:
+        return
     from . import ops
 
     for info in pkgutil.iter_modules(ops.__path__):
         importlib.import_module(f"{ops.__name__}.{info.name}")
+    _loaded = True

@@ -3,6 +3,7 @@ comparing interpreter results with it."""
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import numpy as np
@@ -15,9 +16,14 @@ from hloc.parse import parse_module
 ORACLE = Path(__file__).resolve().parents[2] / "testdata" / "interp" / "oracle"
 
 
-def family_cases(family: str) -> list[str]:
+@functools.cache
+def _family(family: str) -> dict[str, np.ndarray]:
     with np.load(ORACLE / f"{family}.npz") as z:
-        return sorted(k[:-4] for k in z.files if k.endswith(".hlo"))
+        return {k: z[k] for k in z.files}
+
+
+def family_cases(family: str) -> list[str]:
+    return sorted(k[:-4] for k in _family(family) if k.endswith(".hlo"))
 
 
 def _as_type(a: np.ndarray, etype: str) -> np.ndarray:
@@ -36,15 +42,14 @@ def leaves(v) -> list:
 
 
 def load_case(family: str, case: str):
-    with np.load(ORACLE / f"{family}.npz") as z:
-        text = str(z[f"{case}.hlo"])
-        types = list(z[f"{case}.types"])
-        arrow = types.index("->")
-        in_types, out_types = types[:arrow], types[arrow + 1:]
-        inputs = [_as_type(z[f"{case}.in{i}"], t) for i, t in enumerate(in_types)]
-        outputs = [_as_type(z[f"{case}.out{i}"], t) for i, t in enumerate(out_types)]
-        tol = tuple(z[f"{case}.tol"])
-    return text, inputs, outputs, tol
+    z = _family(family)
+    text = str(z[f"{case}.hlo"])
+    types = list(z[f"{case}.types"])
+    arrow = types.index("->")
+    in_types, out_types = types[:arrow], types[arrow + 1:]
+    inputs = [_as_type(z[f"{case}.in{i}"], t) for i, t in enumerate(in_types)]
+    outputs = [_as_type(z[f"{case}.out{i}"], t) for i, t in enumerate(out_types)]
+    return text, inputs, outputs, tuple(z[f"{case}.tol"])
 
 
 def mismatches(got: np.ndarray, want: np.ndarray, tol) -> str | None:

@@ -49,6 +49,29 @@ def _map(instr, args, ev):
     return apply_computation(ev, called(instr, "to_apply"), args)
 
 
+@handler("scan")
+def _scan(instr, args, ev):
+    """Apply to_apply along `dimensions[0]`: (inputs' elements..., carries...) -> (outputs..., carries...),
+    in order (or reversed with is_reverse); the result is (stacked outputs..., final carries...)."""
+    comp = called(instr, "to_apply")
+    k = int(instr.attrs["num_carries"])
+    dim = instr.attrs["dimensions"][0]
+    inputs, carries = list(args[: len(args) - k]), list(args[len(args) - k:])
+    n_out = len(instr.shape.tuple_shapes) - k
+    length = instr.shape.tuple_shapes[0].dims[dim] if n_out else inputs[0].shape[dim]
+    steps = range(length - 1, -1, -1) if instr.attrs.get("is_reverse") else range(length)
+    outputs = [np.empty(s.dims, s.dtype) for s in instr.shape.tuple_shapes[:n_out]]
+    for i in steps:
+        r = ev.call(comp, [np.take(x, i, axis=dim) for x in inputs] + carries)
+        r = list(r) if isinstance(r, tuple) else [r]
+        for o, v in zip(outputs, r[:n_out]):
+            index = [slice(None)] * o.ndim
+            index[dim] = i
+            o[tuple(index)] = v
+        carries = r[n_out:]
+    return (*outputs, *carries)
+
+
 @handler("opt-barrier", "domain")
 def _identity(instr, args, ev):
     return args[0]
@@ -98,6 +121,26 @@ def _topk(instr, args, ev):
     key = total_order_key(x)
     order = np.argsort(~key, axis=-1, kind="stable")[..., :k]
     return np.take_along_axis(x, order, axis=-1), order.astype(np.int32)
+
+
+@custom_call("PadToStatic")
+def _pad_to_static(instr, args, ev):
+    """A dynamic array -> (the array at its bound shape, its dimension sizes as s32 scalars)."""
+    from .data import dynamic_size
+
+    x = args[0]
+    sizes = [np.asarray(dynamic_size(ev, instr.operands[0], d), np.int32) for d in range(x.ndim)]
+    return (x, *sizes)
+
+
+@custom_call("SliceToDynamic")
+def _slice_to_dynamic(instr, args, ev):
+    """(array, sizes...) -> the array with those dynamic dimension sizes."""
+    x = args[0]
+    for d, size in enumerate(args[1:]):
+        if int(size) != x.shape[d]:
+            ev.dynamic_sizes[(instr, d)] = int(size)
+    return x
 
 
 @custom_call("Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape", "MoveToHost", "MoveToDevice",

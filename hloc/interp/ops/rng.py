@@ -49,7 +49,7 @@ def threefry2x32(x0: np.ndarray, x1: np.ndarray, k0, k1) -> tuple[np.ndarray, np
             x0 = x0 + x1
             x1 = _rotl(x1, r) ^ x0
         x0 = x0 + ks[(i + 1) % 3]
-        x1 = x1 + ks[(i + 2) % 3] + _U32(i + 1)
+        x1 = x1 + _U32((int(ks[(i + 2) % 3]) + i + 1) & 0xFFFFFFFF)
     return x0, x1
 
 
@@ -63,8 +63,8 @@ def philox4x32(x: list[np.ndarray], k0, k1) -> list[np.ndarray]:
         hi0, lo0 = (p0 >> _S32).astype(_U32), (p0 & _M32).astype(_U32)
         hi1, lo1 = (p1 >> _S32).astype(_U32), (p1 & _M32).astype(_U32)
         x = [hi1 ^ x[1] ^ k0, lo1, hi0 ^ x[3] ^ k1, lo0]
-        k0 = k0 + _U32(0x9E3779B9)
-        k1 = k1 + _U32(0xBB67AE85)
+        k0 = _U32((int(k0) + 0x9E3779B9) & 0xFFFFFFFF)
+        k1 = _U32((int(k1) + 0xBB67AE85) & 0xFFFFFFFF)
     return x
 
 
@@ -181,6 +181,8 @@ def _generator(ev) -> np.random.Generator:
 
 @handler("rng")
 def _rng(instr, args, ev):
+    if len(args) != 2:
+        raise RunError(f"rng takes 2 operands (the distribution's parameters), got {len(args)}", instr.loc)
     a, b = args
     shape = instr.shape
     et = shape.element_type
@@ -202,8 +204,8 @@ def _rng(instr, args, ev):
         return np.where(out.astype(np.float64) >= hi, a, out).astype(shape.dtype) if hi > lo else out
     if et.kind != "float":
         raise RunError(f"rng_normal needs a float type, got {shape.etype}", instr.loc)
-    v = g.normal(float(a), float(b), size=shape.dims)
-    return convert(v.astype(np.float64), shape.etype)
+    v = float(a) + float(b) * g.standard_normal(size=shape.dims)
+    return convert(v, shape.etype)
 
 
 @handler("rng-get-and-update-state")
