@@ -35,7 +35,9 @@ class _Plan:
     __slots__ = ("steps", "params", "root", "size")
 
     def __init__(self, steps, params, root, size):
-        self.steps = steps  # [(handler, instr, operand slots, result slot, slots to release)]
+        # [(handler, instr, operand slots, result slot, slots to release after it, positions of the
+        #   operands whose last use it is)]
+        self.steps = steps
         self.params = params  # parameter number -> slot
         self.root = root
         self.size = size
@@ -61,7 +63,7 @@ class Evaluator:
         self.dynamic_sizes: dict = {}
         self.rng_seed = rng_seed
         self.flush_denormals = flush_denormals
-        self.donatable: tuple[int, ...] = ()
+        self.donatable: tuple[int, ...] | list[int] = ()
         self._plans: dict[Computation, _Plan] = {}
         self._depth = 0
 
@@ -84,15 +86,17 @@ class Evaluator:
             vals[slot] = a
         self._depth += 1
         try:
-            for fn, instr, ins, out, release in plan.steps:
+            for fn, instr, ins, out, release, dying in plan.steps:
                 args = [vals[i] for i in ins]
-                if release:
+                if dying:
                     # Three references: the slot, `args`, getrefcount's argument. Parameters (also
                     # held by the caller), constants and values inside live tuples have more.
-                    self.donatable = tuple(
-                        k for k, i in enumerate(ins)
-                        if i in release and type(args[k]) is np.ndarray and args[k].base is None
-                        and sys.getrefcount(args[k]) == 3)
+                    donatable = []
+                    for k in dying:
+                        a = args[k]
+                        if type(a) is np.ndarray and a.base is None and sys.getrefcount(a) == 4:
+                            donatable.append(k)  # (4: `a` here too)
+                    self.donatable = donatable
                 else:
                     self.donatable = ()
                 try:
@@ -135,6 +139,8 @@ class Evaluator:
         for s, step in last_use.items():
             if s != root:
                 steps[step][4].append(s)
+        steps = [(fn, instr, ins, out, release, tuple(k for k, i in enumerate(ins) if i in release))
+                 for fn, instr, ins, out, release in steps]
         return _Plan(steps, params, root, len(order))
 
 
