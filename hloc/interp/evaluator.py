@@ -116,6 +116,7 @@ class Evaluator:
                     vals[r] = None
         finally:
             self._depth -= 1
+            self.donatable = ()  # never stale for a handler called directly (constant folding)
         return vals[plan.root]
 
     def _plan(self, comp: Computation) -> _Plan:

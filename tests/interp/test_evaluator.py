@@ -91,3 +91,17 @@ def test_numpy_warnings_are_silenced_inside_evaluation():
     with np.errstate(all="raise"):
         out = run(text, np.array([1, -2**31], np.int32), np.array([0, -1], np.int32))
     assert out.tolist() == [-1, -2**31]
+
+
+def test_handlers_called_directly_never_reuse_operands():
+    # Constant folding calls handlers outside Evaluator.call: after any evaluation, no operand is
+    # offered for reuse, so literals stay intact.
+    from hloc.interp.registry import HANDLERS
+
+    text = entry(["f32[3]"], "f32[3] add(n, n)", body="  e = f32[3] exponential(p0)\n  n = f32[3] negate(e)")
+    module = parse_module(text, "t.hlo")
+    ev = Evaluator(module)
+    ev.call(module.entry, [np.zeros(3, np.float32)])  # `negate` reused e's buffer
+    a, b = np.ones(3, np.float32), np.full(3, 2, np.float32)
+    out = HANDLERS["add"](module.entry.root, [a, b], ev)
+    assert out.tolist() == [3, 3, 3] and a.tolist() == [1, 1, 1]
