@@ -96,6 +96,7 @@ class Evaluator:
                         a = args[k]
                         if type(a) is np.ndarray and a.base is None and sys.getrefcount(a) == 4:
                             donatable.append(k)  # (4: `a` here too)
+                    a = None
                     self.donatable = donatable
                 else:
                     self.donatable = ()
@@ -104,6 +105,7 @@ class Evaluator:
                     if isinstance(v, np.generic):  # numpy ufuncs turn 0-d arrays into scalars
                         v = np.asarray(v)
                     vals[out] = v
+                    v = None  # the slot holds the only reference, so the next user may reuse it
                 except HlocError as e:
                     if e.loc is None and instr.loc is not None:
                         raise type(e)(e.message, instr.loc) from e
@@ -169,11 +171,13 @@ def _check_value(shape: Shape, v, what: str) -> None:
 
 
 def _own(v):
-    """A result the caller may keep and modify: tuples recursively, arrays contiguous and writeable."""
+    """A result the caller may keep and modify: tuples recursively; arrays C-contiguous, writeable and
+    owning their memory (not views of an input or of a constant)."""
     if isinstance(v, tuple):
         return tuple(_own(x) for x in v)
-    if isinstance(v, np.generic) or (isinstance(v, np.ndarray) and not (v.flags.c_contiguous and v.flags.writeable)):
-        return np.array(v)
+    if isinstance(v, np.generic) or (isinstance(v, np.ndarray) and (
+            v.base is not None or not (v.flags.c_contiguous and v.flags.writeable))):
+        return np.array(v, order="C")
     return v
 
 

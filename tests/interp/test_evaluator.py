@@ -98,10 +98,18 @@ def test_handlers_called_directly_never_reuse_operands():
     # offered for reuse, so literals stay intact.
     from hloc.interp.registry import HANDLERS
 
-    text = entry(["f32[3]"], "f32[3] add(n, n)", body="  e = f32[3] exponential(p0)\n  n = f32[3] negate(e)")
-    module = parse_module(text, "t.hlo")
+    module = parse_module(entry(["f32[3]"], "f32[3] negate(e)", body="  e = f32[3] exponential(p0)"), "t.hlo")
     ev = Evaluator(module)
-    ev.call(module.entry, [np.zeros(3, np.float32)])  # `negate` reused e's buffer
+    ev.call(module.entry, [np.zeros(3, np.float32)])  # the last step, negate, reused e's buffer
     a, b = np.ones(3, np.float32), np.full(3, 2, np.float32)
     out = HANDLERS["add"](module.entry.root, [a, b], ev)
     assert out.tolist() == [3, 3, 3] and a.tolist() == [1, 1, 1]
+
+
+def test_results_do_not_alias_inputs():
+    x = np.arange(6, dtype=np.float32)
+    out = run(entry(["f32[6]"], "f32[2,3] reshape(p0)"), x)
+    out[0, 0] = 100
+    assert x[0] == 0 and out.flags.c_contiguous
+    t = run(entry(["f32[2,3]"], "f32[3,2] transpose(p0), dimensions={1,0}"), x.reshape(2, 3))
+    assert t.flags.c_contiguous and t.tolist() == [[0, 3], [1, 4], [2, 5]]
