@@ -103,3 +103,14 @@ def test_integer_and_pred_reductions_wrap_and_combine():
     text = entry(["pred[2,3]", "pred[]"], "pred[2] reduce(p0, p1), dimensions={1}, to_apply=red",
                  reducer("pred", "  ROOT r = {t}[] or(a, b)"))
     assert run(text, p, np.bool_(False)).tolist() == [True, False]
+
+
+def test_reducer_with_bitcast_convert_runs_vectorized():
+    # max by the unsigned bit pattern: a reducer with a same-width bitcast-convert inside.
+    body = ("  ua = u32[] bitcast-convert(a)\n  ub = u32[] bitcast-convert(b)\n"
+            "  gt = pred[] compare(ua, ub), direction=GT\n  ROOT r = f32[] select(gt, a, b)")
+    text = entry(["f32[2,40]", "f32[]"], "f32[2] reduce(p0, p1), dimensions={1}, to_apply=red", reducer("f32", body))
+    x = np.random.default_rng(2).standard_normal((2, 40)).astype(np.float32)
+    out = run(text, x, np.float32(0))
+    want = [x[i][np.argmax(x[i].view(np.uint32))] for i in range(2)]
+    assert out.tolist() == [float(w) for w in want]

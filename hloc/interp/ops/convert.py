@@ -45,10 +45,10 @@ def _bitcast_convert(instr, args, ev):
     src = ELEMENT_TYPES[ETYPE_OF[x.dtype]]
     dst = ELEMENT_TYPES[instr.shape.etype]
     out_dims = instr.shape.dims
-    if src.bits == dst.bits:
+    if src.bits == dst.bits:  # elementwise: keeps the operand's shape (also inside a vectorized reducer)
         if x.dtype.itemsize * 8 == src.bits and dst.np_dtype.itemsize * 8 == dst.bits:
-            return np.ascontiguousarray(x).view(dst.np_dtype).reshape(out_dims)
-        return _from_bits(_bits(x, src.bits), instr.shape.etype).reshape(out_dims)
+            return np.ascontiguousarray(x).view(dst.np_dtype).reshape(x.shape)
+        return _from_bits(_bits(x, src.bits), instr.shape.etype).reshape(x.shape)
     if x.dtype.itemsize * 8 == src.bits and dst.np_dtype.itemsize * 8 == dst.bits:
         # Byte-sized types: a little-endian reinterpretation of the (row-major) bytes, which adds or
         # removes the minor-most dimension.
