@@ -1,12 +1,22 @@
-"""Runs computations instruction by instruction in post order, calling the registered handlers."""
+"""Runs computations instruction by instruction in post order, calling the registered handlers.
+
+Each computation is planned once per Evaluator: its instructions in post order with their handlers,
+operand slots, and the slots whose last use they are (so intermediate arrays are released as soon as
+nothing needs them). Handlers never modify their operand values, so values may share memory (views).
+"""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
-from ..errors import RunError
-from ..ir.module import Computation, Instruction, Module
+import numpy as np
+
+from ..errors import HlocError, RunError
+from ..ir.module import Computation, Module
+from ..ir.types import Shape
 from . import registry
+from .fpenv import flush_denormals
 
 
 class _Token:
@@ -21,30 +31,158 @@ class _Token:
 TOKEN = _Token()
 
 
+class _Plan:
+    __slots__ = ("steps", "params", "root", "size")
+
+    def __init__(self, steps, params, root, size):
+        # [(handler, instr, operand slots, result slot, slots to release after it, positions of the
+        #   operands whose last use it is)]
+        self.steps = steps
+        self.params = params  # parameter number -> slot
+        self.root = root
+        self.size = size
+
+
 class Evaluator:
-    def __init__(self, module: Module):
+    """Evaluates computations of one module.
+
+    `memo` is a per-evaluator cache handlers may use (keys are tuples starting with a string naming
+    the handler's purpose); `dynamic_sizes` maps (instruction, dimension) to the dynamic size last set
+    by set-dimension-size / dynamic-reshape; `rng_seed` seeds the `rng` op (see ops/rng.py).
+    `donatable` lists, while a handler starts, the positions of its operand values that nothing else
+    references any more: arrays owning their memory that the handler may overwrite with its result
+    (util.out_buffer), as numpy reuses temporaries.
+    `flush_denormals` computes like XLA:CPU, with denormal floats flushed to zero (fpenv.py); turn it
+    off for IEEE results (what XLA's HloEvaluator, used for constant folding, computes).
+    """
+
+    def __init__(self, module: Module, rng_seed: int = 0, flush_denormals: bool = True):
         registry.load_all()
         self.module = module
+        self.memo: dict = {}
+        self.dynamic_sizes: dict = {}
+        self.rng_seed = rng_seed
+        self.flush_denormals = flush_denormals
+        self.donatable: tuple[int, ...] | list[int] = ()
+        self._plans: dict[Computation, _Plan] = {}
+        self._depth = 0
 
     def call(self, comp: Computation, args: Sequence) -> object:
         """Evaluate `comp` on argument values (one per parameter); returns the root's value."""
-        params = comp.parameters
-        if len(args) != len(params):
-            raise RunError(f"computation '{comp.name}' takes {len(params)} arguments, got {len(args)}")
-        env: dict[Instruction, object] = {}
-        for p, a in zip(params, args):
-            env[p] = a
+        plan = self._plans.get(comp)
+        if plan is None:
+            plan = self._plans[comp] = self._plan(comp)
+        if len(args) != len(plan.params):
+            raise RunError(f"computation '{comp.name}' takes {len(plan.params)} arguments, got {len(args)}")
+        if self._depth == 0:
+            # XLA defines overflow, x/0 and NaN results: no numpy warnings.
+            with np.errstate(all="ignore"), flush_denormals(self.flush_denormals):
+                return self._run(plan, args)
+        return self._run(plan, args)
+
+    def _run(self, plan: _Plan, args: Sequence) -> object:
+        vals: list = [None] * plan.size
+        for slot, a in zip(plan.params, args):
+            vals[slot] = a
+        self._depth += 1
+        try:
+            for fn, instr, ins, out, release, dying in plan.steps:
+                args = [vals[i] for i in ins]
+                if dying:
+                    # Three references: the slot, `args`, getrefcount's argument. Parameters (also
+                    # held by the caller), constants and values inside live tuples have more.
+                    donatable = []
+                    for k in dying:
+                        a = args[k]
+                        if type(a) is np.ndarray and a.base is None and sys.getrefcount(a) == 4:
+                            donatable.append(k)  # (4: `a` here too)
+                    a = None
+                    self.donatable = donatable
+                else:
+                    self.donatable = ()
+                try:
+                    v = fn(instr, args, self)
+                    if isinstance(v, np.generic):  # numpy ufuncs turn 0-d arrays into scalars
+                        v = np.asarray(v)
+                    vals[out] = v
+                    v = None  # the slot holds the only reference, so the next user may reuse it
+                except HlocError as e:
+                    if e.loc is None and instr.loc is not None:
+                        raise type(e)(e.message, instr.loc) from e
+                    raise
+                except Exception as e:
+                    raise RunError(f"evaluating '{instr.name}' ({instr.opcode}) failed: {type(e).__name__}: {e}",
+                                   instr.loc) from e
+                del args
+                for r in release:
+                    vals[r] = None
+        finally:
+            self._depth -= 1
+            self.donatable = ()  # never stale for a handler called directly (constant folding)
+        return vals[plan.root]
+
+    def _plan(self, comp: Computation) -> _Plan:
+        order = comp.post_order()
+        slot = {instr: i for i, instr in enumerate(order)}
+        params = [slot[p] for p in comp.parameters]
+        last_use: dict[int, int] = {}
+        steps = []
         handlers = registry.HANDLERS
-        for instr in comp.post_order():
+        for instr in order:
             if instr.opcode == "parameter":
                 continue
             fn = handlers.get(instr.opcode)
             if fn is None:
                 raise RunError(f"the interpreter does not support '{instr.opcode}'", instr.loc)
-            env[instr] = fn(instr, [env[o] for o in instr.operands], self)
-        return env[comp.root]
+            ins = [slot[o] for o in instr.operands]
+            for s in ins:
+                last_use[s] = len(steps)
+            steps.append((fn, instr, ins, slot[instr], []))
+        root = slot[comp.root]
+        for s, step in last_use.items():
+            if s != root:
+                steps[step][4].append(s)
+        steps = [(fn, instr, ins, out, release, tuple(k for k, i in enumerate(ins) if i in release))
+                 for fn, instr, ins, out, release in steps]
+        return _Plan(steps, params, root, len(order))
 
 
-def evaluate(module: Module, args: Sequence) -> object:
+def check_args(shapes: Sequence[Shape], args: Sequence, what: str = "argument") -> None:
+    """Raise RunError unless every argument matches its parameter shape (dims and dtype)."""
+    if len(args) != len(shapes):
+        raise RunError(f"expected {len(shapes)} {what}s, got {len(args)}")
+    for i, (shape, a) in enumerate(zip(shapes, args)):
+        _check_value(shape, a, f"{what} {i}")
+
+
+def _check_value(shape: Shape, v, what: str) -> None:
+    if shape.is_tuple:
+        if not isinstance(v, tuple) or len(v) != len(shape.tuple_shapes):
+            raise RunError(f"{what}: expected a tuple of {len(shape.tuple_shapes)} values for {shape}")
+        for j, (s, x) in enumerate(zip(shape.tuple_shapes, v)):
+            _check_value(s, x, f"{what}.{j}")
+        return
+    if not shape.is_array:
+        return
+    if not isinstance(v, np.ndarray | np.generic):
+        raise RunError(f"{what}: expected an array of {shape.to_str(False)}, got {type(v).__name__}")
+    if v.shape != tuple(shape.dims) or v.dtype != shape.dtype:
+        raise RunError(f"{what}: expected {shape.to_str(False)} ({shape.dtype}), got {v.dtype}{list(v.shape)}")
+
+
+def _own(v):
+    """A result the caller may keep and modify: tuples recursively; arrays C-contiguous, writeable and
+    owning their memory (not views of an input or of a constant)."""
+    if isinstance(v, tuple):
+        return tuple(_own(x) for x in v)
+    if isinstance(v, np.generic) or (isinstance(v, np.ndarray) and (
+            v.base is not None or not (v.flags.c_contiguous and v.flags.writeable))):
+        return np.array(v, order="C")
+    return v
+
+
+def evaluate(module: Module, args: Sequence, rng_seed: int = 0, flush_denormals: bool = True) -> object:
     """Run the module's entry computation on `args` (nested values matching the parameter shapes)."""
-    return Evaluator(module).call(module.entry, args)
+    args = [np.asarray(a) if isinstance(a, np.generic) else a for a in args]
+    check_args(module.entry.parameter_shapes, args)
+    return _own(Evaluator(module, rng_seed, flush_denormals).call(module.entry, args))

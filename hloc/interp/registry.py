@@ -27,6 +27,9 @@ def handler(*opcodes: str):
     return register
 
 
+_loaded = False
+
+
 def load_all() -> None:
     """Import every module of hloc.interp.ops so their handlers register (once)."""
     global _loaded

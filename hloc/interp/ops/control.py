@@ -1,0 +1,150 @@
+"""Control flow and calls: while, conditional, call, map, fusion, custom-call, and the ops that only
+order or annotate (opt-barrier, domain, add-dependency, after-all)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...errors import RunError
+from ..evaluator import TOKEN
+from ..registry import handler
+from ..util import apply_computation, called, total_order_key
+
+
+@handler("while")
+def _while(instr, args, ev):
+    cond, body = called(instr, "condition"), called(instr, "body")
+    state = args[0]
+    while bool(ev.call(cond, [state])):
+        state = ev.call(body, [state])
+    return state
+
+
+@handler("conditional")
+def _conditional(instr, args, ev):
+    selector = args[0]
+    branches = instr.attrs.get("branch_computations")
+    if branches is None:  # pred form: true_computation, false_computation
+        branches = [called(instr, "true_computation"), called(instr, "false_computation")]
+        index = 0 if bool(selector) else 1
+    else:
+        index = int(selector)
+        if not 0 <= index < len(branches):
+            index = len(branches) - 1  # XLA runs the last branch for an out-of-range index
+    return ev.call(branches[index], [args[1 + index]])
+
+
+@handler("call")
+def _call(instr, args, ev):
+    return ev.call(called(instr, "to_apply"), args)
+
+
+@handler("fusion")
+def _fusion(instr, args, ev):
+    return ev.call(called(instr, "calls"), args)
+
+
+@handler("map")
+def _map(instr, args, ev):
+    return apply_computation(ev, called(instr, "to_apply"), args)
+
+
+@handler("scan")
+def _scan(instr, args, ev):
+    """Apply to_apply along `dimensions[0]`: (inputs' elements..., carries...) -> (outputs..., carries...),
+    in order (or reversed with is_reverse); the result is (stacked outputs..., final carries...)."""
+    comp = called(instr, "to_apply")
+    k = int(instr.attrs["num_carries"])
+    dim = instr.attrs["dimensions"][0]
+    inputs, carries = list(args[: len(args) - k]), list(args[len(args) - k:])
+    n_out = len(instr.shape.tuple_shapes) - k
+    length = instr.shape.tuple_shapes[0].dims[dim] if n_out else inputs[0].shape[dim]
+    steps = range(length - 1, -1, -1) if instr.attrs.get("is_reverse") else range(length)
+    outputs = [np.empty(s.dims, s.dtype) for s in instr.shape.tuple_shapes[:n_out]]
+    for i in steps:
+        r = ev.call(comp, [np.take(x, i, axis=dim) for x in inputs] + carries)
+        r = list(r) if isinstance(r, tuple) else [r]
+        for o, v in zip(outputs, r[:n_out]):
+            index = [slice(None)] * o.ndim
+            index[dim] = i
+            o[tuple(index)] = v
+        carries = r[n_out:]
+    return (*outputs, *carries)
+
+
+@handler("opt-barrier", "domain")
+def _identity(instr, args, ev):
+    return args[0]
+
+
+@handler("add-dependency")
+def _add_dependency(instr, args, ev):
+    return args[0]
+
+
+@handler("after-all")
+def _after_all(instr, args, ev):
+    return TOKEN
+
+
+# --------------------------------------------------------------------------------------------------
+# custom-call
+
+CUSTOM_CALLS: dict = {}
+
+
+def custom_call(*targets: str):
+    def register(fn):
+        for t in targets:
+            CUSTOM_CALLS[t] = fn
+        return fn
+
+    return register
+
+
+@handler("custom-call")
+def _custom_call(instr, args, ev):
+    target = instr.attrs["custom_call_target"]
+    fn = CUSTOM_CALLS.get(target)
+    if fn is None:
+        raise RunError(f"the interpreter does not know custom-call target '{target}' (it knows: "
+                       f"{', '.join(sorted(CUSTOM_CALLS))})", instr.loc)
+    return fn(instr, args, ev)
+
+
+@custom_call("TopK")
+def _topk(instr, args, ev):
+    """XLA:CPU's TopK runtime (backends/cpu/runtime/topk_lib.h): the k largest values of each row in
+    the total order (-NaN < -Inf < -0 < +0 < +Inf < +NaN), ties by lower index, and their s32 indices."""
+    x = args[0]
+    k = instr.shape.tuple_shapes[0].dims[-1]
+    key = total_order_key(x)
+    order = np.argsort(~key, axis=-1, kind="stable")[..., :k]
+    return np.take_along_axis(x, order, axis=-1), order.astype(np.int32)
+
+
+@custom_call("PadToStatic")
+def _pad_to_static(instr, args, ev):
+    """A dynamic array -> (the array at its bound shape, its dimension sizes as s32 scalars)."""
+    from .data import dynamic_size
+
+    x = args[0]
+    sizes = [np.asarray(dynamic_size(ev, instr.operands[0], d), np.int32) for d in range(x.ndim)]
+    return (x, *sizes)
+
+
+@custom_call("SliceToDynamic")
+def _slice_to_dynamic(instr, args, ev):
+    """(array, sizes...) -> the array with those dynamic dimension sizes."""
+    x = args[0]
+    for d, size in enumerate(args[1:]):
+        if int(size) != x.shape[d]:
+            ev.dynamic_sizes[(instr, d)] = int(size)
+    return x
+
+
+@custom_call("Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape", "MoveToHost", "MoveToDevice",
+             "annotate_device_placement", "LayoutConstraint")
+def _annotation(instr, args, ev):
+    # Sharding and placement annotations: the value itself on a single device.
+    return args[0]
