@@ -1,0 +1,208 @@
+"""`hloc run`: execute a module on .npy/.npz inputs (XLA's run_hlo_module, for one backend)."""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import time
+
+import click
+
+from ..errors import HlocError, UsageError
+from . import main
+from .common import write_atomic
+
+_HELP = """Run MODULE on INPUT files and write, print or check its outputs.
+
+\b
+Inputs: one .npy file per parameter in parameter order, or a single .npz whose keys are
+arg0..argN or the parameter names. Tuple-shaped parameters and results are flattened
+depth-first, as XLA does: one input per leaf, outputs out0, out1, ... A parameter
+name inside a tuple is written NAME#i (NAME#1#0 for nested tuples) as an .npz key.
+bf16 and f8 inputs may be ml_dtypes arrays, same-width unsigned bit patterns (uint16 /
+uint8), or the |V2 / |V1 arrays np.save writes for ml_dtypes; s4/u4 may be int8/uint8.
+Outputs are written with bf16/f8 as unsigned bit patterns and s4/u4 as int8/uint8, so
+plain numpy reads them (the convention of the JAX corpus and xla_run.py).
+
+\b
+--random-inputs SEED draws inputs from numpy's default_rng(SEED), leaf by leaf:
+floats (and s4/u4) N(0,1) drawn as f32 and converted, integers uniform in [0,8), pred
+fair coins, complex N(0,1) + N(0,1)i. Identical to xla_run.py --gen-inputs SEED.
+
+\b
+--check passes when |got - expected| <= atol + rtol*|expected| for every element
+(NaN equals NaN; integers and pred are compared exactly). EXPECTED is an .npz with
+keys out0, out1, ... or a directory of out0.npy, ... On a mismatch the worst element
+of each output is printed with its index and the exit status is 1.
+
+\b
+Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error.
+"""
+
+
+@main.command("run", help=_HELP)
+@click.argument("module", metavar="MODULE.hlo")
+@click.argument("inputs", nargs=-1, metavar="[INPUT ...]")
+@click.option("-o", "--output", metavar="OUT",
+              help="Write the outputs to OUT.npz (keys out0, out1, ...), or to OUT/out0.npy, ... when OUT is a "
+                   "directory or ends with '/'.")
+@click.option("--backend", metavar="NAME", default=None,
+              help="interp (the reference interpreter) or llvm (native code, once it exists). "
+                   "Default: llvm when available, else interp.")
+@click.option("--random-inputs", "seed", type=click.IntRange(min=0), metavar="SEED",
+              help="Make deterministic inputs from the parameter shapes instead of reading files.")
+@click.option("--check", metavar="EXPECTED", help="Compare the outputs with EXPECTED (.npz or directory).")
+@click.option("--rtol", type=click.FloatRange(min=0), default=1e-5, show_default=True,
+              help="Relative tolerance of --check.")
+@click.option("--atol", type=click.FloatRange(min=0), default=1e-6, show_default=True,
+              help="Absolute tolerance of --check.")
+@click.option("--print", "print_outputs", is_flag=True,
+              help="Print a summary of each output: type, shape, min/max/mean, first values "
+                   "(the default when there is no -o, --check or --bench).")
+@click.option("--bench", type=click.IntRange(min=1), metavar="N",
+              help="After the first (warm-up) run, time N more runs; report the median and the minimum.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object on stdout and nothing else there (keys: outputs, check, compile_ms, "
+                   "run_ms, and with --bench run_ms_median, run_ms_min).")
+@click.option("--threads", type=click.IntRange(min=1), metavar="N", help="Worker threads for the backend.")
+def run_command(module: str, inputs: tuple[str, ...], output: str | None, backend: str | None, seed: int | None,
+                check: str | None, rtol: float, atol: float, print_outputs: bool, bench: int | None,
+                as_json: bool, threads: int | None) -> None:
+    from ..ir.verifier import verify_module
+    from ..parse import parse_module, read_source
+    from ..runtime import npio
+    from ..runtime.compare import CheckResult, compare
+    from ..runtime.runner import Runner
+    from ..runtime.summary import stats_json, summary_line
+
+    if seed is not None and inputs:
+        raise UsageError("give input files or --random-inputs, not both")
+    if as_json and output == "-":
+        raise UsageError("--json owns stdout: write the outputs to a file (-o OUT.npz)")
+    name = "<stdin>" if module == "-" else module
+
+    t0 = time.perf_counter()
+    mod = parse_module(read_source(module), name)
+    verify_module(mod)
+    parse_s = time.perf_counter() - t0
+
+    runner = Runner(mod, backend, threads, name=name)
+    target = _OutputTarget(output) if output else None
+    if target is not None:
+        target.refuse_clobbering([p for p in (module, *inputs, check) if p and p != "-"])
+    leaves = runner.random_inputs(seed) if seed is not None else runner.load_inputs(list(inputs))
+    expected = npio.load_outputs(check) if check else None
+
+    runner.prepare()
+    t0 = time.perf_counter()
+    outs = runner.run(leaves)
+    run_s = time.perf_counter() - t0
+    times = runner.bench(leaves, bench) if bench else None
+
+    if target is not None:
+        target.write(outs)
+
+    results: list[CheckResult] | None = None
+    if expected is not None:
+        results = []
+        for i in range(max(len(outs), len(expected))):
+            if i >= len(expected):
+                results.append(CheckResult(i, False, error=f"'{check}' has no out{i} "
+                                           f"(the module has {len(outs)} outputs, it has {len(expected)})"))
+            elif i >= len(outs):
+                results.append(CheckResult(i, False, error=f"'{check}' has out{i} but the module has only "
+                                           f"{len(outs)} output{'s' if len(outs) != 1 else ''}"))
+            else:
+                results.append(compare(i, outs[i], expected[i], runner.outputs[i], rtol, atol))
+    failed = [r for r in results or () if not r.passed]
+
+    if as_json:
+        doc: dict = {
+            "module": name,
+            "backend": runner.backend.name,
+            "inputs": [{"name": leaf.key, "parameter": leaf.param, "dtype": leaf.shape.etype,
+                        "shape": list(a.shape)} for leaf, a in zip(runner.inputs, leaves)],
+            "outputs": [stats_json(o) if print_outputs else {"dtype": s.etype, "shape": list(o.shape)}
+                        for o, s in zip(outs, runner.outputs)],
+            "parse_ms": parse_s * 1e3,
+            "compile_ms": runner.compile_seconds * 1e3,
+            "run_ms": run_s * 1e3,
+            "check": None if results is None else [r.to_json() for r in results],
+            "ok": not failed,
+        }
+        if times is not None:
+            doc.update(run_ms_median=statistics.median(times) * 1e3, run_ms_min=min(times) * 1e3, bench_runs=len(times))
+        click.echo(json.dumps(doc, allow_nan=False))
+        for r in failed:
+            click.echo(r.describe(), err=True)
+    else:
+        if print_outputs or not (output or check or bench):
+            for i, o in enumerate(outs):
+                click.echo(summary_line(f"out{i}", o))
+        if times is not None:
+            click.echo(f"bench: compile {runner.compile_seconds * 1e3:.3f} ms, run median "
+                       f"{statistics.median(times) * 1e3:.3f} ms, min {min(times) * 1e3:.3f} ms "
+                       f"({len(times)} runs, backend {runner.backend.name})")
+        if results is not None:
+            for r in results:
+                click.echo(r.describe())
+            if failed:
+                click.echo(f"check: FAILED ({len(failed)} of {len(results)} outputs differ)")
+            else:
+                click.echo(f"check: ok ({len(results)} output{'s' if len(results) != 1 else ''})")
+    if failed:
+        click.get_current_context().exit(1)
+
+
+class _OutputTarget:
+    """Where -o writes: an .npz file, or a directory of out<i>.npy files."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.is_dir = path != "-" and (path.endswith(("/", os.sep)) or os.path.isdir(path))
+
+    def files(self, n: int | None = None) -> list[str]:
+        if not self.is_dir:
+            return [self.path]
+        if n is None:  # every file a directory target could write
+            try:
+                names = [f for f in os.listdir(self.path) if f.startswith("out") and f.endswith(".npy")]
+            except OSError:
+                names = []
+            return [os.path.join(self.path, f) for f in names]
+        return [os.path.join(self.path, f"out{i}.npy") for i in range(n)]
+
+    def refuse_clobbering(self, inputs: list[str]) -> None:
+        """Outputs never replace an input file (the module, an input, or an expected file)."""
+        if self.path == "-":
+            return
+        candidates = self.files()
+        for inp in inputs:
+            for out in candidates:
+                if _same_file(out, inp):
+                    raise UsageError(f"refusing to overwrite input file '{inp}' with the outputs (-o {self.path})")
+            if self.is_dir and _same_file(self.path, inp):
+                raise UsageError(f"refusing to write outputs into '{self.path}': it holds the --check files")
+
+    def write(self, outs) -> None:
+        from ..runtime.npio import npy_bytes, npz_bytes
+        from ..runtime.values import to_storable
+
+        if not self.is_dir:
+            write_atomic(self.path, npz_bytes({f"out{i}": to_storable(o) for i, o in enumerate(outs)}))
+            return
+        blobs = [npy_bytes(to_storable(o)) for o in outs]  # everything serialized before the first write
+        try:
+            os.makedirs(self.path, exist_ok=True)
+        except OSError as e:
+            raise HlocError(f"cannot create directory '{self.path}': {e.strerror}") from None
+        for path, blob in zip(self.files(len(outs)), blobs):
+            write_atomic(path, blob)
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
