@@ -32,12 +32,13 @@ fair coins, complex N(0,1) + N(0,1)i. Identical to xla_run.py --gen-inputs SEED.
 
 \b
 --check passes when |got - expected| <= atol + rtol*|expected| for every element
-(NaN equals NaN; integers and pred are compared exactly). EXPECTED is an .npz with
+(NaN equals NaN; integers and pred in exact integer arithmetic). EXPECTED is an .npz with
 keys out0, out1, ... or a directory of out0.npy, ... On a mismatch the worst element
 of each output is printed with its index and the exit status is 1.
 
 \b
-Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error.
+Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error
+(including an -o that would overwrite an input file: it never does).
 """
 
 
@@ -53,9 +54,9 @@ Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error.
 @click.option("--random-inputs", "seed", type=click.IntRange(min=0), metavar="SEED",
               help="Make deterministic inputs from the parameter shapes instead of reading files.")
 @click.option("--check", metavar="EXPECTED", help="Compare the outputs with EXPECTED (.npz or directory).")
-@click.option("--rtol", type=click.FloatRange(min=0), default=1e-5, show_default=True,
+@click.option("--rtol", type=click.FloatRange(min=0), default=1e-5, metavar="R", show_default=True,
               help="Relative tolerance of --check.")
-@click.option("--atol", type=click.FloatRange(min=0), default=1e-6, show_default=True,
+@click.option("--atol", type=click.FloatRange(min=0), default=1e-6, metavar="A", show_default=True,
               help="Absolute tolerance of --check.")
 @click.option("--print", "print_outputs", is_flag=True,
               help="Print a summary of each output: type, shape, min/max/mean, first values "

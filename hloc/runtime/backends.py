@@ -132,13 +132,11 @@ class InterpBackend:
     def prepare(self, module: Module, options: BackendOptions) -> Executable:
         import numpy as np
 
-        from ..interp import Evaluator
-
-        evaluator = Evaluator(module)
+        from ..interp import evaluate
 
         def run(args: Sequence[object]) -> object:
             # HLO defines overflow, x/0, NaN propagation: numpy's warnings about them are noise here.
             with np.errstate(all="ignore"):
-                return evaluator.call(module.entry, list(args))
+                return evaluate(module, list(args))
 
         return run
