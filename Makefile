@@ -25,10 +25,10 @@ test-fast: $(STAMP)
 	$(BIN)/pytest -q -n $(JOBS) -m "not slow"
 
 lint: $(STAMP)
-	$(BIN)/ruff check hloc tests benchmarks
+	$(BIN)/ruff check .
 
 format: $(STAMP)
-	$(BIN)/ruff check --fix hloc tests benchmarks
+	$(BIN)/ruff check --fix .
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.run

@@ -89,7 +89,7 @@ def parse_layout(body: str, rank: int, offset: int, ctx: Ctx) -> Layout:
         raise ctx.error(offset, f"layout {{{body}}} has {len(m2m)} dimensions, but the shape has rank {rank}")
     if sorted(m2m) != list(range(rank)):
         raise ctx.error(offset, f"layout {{{body}}} is not a permutation of the dimensions 0..{rank - 1}")
-    return Layout(m2m, tail.strip()) if colon else Layout.default(rank) if rank else Layout((), "")
+    return Layout(m2m, tail.strip())
 
 
 _SHAPE_TOKENS = re.compile(r"\s*(?:/\*.*?\*/\s*)*(?:([a-z][a-z0-9_]*\[[^\]]*\](?:\{[^{}]*\})?)|([(),]))", re.S)

@@ -1,0 +1,39 @@
+"""hloc's native backend: HLO modules compiled to machine code through llvmlite (LLVM 22).
+
+Public API:
+
+    compile_module(module, options=None) -> Executable     compile for this host and load
+        Executable(args) -> value        run: args/results are nested numpy values (tuples for
+                                         tuple shapes), like hloc.interp.evaluate
+        .timings                         seconds per phase (emit_ir, parse_ir, optimize, codegen, load)
+        .emit_object() / .emit_asm() / .emit_llvm(optimized=True)
+    compile_to_object(module, options=None) -> CompiledModule   (no loading; also cross targets)
+    CompileOptions(opt_level=3, entry_name="hloc_entry", target=TargetSpec())
+
+Layout: XLA:CPU's three separate concerns, each in its own module:
+
+    target.py     LLVM initialisation, TargetMachine (host or cross: triple/CPU/features, PIC),
+                  O-level -> new-pass-manager pipeline with loop + SLP vectorisation
+    irvalues.py   HLO element types in LLVM: storage vs compute types, conversions (f16/bf16/f8)
+    elemental.py  what is the value at index i: one rule per elementwise / index-remapping op,
+                  composable, cached per (instruction, index); a fused computation is one
+                  expression per element, with no intermediate buffers
+    mathfns.py    vectorisable inline approximations (exp, log, tanh, erf, sin, pow, ...), measured ULPs
+    loops.py      how to iterate: counted loops and loop nests in layout order; Index
+    buffers.py    where to store: one Slice per array leaf (param / result / const / temp arena);
+                  `assign_buffers` is the one replaceable allocation decision
+    kernels/      one file per kernel family, registered by opcode (`@kernel("reduce")`):
+                  loop.py (elementwise, data movement, fusion), reduce.py
+    emitter.py    module -> LLVM IR: the entry function (the ABI, documented there), call inlining,
+                  one `noinline` function per kernel
+    compile.py    LLVM IR -> optimised IR -> object code / assembly; Executable (ORC LLJIT, ctypes)
+
+Everything the backend cannot compile raises CodegenError naming the instruction and its source
+line before LLVM sees any IR.
+"""
+
+from .compile import CompiledModule, CompileOptions, Executable, compile_module, compile_to_object, emit_asm
+from .target import TargetSpec
+
+__all__ = ["CompileOptions", "CompiledModule", "Executable", "TargetSpec", "compile_module", "compile_to_object",
+           "emit_asm"]

@@ -1,0 +1,266 @@
+"""Module -> LLVM IR -> optimised IR -> object code / assembly / an in-process executable.
+
+    exe = compile_module(module, CompileOptions(opt_level=3))
+    outputs = exe([x, w])                      # nested numpy values, like hloc.interp.evaluate
+    exe.timings                                # seconds per phase
+    exe.emit_object() / exe.emit_asm() / exe.emit_llvm(optimized=True)
+
+The executable runs exactly the object code `emit_object` returns: the object is loaded with ORC
+LLJIT (the JIT and AOT paths share one TargetMachine, PIC), and the engine stays alive as long as
+the Executable does.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import threading
+import time
+from dataclasses import dataclass, field
+
+import llvmlite.binding as llvm
+import numpy as np
+
+from ...errors import CodegenError, RunError
+from ...ir.module import Module
+from ...ir.types import ELEMENT_TYPES, Shape
+from .buffers import ALIGN, BufferAssignment
+from .emitter import ModuleEmitter, sanitize
+from .target import TargetSpec, init_llvm, optimize, target_machine
+
+
+@dataclass(frozen=True)
+class CompileOptions:
+    """opt_level: 0-3 (LLVM pipeline; >= 2 vectorises). entry_name: the exported entry symbol.
+    target: host by default; a cross target can emit object code/assembly but not run.
+    flush_denormals: run with MXCSR flush-to-zero + denormals-are-zero (x86), as XLA:CPU does, so
+    results match XLA's on denormals; off gives IEEE gradual underflow."""
+
+    opt_level: int = 3
+    flush_denormals: bool = True
+    entry_name: str = "hloc_entry"
+    target: TargetSpec = field(default_factory=TargetSpec)
+    verify: bool = True
+
+
+@dataclass
+class CompiledModule:
+    """The products of compilation, before anything is loaded."""
+
+    llvm_ir: str  # unoptimised IR text
+    optimized_ir: str
+    obj: bytes
+    asm_text: str | None
+    buffers: BufferAssignment
+    entry_name: str
+    timings: dict
+    param_leaves: list[Shape]
+    result_leaves: list[Shape]
+    param_shapes: list[Shape]
+    result_shape: Shape
+    target: TargetSpec
+
+
+def compile_to_object(module: Module, options: CompileOptions | None = None) -> CompiledModule:
+    options = options or CompileOptions()
+    init_llvm()
+    timings: dict[str, float] = {}
+    t0 = time.perf_counter()
+    spec = options.target.resolved()
+    tm = target_machine(spec, options.opt_level)
+    emitter = ModuleEmitter(module, options.entry_name, spec.triple, str(tm.target_data),
+                            options.flush_denormals)
+    llmod, ba = emitter.emit()
+    text = str(llmod)
+    t1 = time.perf_counter()
+    timings["emit_ir"] = t1 - t0
+    try:
+        mod = llvm.parse_assembly(text)
+        if options.verify:
+            mod.verify()
+    except RuntimeError as e:  # an emitter bug, not a user error; keep the message
+        raise CodegenError(f"internal error: invalid LLVM IR generated: {e}") from None
+    t2 = time.perf_counter()
+    timings["parse_ir"] = t2 - t1
+    optimize(mod, tm, options.opt_level)
+    optimized = str(mod)  # codegen mutates the module: take the text first
+    t3 = time.perf_counter()
+    timings["optimize"] = t3 - t2
+    obj = tm.emit_object(mod)
+    t4 = time.perf_counter()
+    timings["codegen"] = t4 - t3
+    return CompiledModule(text, optimized, obj, None, ba, options.entry_name, timings,
+                          ba.param_leaves, ba.result_leaves, module.entry.parameter_shapes,
+                          module.entry.root.shape, spec)
+
+
+def emit_asm(module: Module, options: CompileOptions | None = None) -> str:
+    options = options or CompileOptions()
+    cm = compile_to_object(module, options)
+    tm = target_machine(cm.target, options.opt_level)
+    mod = llvm.parse_assembly(cm.optimized_ir)
+    return tm.emit_assembly(mod)
+
+
+_lib_counter = iter(range(1 << 62))
+_jit_lock = threading.Lock()
+_JIT = None
+
+
+def _lljit():
+    global _JIT
+    if _JIT is None:
+        _JIT = llvm.create_lljit_compiler(target_machine(TargetSpec().resolved(), 3))
+    return _JIT
+
+
+class Executable:
+    """A compiled module loaded in this process. `exe(args)` runs the entry computation."""
+
+    def __init__(self, compiled: CompiledModule):
+        if not compiled.target.is_host:
+            raise CodegenError(f"cannot run code compiled for {compiled.target.triple} on this host")
+        self.compiled = compiled
+        self.timings = dict(compiled.timings)
+        t0 = time.perf_counter()
+        name = compiled.entry_name
+        with _jit_lock:
+            jit = _lljit()
+            self._tracker = (llvm.JITLibraryBuilder().add_object_img(compiled.obj).add_current_process()
+                             .export_symbol(name).link(jit, f"hloc{next(_lib_counter)}"))
+            addr = self._tracker[name]
+        self._fn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)(addr)
+        self.timings["load"] = time.perf_counter() - t0
+        self._param_leaves = compiled.param_leaves
+        self._result_leaves = compiled.result_leaves
+        # One temp arena reused across calls (fresh memory costs page faults on every call); a
+        # concurrent call that finds it busy gets its own.
+        self._temp = _aligned_bytes(compiled.buffers.temp_bytes)
+        self._temp_lock = threading.Lock()
+
+    # -- products
+    def emit_object(self) -> bytes:
+        return self.compiled.obj
+
+    def emit_llvm(self, optimized: bool = True) -> str:
+        return self.compiled.optimized_ir if optimized else self.compiled.llvm_ir
+
+    def emit_asm(self) -> str:
+        tm = target_machine(self.compiled.target, 3)
+        return tm.emit_assembly(llvm.parse_assembly(self.compiled.optimized_ir))
+
+    @property
+    def temp_bytes(self) -> int:
+        return self.compiled.buffers.temp_bytes
+
+    # -- running
+    def __call__(self, args, out: list[np.ndarray] | None = None) -> object:
+        """Run on `args` (one nested value per entry parameter). `out`, if given, is a list of
+        preallocated result leaves (C-contiguous, the leaf dtypes and physical dims) to write into;
+        otherwise fresh arrays are returned."""
+        args = list(args)
+        shapes = self.compiled.param_shapes
+        if len(args) != len(shapes):
+            raise RunError(f"the module takes {len(shapes)} arguments, got {len(args)}")
+        leaves: list[np.ndarray] = []
+        for k, (a, s) in enumerate(zip(args, shapes)):
+            _flatten_arg(a, s, leaves, f"argument {k}")
+        params = [_to_physical(a, s) for a, s in zip(leaves, self._param_leaves)]
+        if out is None:
+            outs = [_alloc_physical(s) for s in self._result_leaves]
+        else:
+            outs = list(out)
+            if len(outs) != len(self._result_leaves) or any(
+                    not o.flags.c_contiguous or o.dtype != s.dtype or o.size != s.num_elements
+                    for o, s in zip(outs, self._result_leaves)):
+                raise RunError("`out` does not match the result leaves")
+        self.run_leaves(params, outs)
+        logical = [_from_physical(o, s) for o, s in zip(outs, self._result_leaves)]
+        return _unflatten(self.compiled.result_shape, iter(logical))
+
+    def run_leaves(self, params: list[np.ndarray], results: list[np.ndarray]) -> None:
+        """The raw call: C-contiguous arrays in physical layout, one per parameter/result leaf.
+        The GIL is released for the duration (ctypes)."""
+        pa = (ctypes.c_void_p * max(1, len(params)))(*[a.ctypes.data for a in params])
+        ra = (ctypes.c_void_p * max(1, len(results)))(*[o.ctypes.data for o in results])
+        if self._temp_lock.acquire(blocking=False):
+            try:
+                self._fn(ctypes.addressof(pa), ctypes.addressof(ra), self._temp.ctypes.data)
+            finally:
+                self._temp_lock.release()
+        else:
+            temp = _aligned_bytes(self.compiled.buffers.temp_bytes)
+            self._fn(ctypes.addressof(pa), ctypes.addressof(ra), temp.ctypes.data)
+
+
+def compile_module(module: Module, options: CompileOptions | None = None) -> Executable:
+    """Compile `module` for this host and load it: the backend's public entry point."""
+    return Executable(compile_to_object(module, options))
+
+
+# ------------------------------------------------------------------------------------------------
+# host-side value handling
+
+
+def _flatten_arg(a, shape: Shape, out: list, what: str) -> None:
+    if shape.is_tuple:
+        if not isinstance(a, (tuple, list)) or len(a) != len(shape.tuple_shapes):
+            raise RunError(f"{what}: expected a tuple of {len(shape.tuple_shapes)} values for {shape}")
+        for k, (x, s) in enumerate(zip(a, shape.tuple_shapes)):
+            _flatten_arg(x, s, out, f"{what}[{k}]")
+        return
+    if not shape.is_array:
+        return
+    arr = np.asarray(a)
+    want = shape.dtype
+    if arr.dtype != want:
+        if arr.dtype.itemsize == want.itemsize and arr.dtype.kind in "uiV" and want.kind not in "biuf":
+            arr = arr.view(want)  # bf16/f8 given as bit patterns
+        elif arr.dtype.kind in "uiV" and ELEMENT_TYPES[shape.etype].bits < 8 and arr.dtype.itemsize == 1:
+            arr = arr.view(want)
+        else:
+            raise RunError(f"{what}: expected {shape} ({want}), got an array of {arr.dtype}")
+    if tuple(arr.shape) != tuple(shape.dims):
+        raise RunError(f"{what}: expected shape {list(shape.dims)}, got {list(arr.shape)}")
+    out.append(arr)
+
+
+def _perm(shape: Shape) -> list[int]:
+    return list(reversed(shape.minor_to_major)) if shape.rank > 1 else list(range(shape.rank))
+
+
+def _to_physical(a: np.ndarray, shape: Shape) -> np.ndarray:
+    if shape.rank > 1 and not shape.layout.is_default():
+        a = np.transpose(a, _perm(shape))
+    return np.ascontiguousarray(a)
+
+
+def _alloc_physical(shape: Shape) -> np.ndarray:
+    dims = [shape.dims[d] for d in _perm(shape)]
+    n = max(1, shape.num_elements) * shape.dtype.itemsize
+    raw = _aligned_bytes(n)
+    return raw[: shape.num_elements * shape.dtype.itemsize].view(shape.dtype).reshape(dims)
+
+
+def _from_physical(a: np.ndarray, shape: Shape) -> np.ndarray:
+    if shape.rank > 1 and not shape.layout.is_default():
+        inv = np.argsort(_perm(shape))
+        a = np.ascontiguousarray(np.transpose(a, inv))
+    return a
+
+
+def _aligned_bytes(n: int) -> np.ndarray:
+    raw = np.empty(n + ALIGN, dtype=np.uint8)
+    off = (-raw.ctypes.data) % ALIGN
+    return raw[off: off + n] if n else raw[off: off + 1]
+
+
+def _unflatten(shape: Shape, it):
+    if shape.is_tuple:
+        return tuple(_unflatten(s, it) for s in shape.tuple_shapes)
+    if not shape.is_array:
+        return None
+    return next(it)
+
+
+__all__ = ["CompileOptions", "CompiledModule", "Executable", "compile_module", "compile_to_object", "emit_asm",
+           "sanitize"]

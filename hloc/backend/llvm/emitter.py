@@ -1,0 +1,287 @@
+"""Module -> LLVM IR: the entry function (the ABI), buffers, and one function per kernel.
+
+ABI of the entry function (C):
+
+    void <entry>(void *const *params, void *const *results, void *temp);
+
+* `params[i]`: the i-th array leaf of the entry parameters, flattened depth-first (XLA's order),
+  in the parameter's layout (row-major for default layouts). Read only.
+* `results[j]`: the j-th array leaf of the result shape, same conventions; written completely.
+  Result buffers must not overlap parameter buffers.
+* `temp`: a scratch arena of `<entry>_temp_bytes` bytes (an exported i64 constant), 64-byte aligned.
+  The call is reentrant as long as each concurrent call has its own temp arena.
+
+Alongside: `<entry>_num_params`, `<entry>_num_results` (i64 constants). Kernels are internal
+`noinline` functions (`void k(ptr out..., ptr in...)` with `noalias` pointers): LLVM's optimisation
+time grows superlinearly with function size, so each kernel stays its own function.
+
+`call` instructions of the entry computation are inlined here (the callee's instructions are cloned
+into a flat schedule); calls inside fused or reducer computations are computed elementally.
+"""
+
+from __future__ import annotations
+
+import re
+
+import llvmlite.ir as ir
+import numpy as np
+
+from ...errors import CodegenError
+from ...ir.literal import literal_value
+from ...ir.module import Computation, Instruction, Module
+from ...ir.types import ELEMENT_TYPES, Shape
+from . import elemental
+from .buffers import NO_CODE, BufferAssignment, aliases_operand, assign_buffers
+from .elemental import IrArray
+from .irvalues import I8, I64, PTR, VOID, const
+from .kernels import CHECKS, KERNELS, load_all
+from .kernels.context import KernelContext
+from .kernels.loop import emit_elemental_instr
+
+# Instructions computed by the generic loop kernel when no kernel is registered.
+_GENERIC = elemental.ELEMENTAL_OPCODES - {"tuple", "get-tuple-element", "call"}
+
+
+def sanitize(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.]", "_", name)
+
+
+# ------------------------------------------------------------------------------------------------
+# flattening calls
+
+
+def flatten_entry(module: Module) -> tuple[Computation, list[Instruction]]:
+    """The entry computation with `call`s inlined, as a new computation (the module is untouched).
+    Returns it and its schedule (post order)."""
+    entry = module.entry
+    flat = Computation(entry.name)
+    order: list[Instruction] = []
+
+    def inline(comp: Computation, env: dict, depth: int) -> Instruction:
+        if depth > 64:
+            raise CodegenError(f"call nesting too deep in '{comp.name}'", comp.loc)
+        for instr in comp.post_order():
+            if instr.opcode == "parameter" and instr in env:
+                continue
+            ops = [env[o] for o in instr.operands]
+            if instr.opcode == "call":
+                callee = instr.attrs["to_apply"]
+                sub_env = {p: ops[p.parameter_number] for p in callee.parameters}
+                env[instr] = inline(callee, sub_env, depth + 1)
+                continue
+            c = instr.clone(operands=ops)
+            flat.add(c, instr.name)
+            env[instr] = c
+            order.append(c)
+        return env[comp.root]
+
+    root = inline(entry, {}, 0)
+    flat.root = root
+    flat.is_entry = True
+    return flat, order
+
+
+# ------------------------------------------------------------------------------------------------
+# checks
+
+
+def check_supported(flat: Computation, schedule: list[Instruction]) -> None:
+    """Raise CodegenError (with the instruction's source line) for anything the backend cannot
+    compile. Runs before any IR exists: LLVM aborts the process on invalid IR."""
+    load_all()
+    for instr in schedule:
+        op = instr.opcode
+        for leaf in instr.shape.leaves():
+            if leaf.is_array and not leaf.is_static:
+                raise CodegenError(f"dynamic shapes ({leaf}) are not supported by the native backend", instr.loc)
+        if op in NO_CODE or aliases_operand(instr):
+            if op == "bitcast" and instr.shape.byte_size != instr.operands[0].shape.byte_size:
+                raise CodegenError("bitcast changes the byte size", instr.loc)
+            continue
+        if op in CHECKS:
+            CHECKS[op](instr)
+        elif op in KERNELS:
+            pass
+        elif op in _GENERIC:
+            elemental.check_instruction(instr)
+        else:
+            raise CodegenError(f"the native backend does not support '{op}' yet", instr.loc)
+
+
+# ------------------------------------------------------------------------------------------------
+# emission
+
+
+class ModuleEmitter:
+    def __init__(self, module: Module, entry_name: str, triple: str = "", data_layout: str = "",
+                 flush_denormals: bool = True):
+        self.module = module
+        self.flush_denormals = flush_denormals and (not triple or triple.startswith(("x86_64", "i686")))
+        self.entry_name = entry_name
+        self.llmod = ir.Module(name=sanitize(module.name))
+        if triple:
+            self.llmod.triple = triple
+        if data_layout:
+            self.llmod.data_layout = data_layout
+        self._globals: dict[Instruction, ir.GlobalVariable] = {}
+        self._names: set[str] = set()
+
+    def emit(self) -> tuple[ir.Module, BufferAssignment]:
+        flat, schedule = flatten_entry(self.module)
+        check_supported(flat, schedule)
+        ba = assign_buffers(flat, schedule)
+        self._emit_entry(flat, schedule, ba)
+        return self.llmod, ba
+
+    # -- constants
+    def constant_global(self, instr: Instruction, leaf_no: int = 0) -> ir.GlobalVariable:
+        key = (instr, leaf_no)
+        g = self._globals.get(key)
+        if g is not None:
+            return g
+        lit = literal_value(instr.literal)
+        if isinstance(lit, tuple):
+            flat_lits = _flatten_literal(lit)
+            lit = flat_lits[leaf_no]
+            shape = instr.shape.leaves()[leaf_no]
+        else:
+            shape = instr.shape
+        data = _physical_bytes(np.asarray(lit), shape)
+        arr_t = ir.ArrayType(I8, max(1, len(data)))
+        g = ir.GlobalVariable(self.llmod, arr_t, self._unique(f"c.{sanitize(instr.name)}"))
+        g.initializer = ir.Constant(arr_t, bytearray(data if data else b"\0"))
+        g.global_constant = True
+        g.linkage = "private"
+        g.align = 64
+        self._globals[key] = g
+        return g
+
+    def constant_array(self, instr: Instruction) -> IrArray:
+        return IrArray(self.constant_global(instr), instr.shape)
+
+    def _unique(self, name: str) -> str:
+        base, k = name, 0
+        while name in self._names:
+            k += 1
+            name = f"{base}.{k}"
+        self._names.add(name)
+        return name
+
+    # -- the entry function
+    def _emit_entry(self, flat: Computation, schedule: list[Instruction], ba: BufferAssignment) -> None:
+        m = self.llmod
+        fn = ir.Function(m, ir.FunctionType(VOID, [PTR, PTR, PTR]), self.entry_name)
+        fn.args[0].name, fn.args[1].name, fn.args[2].name = "params", "results", "temp"
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        for name, value in (("temp_bytes", ba.temp_bytes), ("num_params", len(ba.param_leaves)),
+                            ("num_results", len(ba.result_leaves))):
+            g = ir.GlobalVariable(m, I64, f"{self.entry_name}_{name}")
+            g.initializer = const(I64, value)
+            g.global_constant = True
+
+        restore = self._enter_ftz(b) if self.flush_denormals else None
+        param_ptrs = [b.load(b.gep(fn.args[0], [const(I64, i)], source_etype=PTR), typ=PTR)
+                      for i in range(len(ba.param_leaves))]
+        result_ptrs = [b.load(b.gep(fn.args[1], [const(I64, j)], source_etype=PTR), typ=PTR)
+                       for j in range(len(ba.result_leaves))]
+
+        def ptr_of(s) -> ir.Value:
+            if s.kind == "param":
+                return param_ptrs[s.index]
+            if s.kind == "result":
+                return result_ptrs[s.index]
+            if s.kind == "temp":
+                return b.gep(fn.args[2], [const(I64, s.index)], inbounds=True, source_etype=I8)
+            if s.kind == "const":
+                leaf_no = 0
+                if s.instr.shape.is_tuple:
+                    leaf_no = [id(x) for x in ba.leaves[s.instr]].index(id(s))
+                return self.constant_global(s.instr, leaf_no)
+            return ir.Constant(PTR, None)
+
+        for instr in schedule:
+            if instr.opcode in NO_CODE or aliases_operand(instr):
+                continue
+            out_slices = ba.leaves[instr]
+            out_shapes = [leaf for leaf in instr.shape.leaves() if leaf.is_array]
+            operand_slices = []
+            operand_shapes = []
+            for o in instr.operands:
+                leaves = [leaf for leaf in o.shape.leaves() if leaf.is_array]
+                operand_slices.append([s for s in ba.leaves[o] if s.kind != "none"])
+                operand_shapes.append(leaves)
+            kfn = self._emit_kernel(instr, out_shapes, operand_shapes)
+            args = [ptr_of(s) for s in out_slices if s.kind != "none"]
+            for ss in operand_slices:
+                args.extend(ptr_of(s) for s in ss)
+            b.call(kfn, args)
+
+        for src, dst, shape in ba.copies:
+            n = shape.byte_size
+            if n:
+                intrinsic_memcpy(b, ptr_of(dst), ptr_of(src), n)
+        if restore is not None:
+            restore()
+        b.ret_void()
+
+    def _enter_ftz(self, b: ir.IRBuilder):
+        """Set MXCSR's flush-to-zero and denormals-are-zero bits for the call (XLA:CPU runs its
+        computations that way), and return a function that restores the caller's MXCSR."""
+        fns = {}
+        for name in ("llvm.x86.sse.stmxcsr", "llvm.x86.sse.ldmxcsr"):
+            fns[name] = self.llmod.globals.get(name) or ir.Function(self.llmod, ir.FunctionType(VOID, [PTR]), name)
+        saved = b.alloca(ir.IntType(32), name="mxcsr.saved")
+        mode = b.alloca(ir.IntType(32), name="mxcsr.ftz")
+        b.call(fns["llvm.x86.sse.stmxcsr"], [saved])
+        b.store(b.or_(b.load(saved), ir.Constant(ir.IntType(32), 0x8040)), mode)
+        b.call(fns["llvm.x86.sse.ldmxcsr"], [mode])
+        return lambda: b.call(fns["llvm.x86.sse.ldmxcsr"], [saved])
+
+    def _emit_kernel(self, instr: Instruction, out_shapes: list[Shape], operand_shapes: list[list[Shape]]):
+        m = self.llmod
+        n_args = len(out_shapes) + sum(len(s) for s in operand_shapes)
+        fn = ir.Function(m, ir.FunctionType(VOID, [PTR] * n_args), self._unique(f"k.{sanitize(instr.name)}"))
+        fn.linkage = "internal"
+        fn.attributes.add("noinline")
+        fn.attributes.add("nounwind")
+        for a in fn.args:
+            a.add_attribute("noalias")
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        args = iter(fn.args)
+        outputs = [IrArray(next(args), s) for s in out_shapes]
+        operands = [[IrArray(next(args), s) for s in shapes] for shapes in operand_shapes]
+        ctx = KernelContext(m, fn, b, instr, outputs, operands, self.constant_array)
+        emit = KERNELS.get(instr.opcode, emit_elemental_instr)
+        emit(ctx, instr)
+        ctx.b.ret_void()
+        return fn
+
+
+def intrinsic_memcpy(b: ir.IRBuilder, dst, src, n: int) -> None:
+    name = "llvm.memcpy.p0.p0.i64"
+    fn = b.module.globals.get(name)
+    if fn is None:
+        fn = ir.Function(b.module, ir.FunctionType(VOID, [PTR, PTR, I64, ir.IntType(1)]), name)
+    b.call(fn, [dst, src, const(I64, n), ir.Constant(ir.IntType(1), 0)])
+
+
+def _flatten_literal(lit) -> list:
+    if isinstance(lit, tuple):
+        out = []
+        for x in lit:
+            out.extend(_flatten_literal(x))
+        return out
+    return [lit]
+
+
+def _physical_bytes(arr: np.ndarray, shape: Shape) -> bytes:
+    """The literal's elements in the shape's layout, in storage form (complex interleaved)."""
+    et = ELEMENT_TYPES[shape.etype]
+    if shape.rank > 1:
+        arr = np.transpose(arr, list(reversed(shape.minor_to_major)))
+    arr = np.ascontiguousarray(arr)
+    if et.kind == "pred":
+        return arr.astype(np.uint8).tobytes()
+    if et.kind in ("sint", "uint") and et.bits < 8:
+        return (arr.view(np.uint8) & ((1 << et.bits) - 1)).astype(np.uint8).tobytes()
+    return arr.tobytes()

@@ -1,0 +1,59 @@
+"""Kernels: how one instruction (or one fusion) becomes one LLVM function.
+
+A kernel is a function `emit(ctx: KernelContext, instr)` registered for opcodes:
+
+    from . import kernel
+
+    @kernel("sort")
+    def emit_sort(ctx, instr):
+        ...  # ctx.b is positioned in the kernel function; ctx.outputs / ctx.operands are IrArrays
+
+and optionally a `check(instr)` (registered with `@kernel.check("sort")`) that raises CodegenError
+for cases the kernel cannot handle, run before any IR is generated. Adding a kernel is one new
+module in this package: every module here is imported by `load_all()`.
+
+Opcodes with no registered kernel but an elemental rule (elementwise and data-movement ops) use
+the generic loop kernel in loop.py: a loop over the output computing each element elementally.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+
+KERNELS: dict[str, Callable] = {}
+CHECKS: dict[str, Callable] = {}
+
+
+class _Register:
+    def __call__(self, *opcodes: str):
+        def register(fn):
+            for op in opcodes:
+                if op in KERNELS:
+                    raise AssertionError(f"two native kernels for '{op}'")
+                KERNELS[op] = fn
+            return fn
+
+        return register
+
+    def check(self, *opcodes: str):
+        def register(fn):
+            for op in opcodes:
+                CHECKS[op] = fn
+            return fn
+
+        return register
+
+
+kernel = _Register()
+_loaded = False
+
+
+def load_all() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for info in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{info.name}")

@@ -1,0 +1,156 @@
+"""How to iterate: counted loops and loop nests over shapes, in layout order.
+
+A nest visits a shape's dimensions from the most major to the most minor one of its layout, so the
+innermost loop walks contiguous memory and LLVM's loop vectoriser can widen it. Loops are plain
+counted loops (`for i in [0, n)`) with the induction variable as a phi; loop-carried values go
+through allocas, which SROA turns into phis before the vectoriser runs.
+
+    with for_range(b, n, "i") as i: ...                 # one loop
+    with loop_nest(b, shape) as index: ...              # an Index over `shape`, in layout order
+    with flat_loop(b, shape) as index: ...              # one loop over the physical elements
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+
+import llvmlite.ir as ir
+
+from ...ir.types import Shape
+from .irvalues import I64, const
+
+
+class Index:
+    """A position in an array shape: per-dimension indices (`multi`, logical order) and/or the
+    physical element offset (`linear`) in `shape`'s layout. Whichever is missing is derived."""
+
+    __slots__ = ("multi", "linear", "shape")
+
+    def __init__(self, shape: Shape, multi=None, linear=None):
+        self.shape = shape
+        self.multi = list(multi) if multi is not None else None
+        self.linear = linear
+
+    def key(self):
+        """A cache key: the SSA values themselves (kept alive by the key, so no id is ever reused;
+        llvmlite constants compare by value, instructions by identity)."""
+        if self.multi is not None:
+            return tuple(self.multi)
+        return ("lin", self.linear, self.shape.dims, self.shape.minor_to_major)
+
+    def get_multi(self, b: ir.IRBuilder) -> list[ir.Value]:
+        # Derived values are not cached on the Index: the first use may sit in an inner loop whose
+        # blocks do not dominate later uses. LLVM's CSE merges the repeats.
+        if self.multi is not None:
+            return self.multi
+        return delinearize(b, self.linear, self.shape)
+
+    def linear_in(self, b: ir.IRBuilder, shape: Shape) -> ir.Value:
+        """Physical offset of this position in `shape` (same dims; maybe another layout)."""
+        if self.linear is not None and _same_layout(self.shape, shape):
+            return self.linear
+        return linearize(b, self.get_multi(b), shape)
+
+    def for_shape(self, b: ir.IRBuilder, shape: Shape) -> Index:
+        """This position seen from an operand of the same dims (keeps `linear` if layouts agree)."""
+        if shape is self.shape:
+            return self
+        if _same_layout(self.shape, shape):
+            return Index(shape, self.multi, self.linear)
+        return Index(shape, self.get_multi(b), None)
+
+
+def _same_layout(a: Shape, b: Shape) -> bool:
+    return a.dims == b.dims and (a.rank <= 1 or a.minor_to_major == b.minor_to_major)
+
+
+def strides(shape: Shape) -> list[int]:
+    """Elements between consecutive indices of each logical dimension, in the shape's layout."""
+    out = [0] * shape.rank
+    s = 1
+    for d in shape.minor_to_major or range(shape.rank - 1, -1, -1):
+        out[d] = s
+        s *= shape.dims[d]
+    return out
+
+
+def linearize(b: ir.IRBuilder, multi: list[ir.Value], shape: Shape) -> ir.Value:
+    if not multi:
+        return const(I64, 0)
+    st = strides(shape)
+    total = None
+    for d in reversed(shape.minor_to_major or range(shape.rank - 1, -1, -1)):
+        if shape.dims[d] == 1:
+            continue
+        term = multi[d] if st[d] == 1 else b.mul(multi[d], const(I64, st[d]), flags=["nuw", "nsw"])
+        total = term if total is None else b.add(total, term, flags=["nuw", "nsw"])
+    return total if total is not None else const(I64, 0)
+
+
+def delinearize(b: ir.IRBuilder, linear: ir.Value, shape: Shape) -> list[ir.Value]:
+    multi: list[ir.Value] = [const(I64, 0)] * shape.rank
+    rest = linear
+    order = list(shape.minor_to_major or range(shape.rank - 1, -1, -1))
+    for k, d in enumerate(order):
+        n = shape.dims[d]
+        if n == 1:
+            continue
+        if k == len(order) - 1 or math.prod(shape.dims[e] for e in order[k + 1:]) == 1:
+            multi[d] = rest
+            break
+        multi[d] = b.urem(rest, const(I64, n))
+        rest = b.udiv(rest, const(I64, n))
+    return multi
+
+
+@contextlib.contextmanager
+def for_range(b: ir.IRBuilder, n, name: str = "i", start=0):
+    """`for i in [start, n)`, i64. Yields the induction variable; the builder is left after the loop."""
+    n_val = n if isinstance(n, ir.Value) else const(I64, n)
+    start_val = start if isinstance(start, ir.Value) else const(I64, start)
+    fn = b.function
+    pre = b.block
+    header = fn.append_basic_block(f"{name}.header")
+    body = fn.append_basic_block(f"{name}.body")
+    exit_ = fn.append_basic_block(f"{name}.exit")
+    b.branch(header)
+    b.position_at_end(header)
+    iv = b.phi(I64, name=name)
+    iv.add_incoming(start_val, pre)
+    b.cbranch(b.icmp_signed("<", iv, n_val), body, exit_)
+    b.position_at_end(body)
+    yield iv
+    nxt = b.add(iv, const(I64, 1), name=f"{name}.next", flags=["nuw", "nsw"])
+    iv.add_incoming(nxt, b.block)
+    b.branch(header)
+    b.position_at_end(exit_)
+
+
+def layout_order(shape: Shape) -> list[int]:
+    """Dimensions from most major to most minor."""
+    return list(reversed(shape.minor_to_major or range(shape.rank - 1, -1, -1)))
+
+
+@contextlib.contextmanager
+def loop_nest(b: ir.IRBuilder, shape: Shape, name: str = "d", dims=None):
+    """Loops over `dims` (default: all) of `shape` in layout order; size-1 dimensions get no loop.
+    Yields the list of per-dimension indices (constant 0 for dimensions not iterated)."""
+    multi: list[ir.Value] = [const(I64, 0)] * shape.rank
+    todo = [d for d in layout_order(shape) if (dims is None or d in dims) and shape.dims[d] != 1]
+    with contextlib.ExitStack() as stack:
+        for d in todo:
+            multi[d] = stack.enter_context(for_range(b, shape.dims[d], f"{name}{d}"))
+        yield multi
+
+
+@contextlib.contextmanager
+def index_loop(b: ir.IRBuilder, shape: Shape, flat: bool, name: str = "d"):
+    """Iterate over every element of `shape`: one flat loop over physical offsets (`flat`), or a
+    nest in layout order. Yields an Index."""
+    if flat:
+        with for_range(b, shape.num_elements, f"{name}.lin") as i:
+            yield Index(shape, None, i)
+    else:
+        with loop_nest(b, shape, name) as multi:
+            yield Index(shape, multi, None)
