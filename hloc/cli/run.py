@@ -9,7 +9,7 @@ import time
 
 import click
 
-from ..errors import HlocError, UsageError
+from ..errors import CodegenError, HlocError, UsageError
 from . import main
 from .common import write_atomic
 
@@ -37,6 +37,16 @@ keys out0, out1, ... or a directory of out0.npy, ... On a mismatch the worst ele
 of each output is printed with its index and the exit status is 1.
 
 \b
+Backends: llvm (the default) compiles the module to native code, exactly the object
+`hloc compile` writes with the same -O/--hlo-opt/-p options, and keeps it in the
+compile cache ($XDG_CACHE_HOME/hloc, else ~/.cache/hloc; --no-cache skips it). A
+cached module runs without being parsed again; damaged cache entries are detected by
+their checksums, dropped and rebuilt. A module with an op llvm does not support yet is
+an error naming the op (--fallback runs it on the interpreter instead). interp is the
+reference interpreter. --check-against interp runs both and compares every output
+with --rtol/--atol, like run_hlo_module's reference platform.
+
+\b
 Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error
 (including an -o that would overwrite an input file: it never does).
 """
@@ -49,30 +59,44 @@ Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error
               help="Write the outputs to OUT.npz (keys out0, out1, ...), or to OUT/out0.npy, ... when OUT is a "
                    "directory or ends with '/'.")
 @click.option("--backend", metavar="NAME", default=None,
-              help="interp (the reference interpreter) or llvm (native code, once it exists). "
-                   "Default: llvm when available, else interp.")
+              help="llvm (native code; the default) or interp (the reference interpreter).")
+@click.option("--fallback", is_flag=True,
+              help="When the llvm backend cannot compile the module (an op it does not support yet), run it on "
+                   "the interpreter instead, with a note on stderr. Without it that is an error.")
 @click.option("--random-inputs", "seed", type=click.IntRange(min=0), metavar="SEED",
               help="Make deterministic inputs from the parameter shapes instead of reading files.")
 @click.option("--check", metavar="EXPECTED", help="Compare the outputs with EXPECTED (.npz or directory).")
+@click.option("--check-against", "reference", metavar="BACKEND",
+              help="Also run the module on BACKEND (e.g. interp) with the same inputs and compare the outputs, "
+                   "like run_hlo_module's reference platform: per-output max errors, exit 1 on a mismatch.")
 @click.option("--rtol", type=click.FloatRange(min=0), default=1e-5, metavar="R", show_default=True,
-              help="Relative tolerance of --check.")
+              help="Relative tolerance of --check and --check-against.")
 @click.option("--atol", type=click.FloatRange(min=0), default=1e-6, metavar="A", show_default=True,
-              help="Absolute tolerance of --check.")
+              help="Absolute tolerance of --check and --check-against.")
 @click.option("--print", "print_outputs", is_flag=True,
               help="Print a summary of each output: type, shape, min/max/mean, first values "
-                   "(the default when there is no -o, --check or --bench).")
+                   "(the default when there is no -o, --check, --check-against or --bench).")
 @click.option("--bench", type=click.IntRange(min=1), metavar="N",
               help="After the first (warm-up) run, time N more runs; report the median and the minimum.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object on stdout and nothing else there (keys: outputs, check, compile_ms, "
                    "run_ms, and with --bench run_ms_median, run_ms_min).")
 @click.option("--threads", type=click.IntRange(min=1), metavar="N", help="Worker threads for the backend.")
-def run_command(module: str, inputs: tuple[str, ...], output: str | None, backend: str | None, seed: int | None,
-                check: str | None, rtol: float, atol: float, print_outputs: bool, bench: int | None,
-                as_json: bool, threads: int | None) -> None:
-    from ..ir.verifier import verify_module
-    from ..parse import parse_module, read_source
+@click.option("--no-cache", is_flag=True,
+              help="llvm: compile from scratch and leave the compile cache ($XDG_CACHE_HOME/hloc or ~/.cache/hloc) "
+                   "alone.")
+@click.option("-O", "opt_level", type=click.Choice(["0", "1", "2", "3"]), default=None, metavar="N",
+              help="llvm: LLVM optimization level -O0..-O3 (default 3), as in `hloc compile`.")
+@click.option("--hlo-opt", "hlo_level", type=click.Choice(["O0", "O1", "O2"]), default=None, metavar="LEVEL",
+              help="llvm: HLO pass pipeline level before code generation (default O2), as in `hloc compile`.")
+@click.option("-p", "--passes", "pipeline", metavar="PIPELINE",
+              help="llvm: HLO pass pipeline text or @FILE instead of --hlo-opt.")
+def run_command(module: str, inputs: tuple[str, ...], output: str | None, backend: str | None, fallback: bool,
+                seed: int | None, check: str | None, reference: str | None, rtol: float, atol: float,
+                print_outputs: bool, bench: int | None, as_json: bool, threads: int | None, no_cache: bool,
+                opt_level: str | None, hlo_level: str | None, pipeline: str | None) -> None:
     from ..runtime import npio
+    from ..runtime.backends import BackendOptions, default_backend, get_backend
     from ..runtime.compare import CheckResult, compare
     from ..runtime.runner import Runner
     from ..runtime.summary import stats_json, summary_line
@@ -81,21 +105,56 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
         raise UsageError("give input files or --random-inputs, not both")
     if as_json and output == "-":
         raise UsageError("--json owns stdout: write the outputs to a file (-o OUT.npz)")
+    if hlo_level is not None and pipeline is not None:
+        raise UsageError("use either --hlo-opt LEVEL or -p PIPELINE, not both")
     name = "<stdin>" if module == "-" else module
-
-    t0 = time.perf_counter()
-    mod = parse_module(read_source(module), name)
-    verify_module(mod)
-    parse_s = time.perf_counter() - t0
-
-    runner = Runner(mod, backend, threads, name=name)
+    backend_name = backend or default_backend()
+    be = get_backend(backend_name)
+    if reference is not None:
+        get_backend(reference)  # unknown names are usage errors before anything runs
+    options = BackendOptions(threads=threads, cache=not no_cache, hlo_pipeline=pipeline or hlo_level,
+                             opt_level=None if opt_level is None else int(opt_level))
     target = _OutputTarget(output) if output else None
     if target is not None:
         target.refuse_clobbering([p for p in (module, *inputs, check) if p and p != "-"])
+
+    # A cached native module runs without parsing the text (or importing the compiler).
+    t0 = time.perf_counter()
+    source = _read_bytes(module) if module != "-" else None
+    runner = None
+    if source is not None and hasattr(be, "lookup"):
+        exe = be.lookup(source, options)
+        if exe is not None:
+            from ..runtime.values import Signature
+
+            abi = exe.abi
+            sig = Signature(abi.module_name, abi.param_names, abi.param_shapes, abi.result_shape)
+            runner = Runner.prepared(sig, be, exe, name=name)
+    parse_s = 0.0
+    text = None
+    if runner is None:
+        mod, text = _parse(module, name)
+        if source is None:
+            source = text.encode()
+        parse_s = time.perf_counter() - t0
+        runner = Runner(mod, be, name=name, options=options)
     leaves = runner.random_inputs(seed) if seed is not None else runner.load_inputs(list(inputs))
     expected = npio.load_outputs(check) if check else None
 
-    runner.prepare()
+    if runner.compile_seconds is None:
+        try:
+            runner.prepare(**({"source": source} if hasattr(be, "lookup") else {}))
+        except CodegenError as e:
+            if not fallback or backend_name != "llvm":
+                click.echo(str(e), err=True)
+                click.echo("hloc: note: the native (llvm) backend cannot compile this module; run it on the "
+                           "reference interpreter with --backend interp, or pass --fallback", err=True)
+                click.get_current_context().exit(1)
+            click.echo(f"hloc: note: llvm cannot compile this module ({e.message}); running it on the "
+                       "interpreter (--fallback)", err=True)
+            mod, _ = _parse(module, name) if text is None else (_parse_text(text, name), text)
+            runner = Runner(mod, "interp", name=name, options=options)
+            runner.prepare()
     t0 = time.perf_counter()
     outs = runner.run(leaves)
     run_s = time.perf_counter() - t0
@@ -104,20 +163,34 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
     if target is not None:
         target.write(outs)
 
-    results: list[CheckResult] | None = None
-    if expected is not None:
-        results = []
-        for i in range(max(len(outs), len(expected))):
-            if i >= len(expected):
-                results.append(CheckResult(i, False, error=f"'{check}' has no out{i} "
-                                           f"(the module has {len(outs)} outputs, it has {len(expected)})"))
+    def check_all(refs: list, what: str) -> list[CheckResult]:
+        res = []
+        for i in range(max(len(outs), len(refs))):
+            if i >= len(refs):
+                res.append(CheckResult(i, False, error=f"{what} has no out{i} "
+                                       f"(the module has {len(outs)} outputs, it has {len(refs)})"))
             elif i >= len(outs):
-                results.append(CheckResult(i, False, error=f"'{check}' has out{i} but the module has only "
-                                           f"{len(outs)} output{'s' if len(outs) != 1 else ''}"))
+                res.append(CheckResult(i, False, error=f"{what} has out{i} but the module has only "
+                                       f"{len(outs)} output{'s' if len(outs) != 1 else ''}"))
             else:
-                results.append(compare(i, outs[i], expected[i], runner.outputs[i], rtol, atol))
-    failed = [r for r in results or () if not r.passed]
+                res.append(compare(i, outs[i], refs[i], runner.outputs[i], rtol, atol))
+        return res
 
+    results = check_all(expected, f"'{check}'") if expected is not None else None
+    against: list[CheckResult] | None = None
+    if reference is not None:
+        ref_text = text if text is not None else _decode_for_reference(module, source)
+        ref_runner = Runner(_parse_text(ref_text, name), reference, name=name, options=options)
+        try:
+            ref_runner.prepare()
+            ref_outs = ref_runner.run(leaves)
+        except HlocError as e:
+            raise HlocError(f"--check-against {reference}: {e.message}", e.loc) from None
+        against = check_all(ref_outs, f"the {reference} backend")
+    failed = [r for r in (results or ()) if not r.passed]
+    failed_against = [r for r in (against or ()) if not r.passed]
+
+    cache_state = getattr(runner.backend, "last_cache", None)
     if as_json:
         doc: dict = {
             "module": name,
@@ -130,15 +203,21 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
             "compile_ms": runner.compile_seconds * 1e3,
             "run_ms": run_s * 1e3,
             "check": None if results is None else [r.to_json() for r in results],
-            "ok": not failed,
+            "ok": not failed and not failed_against,
         }
+        if cache_state is not None:
+            doc["cache"] = cache_state
+        if against is not None:
+            doc["check_against"] = {"backend": reference, "outputs": [r.to_json() for r in against]}
         if times is not None:
             doc.update(run_ms_median=statistics.median(times) * 1e3, run_ms_min=min(times) * 1e3, bench_runs=len(times))
         click.echo(json.dumps(doc, allow_nan=False))
         for r in failed:
             click.echo(r.describe(), err=True)
+        for r in failed_against:
+            click.echo(f"vs {reference}: {r.describe()}", err=True)
     else:
-        if print_outputs or not (output or check or bench):
+        if print_outputs or not (output or check or bench or reference):
             for i, o in enumerate(outs):
                 click.echo(summary_line(f"out{i}", o))
         if times is not None:
@@ -152,8 +231,47 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
                 click.echo(f"check: FAILED ({len(failed)} of {len(results)} outputs differ)")
             else:
                 click.echo(f"check: ok ({len(results)} output{'s' if len(results) != 1 else ''})")
-    if failed:
+        if against is not None:
+            for r in against:
+                click.echo(f"vs {reference}: {r.describe()}")
+            if failed_against:
+                click.echo(f"check-against {reference}: FAILED ({len(failed_against)} of {len(against)} outputs "
+                           "differ)")
+            else:
+                click.echo(f"check-against {reference}: ok ({len(against)} output{'s' if len(against) != 1 else ''})")
+    if failed or failed_against:
         click.get_current_context().exit(1)
+
+
+def _read_bytes(path: str) -> bytes:
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError as e:
+        raise HlocError(f"cannot read '{path}': {e.strerror}") from None
+
+
+def _parse(module: str, name: str):
+    """(verified Module, its text): parsing is imported only when a module must be parsed."""
+    from ..parse import read_source
+
+    text = read_source(module)
+    return _parse_text(text, name), text
+
+
+def _parse_text(text: str, name: str):
+    from ..ir.verifier import verify_module
+    from ..parse import parse_module
+
+    mod = parse_module(text, name)
+    verify_module(mod)
+    return mod
+
+
+def _decode_for_reference(module: str, source: bytes) -> str:
+    from ..parse import read_source
+
+    return read_source(module) if module != "-" else source.decode("utf-8")
 
 
 class _OutputTarget:

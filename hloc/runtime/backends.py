@@ -21,10 +21,12 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..errors import UsageError, did_you_mean
-from ..ir.module import Module
+
+if TYPE_CHECKING:
+    from ..ir.module import Module
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,9 @@ class BackendOptions:
     """What the runner passes to every backend; a backend ignores what does not apply to it."""
 
     threads: int | None = None  # worker threads (None: the backend's default)
+    cache: bool = True  # compiling backends: use the on-disk compile cache
+    hlo_pipeline: str | None = None  # compiling backends: HLO pass pipeline/level (None: their default, O2)
+    opt_level: int | None = None  # compiling backends: LLVM -O level (None: their default, 3)
 
 
 class Executable(Protocol):

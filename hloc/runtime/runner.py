@@ -1,6 +1,7 @@
 """The runner: bind input files to a module's parameters, run it through a backend, time it.
 
-    runner = Runner(module, backend="interp")      # backend None: the default (llvm once it exists)
+    runner = Runner(module, backend="interp")      # backend None: the default (llvm, else interp)
+    runner = Runner.prepared(signature, backend, executable)   # already compiled (a cache hit)
     leaves = runner.load_inputs(["x.npy", "w.npy"])  # or runner.random_inputs(seed)
     runner.prepare()                                # compile; runner.compile_seconds
     outs = runner.run(leaves)                       # flat list of output arrays (out0, out1, ...)
@@ -12,32 +13,47 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..errors import RunError
-from ..ir.module import Module
 from ..ir.types import UNBOUNDED
 from . import npio
 from .backends import Backend, BackendOptions, Executable, get_backend
 from .random_inputs import random_inputs
-from .values import Leaf, coerce_input, flatten_result, parameter_leaves, result_leaves, unflatten
+from .values import Leaf, Signature, coerce_input, flatten_result, unflatten
+
+if TYPE_CHECKING:
+    from ..ir.module import Module
 
 _ARG_KEY = re.compile(r"arg(\d+)")
 _LISTED = 6  # parameters listed in a wrong-count message
 
 
 class Runner:
-    def __init__(self, module: Module, backend: str | None = None, threads: int | None = None,
-                 name: str | None = None):
+    def __init__(self, module: Module | None, backend: str | Backend | None = None, threads: int | None = None,
+                 name: str | None = None, options: BackendOptions | None = None,
+                 signature: Signature | None = None):
         self.module = module
-        self.name = name or module.name
-        self.backend: Backend = get_backend(backend)
-        self.options = BackendOptions(threads=threads)
-        self.inputs: list[Leaf] = parameter_leaves(module)
-        self.outputs = result_leaves(module)
+        self.signature = signature or Signature.of_module(module)
+        self.name = name or self.signature.name
+        self.backend: Backend = get_backend(backend) if backend is None or isinstance(backend, str) else backend
+        self.options = options or BackendOptions(threads=threads)
+        self.inputs: list[Leaf] = self.signature.inputs
+        self.outputs = self.signature.outputs
         self.compile_seconds: float | None = None
         self._exe: Executable | None = None
+
+    @staticmethod
+    def prepared(signature: Signature, backend: Backend, executable: Executable, name: str | None = None,
+                 compile_seconds: float = 0.0) -> Runner:
+        """A runner for an executable that already exists (a cached native module): no module,
+        no compile step."""
+        r = Runner(None, backend, name=name, signature=signature)
+        r._exe = executable
+        r.compile_seconds = compile_seconds
+        return r
 
     # -- inputs
     def load_inputs(self, paths: Sequence[str]) -> list[np.ndarray]:
@@ -96,9 +112,14 @@ class Runner:
         return random_inputs(self.inputs, seed)
 
     # -- execution
-    def prepare(self) -> None:
+    def prepare(self, **kwargs) -> None:
+        """Compile (the backend's prepare; `kwargs` go to it, e.g. the LLVM backend's `source`)."""
+        if self._exe is not None:
+            return
+        if self.module is None:  # pragma: no cover - prepared() runners have an executable
+            raise RunError("nothing to compile: the runner has no module")
         t0 = time.perf_counter()
-        self._exe = self.backend.prepare(self.module, self.options)
+        self._exe = self.backend.prepare(self.module, self.options, **kwargs)
         self.compile_seconds = time.perf_counter() - t0
 
     def _args(self, leaves: Sequence[np.ndarray]) -> list[object]:
@@ -109,14 +130,14 @@ class Runner:
             view = np.asarray(a).view()
             view.flags.writeable = False  # backends must not modify their arguments
             frozen.append(view)
-        return unflatten(self.module.entry.parameter_shapes, frozen, self.backend.token)
+        return unflatten(list(self.signature.param_shapes), frozen, self.backend.token)
 
     def run(self, leaves: Sequence[np.ndarray]) -> list[np.ndarray]:
         """Execute once; the outputs, flattened depth-first."""
         if self._exe is None:
             self.prepare()
         value = self._exe(self._args(leaves))
-        return flatten_result(self.module.entry.root.shape, value, self.backend.name)
+        return flatten_result(self.signature.result_shape, value, self.backend.name)
 
     def bench(self, leaves: Sequence[np.ndarray], n: int) -> list[float]:
         """Seconds for each of `n` runs (call run() once first: that run is the warm-up)."""

@@ -15,12 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..errors import RunError
-from ..ir.module import Module
 from ..ir.types import ELEMENT_TYPES, UNBOUNDED, Shape
+
+if TYPE_CHECKING:
+    from ..ir.module import Module
 
 _NATIVE_TYPES = {np.dtype(t) for t in (np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16,
                                        np.uint32, np.uint64, np.float16, np.float32, np.float64, np.complex64,
@@ -84,18 +87,46 @@ def _array_leaves(shape: Shape, index: tuple[int, ...] = ()) -> Iterator[tuple[t
         raise RunError(f"cannot pass a value of type {shape.to_str()} to or from a module")
 
 
+@dataclass(frozen=True)
+class Signature:
+    """What the runner needs to know about a module's entry: parameter names and shapes (in
+    parameter-number order) and the result shape. Made from a parsed module, or from a compiled
+    module's ABI when a cached module runs without being parsed."""
+
+    name: str
+    param_names: tuple[str, ...]
+    param_shapes: tuple[Shape, ...]
+    result_shape: Shape
+
+    @staticmethod
+    def of_module(module: Module) -> Signature:
+        params = module.entry.parameters
+        return Signature(module.name, tuple(p.name for p in params), tuple(p.shape for p in params),
+                         module.entry.root.shape)
+
+    @property
+    def inputs(self) -> list[Leaf]:
+        """The array leaves of the parameters, depth-first: one input file each."""
+        leaves: list[Leaf] = []
+        for number, (name, pshape) in enumerate(zip(self.param_names, self.param_shapes)):
+            for index, shape in _array_leaves(pshape):
+                leaves.append(Leaf(len(leaves), number, name, index, shape))
+        return leaves
+
+    @property
+    def outputs(self) -> list[Shape]:
+        """The result's array leaves, depth-first: out0, out1, ..."""
+        return [s for _, s in _array_leaves(self.result_shape)]
+
+
 def parameter_leaves(module: Module) -> list[Leaf]:
     """The entry computation's array leaves, depth-first: one input file each."""
-    leaves: list[Leaf] = []
-    for p in module.entry.parameters:
-        for index, shape in _array_leaves(p.shape):
-            leaves.append(Leaf(len(leaves), p.parameter_number, p.name, index, shape))
-    return leaves
+    return Signature.of_module(module).inputs
 
 
 def result_leaves(module: Module) -> list[Shape]:
     """The entry result's array leaves, depth-first: out0, out1, ..."""
-    return [s for _, s in _array_leaves(module.entry.root.shape)]
+    return Signature.of_module(module).outputs
 
 
 def unflatten(shapes: list[Shape], leaves: list[np.ndarray], token: object) -> list[object]:

@@ -217,7 +217,7 @@ def test_bench_text(add_case):
     res = run(*_args(add_case), "--bench", "3")
     assert res.exit_code == 0
     line = res.stdout.strip()
-    assert line.startswith("bench: compile ") and line.endswith("(3 runs, backend interp)")
+    assert line.startswith("bench: compile ") and line.endswith("(3 runs, backend llvm)")  # the default backend
     assert " run median " in line and ", min " in line
 
 
@@ -226,7 +226,7 @@ def test_json_document(add_case):
     assert res.exit_code == 0, res.stderr
     doc = json.loads(res.stdout)  # one object and nothing else
     assert res.stdout.count("\n") == 1
-    assert doc["backend"] == "interp" and doc["ok"] is True
+    assert doc["backend"] == "llvm" and doc["ok"] is True  # the default backend
     assert doc["outputs"][0]["dtype"] == "f32" and doc["outputs"][0]["shape"] == [2, 3]
     assert doc["outputs"][0]["min"] == 0.5 and doc["outputs"][0]["first"][:2] == [0.5, 1.5]
     assert doc["check"] == [{"output": 0, "pass": True, "max_abs_err": 0.0, "max_rel_err": 0.0, "mismatches": 0,
