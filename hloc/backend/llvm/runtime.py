@@ -223,6 +223,7 @@ class LlvmBackend:
         self._cache_dir = cache_dir
         self.last_cache: str | None = None  # "hit", "miss", "off" and, after a rebuild, why
         self.last_timings: dict[str, float] = {}
+        self._discarded: str | None = None  # why lookup() dropped a damaged entry
 
     # -- the runner interface
     def prepare(self, module, options, source: bytes | None = None) -> NativeModule:
@@ -241,8 +242,8 @@ class LlvmBackend:
             if entry is not None:
                 self.last_cache = "hit"
                 return self._from_entry(entry)
-            self.last_cache = "miss" + (f" (discarded a damaged entry: {cache.last_discarded})"
-                                        if cache.last_discarded else "")
+            reason = cache.last_discarded or self._discarded
+            self.last_cache = "miss" + (f" (discarded a damaged entry: {reason})" if reason else "")
         else:
             self.last_cache = "off"
         built = build(module, bopts)
@@ -267,6 +268,7 @@ class LlvmBackend:
         if cache is None:
             return None
         entry = cache.load(self.key(source, build_options(options)))
+        self._discarded = cache.last_discarded
         if entry is None:
             return None
         try:

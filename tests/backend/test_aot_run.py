@@ -1,0 +1,233 @@
+"""`hloc run` on the native backend: the default backend, the compile cache seen from the CLI,
+--check-against, --fallback, and that a run executes exactly the object `hloc compile` writes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "runtime"))
+from runtime_testing import ADD, TUPLES, interp_standins  # noqa: E402,F401
+
+from hloc.cli import main  # noqa: E402
+from hloc.runtime import backends, register_backend  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+X = np.arange(6, dtype=np.float32).reshape(2, 3)
+Y = np.full((2, 3), 0.5, np.float32)
+
+NEEDS_DOT = """HloModule needs_dot
+ENTRY main {
+  a = f32[2,3] parameter(0)
+  b = f32[3,2] parameter(1)
+  ROOT d = f32[2,2] dot(a, b), lhs_contracting_dims={1}, rhs_contracting_dims={0}
+}
+"""
+
+LAYOUTS = """HloModule layouts
+ENTRY main {
+  a = f32[2,3]{0,1} parameter(0)
+  b = f32[2,3]{1,0} parameter(1)
+  ROOT s = f32[2,3]{0,1} add(a, b)
+}
+"""
+
+
+def run(*args, env=None):
+    return CliRunner(env=env).invoke(main, ["run", *map(str, args)])
+
+
+@pytest.fixture
+def add_case(tmp_path):
+    (tmp_path / "add.hlo").write_text(ADD)
+    np.save(tmp_path / "x.npy", X)
+    np.save(tmp_path / "y.npy", Y)
+    np.savez(tmp_path / "expected.npz", out0=X + Y)
+    return tmp_path
+
+
+@pytest.fixture
+def cache_home(tmp_path):
+    d = tmp_path / "xdg"
+    return {"XDG_CACHE_HOME": str(d)}, d / "hloc"
+
+
+def _args(d):
+    return [d / "add.hlo", d / "x.npy", d / "y.npy"]
+
+
+def test_default_backend_is_llvm_and_caches(add_case, cache_home):
+    env, cache = cache_home
+    res = run(*_args(add_case), "--check", add_case / "expected.npz", "--json", env=env)
+    assert res.exit_code == 0, res.stderr
+    doc = json.loads(res.stdout)
+    assert doc["backend"] == "llvm" and doc["cache"] == "miss" and doc["ok"] and doc["compile_ms"] > 0
+    assert len(list(cache.glob("v1/*/*/entry.json"))) == 1
+    res = run(*_args(add_case), "--check", add_case / "expected.npz", "--json", env=env)
+    doc = json.loads(res.stdout)
+    assert doc["cache"] == "hit" and doc["ok"] and doc["compile_ms"] == 0 and doc["parse_ms"] == 0
+
+
+def test_no_cache(add_case, cache_home):
+    env, cache = cache_home
+    res = run(*_args(add_case), "--no-cache", "--json", env=env)
+    assert res.exit_code == 0 and json.loads(res.stdout)["cache"] == "off"
+    assert not cache.exists()
+
+
+def test_options_select_separate_entries(add_case, cache_home):
+    env, cache = cache_home
+    for args in ([], ["-O1"], ["--hlo-opt", "O0"]):
+        res = run(*_args(add_case), *args, "--json", env=env)
+        assert res.exit_code == 0, res.stderr
+        assert json.loads(res.stdout)["cache"] == "miss", args
+    assert len(list(cache.glob("v1/*/*/entry.json"))) == 3
+
+
+def test_corrupted_cache_is_rebuilt_from_the_cli(add_case, cache_home):
+    env, cache = cache_home
+    assert run(*_args(add_case), env=env).exit_code == 0
+    for f in cache.glob("v1/*/*/module.*"):
+        f.write_bytes(f.read_bytes()[: len(f.read_bytes()) // 2])  # truncate the object and the library
+    res = run(*_args(add_case), "--check", add_case / "expected.npz", "--json", env=env)
+    assert res.exit_code == 0, res.stderr
+    doc = json.loads(res.stdout)
+    assert doc["cache"].startswith("miss (discarded a damaged entry") and doc["ok"]
+    assert json.loads(run(*_args(add_case), "--json", env=env).stdout)["cache"] == "hit"
+
+
+def test_tuples_and_layouts(tmp_path, cache_home):
+    env, _ = cache_home
+    (tmp_path / "t.hlo").write_text(TUPLES)
+    ins = [np.array([1.5, -2], np.float32), np.array([7, -8, 9], np.int32), np.array(0.25, np.float32),
+           np.array([10, 20], np.float32)]
+    paths = []
+    for k, a in enumerate(ins):
+        np.save(tmp_path / f"in{k}.npy", a)
+        paths.append(tmp_path / f"in{k}.npy")
+    for _ in range(2):  # miss, then hit
+        res = run(tmp_path / "t.hlo", *paths, "-o", tmp_path / "o.npz", env=env)
+        assert res.exit_code == 0, res.stderr
+        with np.load(tmp_path / "o.npz") as z:
+            assert np.array_equal(z["out0"], ins[0] + ins[3]) and z["out1"] == np.float32(0.25)
+            assert np.array_equal(z["out2"], ins[1]) and np.array_equal(z["out3"], ins[3])
+    (tmp_path / "l.hlo").write_text(LAYOUTS)
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    np.save(tmp_path / "a.npy", a)
+    for _ in range(2):
+        res = run(tmp_path / "l.hlo", tmp_path / "a.npy", tmp_path / "a.npy", "-o", tmp_path / "l.npz", env=env)
+        assert res.exit_code == 0, res.stderr
+        assert np.array_equal(np.load(tmp_path / "l.npz")["out0"], a + a)
+
+
+@pytest.mark.usefixtures("interp_standins")
+def test_check_against_interp(add_case, cache_home):
+    env, _ = cache_home
+    res = run(*_args(add_case), "--check-against", "interp", env=env)
+    assert res.exit_code == 0, res.stderr
+    assert res.stdout == ("vs interp: out0: ok (max abs err 0, max rel err 0)\n"
+                          "check-against interp: ok (1 output)\n")
+    res = run(*_args(add_case), "--check-against", "interp", "--json", env=env)
+    doc = json.loads(res.stdout)
+    assert doc["ok"] and doc["check_against"]["backend"] == "interp"
+    assert doc["check_against"]["outputs"][0]["pass"] is True
+
+
+def test_check_against_reports_mismatches(add_case, cache_home):
+    env, _ = cache_home
+
+    class Off:
+        """A reference that is off by 1e-3 everywhere."""
+
+        name = "off"
+        token = None
+
+        def prepare(self, module, options):
+            return lambda args: np.asarray(args[0]) + np.asarray(args[1]) + np.float32(1e-3)
+
+    register_backend("off", Off)
+    try:
+        res = run(*_args(add_case), "--check-against", "off", env=env)
+        assert res.exit_code == 1
+        assert "vs off: out0: FAIL: 6 of 6 elements differ (max abs err 0.001" in res.stdout
+        assert res.stdout.strip().endswith("check-against off: FAILED (1 of 1 outputs differ)")
+        loose = run(*_args(add_case), "--check-against", "off", "--atol", "2e-3", env=env)
+        assert loose.exit_code == 0 and "check-against off: ok" in loose.stdout
+    finally:
+        backends.unregister_backend("off")
+    res = run(*_args(add_case), "--check-against", "nope", env=env)
+    assert res.exit_code == 2 and "unknown backend 'nope'" in res.stderr
+
+
+def test_unsupported_op_is_a_clear_error(tmp_path, cache_home):
+    env, _ = cache_home
+    (tmp_path / "d.hlo").write_text(NEEDS_DOT)
+    res = run(tmp_path / "d.hlo", "--random-inputs", "1", "-o", tmp_path / "o.npz", env=env)
+    if res.exit_code == 0:
+        pytest.skip("the native backend supports dot now")
+    assert res.exit_code == 1 and "Traceback" not in res.stderr
+    lines = res.stderr.splitlines()
+    assert lines[0] == f"{tmp_path / 'd.hlo'}:5:8: error: the native backend does not support 'dot' yet"
+    assert "--backend interp" in lines[-1] and "--fallback" in lines[-1]
+    assert not (tmp_path / "o.npz").exists()
+
+
+def test_fallback_runs_the_interpreter(tmp_path, cache_home, monkeypatch):
+    env, _ = cache_home
+    from hloc.interp import registry
+
+    if not registry.HANDLERS:
+        registry.load_all()
+    if "dot" not in registry.HANDLERS:  # a first-principles stand-in for this 2-d case
+        monkeypatch.setitem(registry.HANDLERS, "dot", lambda instr, args, ev: np.matmul(args[0], args[1]))
+    (tmp_path / "d.hlo").write_text(NEEDS_DOT)
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    b = np.arange(6, dtype=np.float32).reshape(3, 2)
+    np.save(tmp_path / "a.npy", a)
+    np.save(tmp_path / "b.npy", b)
+    res = run(tmp_path / "d.hlo", tmp_path / "a.npy", tmp_path / "b.npy", "--fallback", "--json", env=env)
+    if json.loads(res.stdout or "{}").get("backend") == "llvm":
+        pytest.skip("the native backend supports dot now")
+    assert res.exit_code == 0, res.stderr
+    doc = json.loads(res.stdout)
+    assert doc["backend"] == "interp"
+    assert "running it on the interpreter (--fallback)" in res.stderr
+
+
+def test_run_executes_the_object_compile_writes(add_case, cache_home):
+    """Same options, same object bytes: `hloc run`'s cached object is the file `hloc compile` writes
+    (the entry symbol is the module's name for both here)."""
+    env, cache = cache_home
+    assert run(*_args(add_case), env=env).exit_code == 0
+    [cached] = list(cache.glob("v1/*/*/module.o"))
+    res = CliRunner().invoke(main, ["compile", str(add_case / "add.hlo"), "-o", str(add_case / "add.o"),
+                                    "--entry-name", "add"])
+    assert res.exit_code == 0, res.stderr
+    assert (add_case / "add.o").read_bytes() == cached.read_bytes()
+
+
+def test_cache_hit_imports_neither_parser_nor_llvm(add_case, cache_home):
+    env, _ = cache_home
+    assert run(*_args(add_case), env=env).exit_code == 0
+    code = (
+        "import sys\n"
+        "from hloc.cli import main\n"
+        f"try:\n    main(['run', {str(add_case / 'add.hlo')!r}, {str(add_case / 'x.npy')!r}, "
+        f"{str(add_case / 'y.npy')!r}, '-o', {str(add_case / 'o.npz')!r}])\n"
+        "except SystemExit as e:\n    assert not e.code, e.code\n"
+        "heavy = sorted(m for m in ('lark', 'llvmlite.binding', 'hloc.parse', 'hloc.backend.llvm.compile', "
+        "'hloc.interp') if m in sys.modules)\n"
+        "print(heavy)\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env={**os.environ, **env},
+                       cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[]"
+    assert np.array_equal(np.load(add_case / "o.npz")["out0"], X + Y)
