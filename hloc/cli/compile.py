@@ -122,8 +122,8 @@ def output_paths(module: str, output: str | None, kinds: list[str]) -> dict[str,
 @click.option("--target", "triple", metavar="TRIPLE", default="",
               help="Target triple, e.g. aarch64-unknown-linux-gnu (default: this host). See --print-targets.")
 @click.option("--cpu", metavar="NAME", default="",
-              help="Target CPU, e.g. znver3, skylake-avx512, cortex-a76 (default: the host CPU for the host "
-                   "target, generic for others).")
+              help="Target CPU, e.g. x86-64-v3, znver3, cortex-a76 (default: the host CPU and its features for "
+                   "the host target, generic for others). A named CPU brings its own features, not the host's.")
 @click.option("--features", metavar="FEATURES", default="",
               help="LLVM target features, e.g. '+avx2,+fma' or '+neon' (default: the host's for the host target).")
 @click.option("--pic/--no-pic", default=True, show_default=True,

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import os
-import statistics
 import time
 
 import click
@@ -95,11 +93,10 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
                 seed: int | None, check: str | None, reference: str | None, rtol: float, atol: float,
                 print_outputs: bool, bench: int | None, as_json: bool, threads: int | None, no_cache: bool,
                 opt_level: str | None, hlo_level: str | None, pipeline: str | None) -> None:
+    # Imports are local and minimal: a cached run's start-up time is mostly imports.
     from ..runtime import npio
     from ..runtime.backends import BackendOptions, default_backend, get_backend
-    from ..runtime.compare import CheckResult, compare
     from ..runtime.runner import Runner
-    from ..runtime.summary import stats_json, summary_line
 
     if seed is not None and inputs:
         raise UsageError("give input files or --random-inputs, not both")
@@ -163,7 +160,9 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
     if target is not None:
         target.write(outs)
 
-    def check_all(refs: list, what: str) -> list[CheckResult]:
+    def check_all(refs: list, what: str) -> list:
+        from ..runtime.compare import CheckResult, compare
+
         res = []
         for i in range(max(len(outs), len(refs))):
             if i >= len(refs):
@@ -177,7 +176,7 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
         return res
 
     results = check_all(expected, f"'{check}'") if expected is not None else None
-    against: list[CheckResult] | None = None
+    against: list | None = None
     if reference is not None:
         ref_text = text if text is not None else _decode_for_reference(module, source)
         ref_runner = Runner(_parse_text(ref_text, name), reference, name=name, options=options)
@@ -191,7 +190,13 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
     failed_against = [r for r in (against or ()) if not r.passed]
 
     cache_state = getattr(runner.backend, "last_cache", None)
+    if as_json or times is not None:
+        import statistics
     if as_json:
+        import json
+
+        from ..runtime.summary import stats_json
+
         doc: dict = {
             "module": name,
             "backend": runner.backend.name,
@@ -218,6 +223,8 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
             click.echo(f"vs {reference}: {r.describe()}", err=True)
     else:
         if print_outputs or not (output or check or bench or reference):
+            from ..runtime.summary import summary_line
+
             for i, o in enumerate(outs):
                 click.echo(summary_line(f"out{i}", o))
         if times is not None:

@@ -13,8 +13,6 @@ from __future__ import annotations
 import io
 import os
 import re
-import zipfile
-import zlib
 
 import numpy as np
 
@@ -99,7 +97,12 @@ def _load_npz(path: str) -> dict[str, np.ndarray]:
         if e.strerror:
             raise RunError(f"cannot read '{path}': {e.strerror}") from None
         raise RunError(f"'{path}' is not a valid .npz file: {e}") from None
-    except (zipfile.BadZipFile, zlib.error, EOFError, ValueError, KeyError) as e:
+    except Exception as e:  # zipfile.BadZipFile, zlib.error, EOFError, ValueError, KeyError (zipfile is
+        import zipfile  # imported lazily: a run with .npy files never needs it)
+        import zlib
+
+        if not isinstance(e, (zipfile.BadZipFile, zlib.error, EOFError, ValueError, KeyError)):
+            raise
         raise RunError(f"'{path}' is not a valid .npz file: {e}") from None
     return out
 

@@ -91,6 +91,22 @@ def test_host_object_is_host_elf(tmp_path, add_hlo):
     assert elf_header(tmp_path / "a.o")["machine"] == EM_X86_64
 
 
+def test_named_cpu_does_not_inherit_host_features(tmp_path, add_hlo):
+    """`--cpu x86-64-v3` must give code that runs on any x86-64-v3 machine: AVX2 (ymm), no AVX-512 (zmm)
+    even when this host has it."""
+    import platform
+
+    if platform.machine() != "x86_64":
+        pytest.skip("checks an x86-64 host")
+    res = compile_(add_hlo, "-o", tmp_path / "v3.s", "--emit", "asm", "--cpu", "x86-64-v3")
+    assert res.exit_code == 0, res.stderr
+    asm = (tmp_path / "v3.s").read_text()
+    assert "ymm" in asm and "zmm" not in asm
+    res = compile_(add_hlo, "-o", tmp_path / "v1.s", "--emit", "asm", "--cpu", "x86-64")
+    asm = (tmp_path / "v1.s").read_text()
+    assert res.exit_code == 0 and "ymm" not in asm and "xmm" in asm
+
+
 def test_cross_shared_library_needs_a_cross_linker(tmp_path, add_hlo, monkeypatch):
     monkeypatch.delenv("CC", raising=False)
     res = compile_(add_hlo, "-o", tmp_path / "a.so", "--emit", "shared", "--target", "aarch64-unknown-linux-gnu")

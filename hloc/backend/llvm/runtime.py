@@ -22,9 +22,6 @@ from __future__ import annotations
 import ctypes
 import hashlib
 import os
-import shutil
-import subprocess
-import tempfile
 import threading
 
 import numpy as np
@@ -160,6 +157,10 @@ def load_shared(path: str, abi: EntryAbi) -> NativeModule:
 def link_shared(obj: bytes) -> bytes | None:
     """`cc -shared` of the object, or None when no C compiler works (the cache then keeps only the
     object, and hits load it with ORC)."""
+    import shutil
+    import subprocess
+    import tempfile
+
     cc = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
     if not cc:
         return None
