@@ -231,3 +231,109 @@ def test_cache_hit_imports_neither_parser_nor_llvm(add_case, cache_home):
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "[]"
     assert np.array_equal(np.load(add_case / "o.npz")["out0"], X + Y)
+
+
+# -- the JAX corpus through `hloc run` (default backend, cache miss then hit)
+
+def _jax_cases():
+    import csv
+
+    from conftest import JAX_CORPUS
+
+    path = JAX_CORPUS / "MANIFEST.tsv"
+    if not path.exists():
+        return [pytest.param("none", {}, marks=pytest.mark.skip("no JAX corpus"))]
+    with open(path, newline="") as f:
+        return [pytest.param(r["name"], r, id=r["name"]) for r in csv.DictReader(f, delimiter="\t")]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,row", _jax_cases())
+def test_jax_corpus_through_hloc_run(name, row, tmp_path):
+    """Every corpus module either matches XLA's outputs natively (on the compiling run and on the
+    cached one, bit for bit the same) or is refused with the one clear CodegenError report."""
+    import re
+
+    from conftest import JAX_CORPUS
+
+    env = {"XDG_CACHE_HOME": str(tmp_path / "xdg")}
+    inputs = sorted(JAX_CORPUS.glob(f"{name}.in*.npy"), key=lambda p: int(re.search(r"in(\d+)\.npy$", p.name)[1]))
+    args = [JAX_CORPUS / f"{name}.hlo", *inputs, "--check", JAX_CORPUS / f"{name}.expected.npz",
+            "--rtol", row["rtol"], "--atol", row["atol"]]
+    first = run(*args, "-o", tmp_path / "a.npz", "--json", env=env)
+    if first.exit_code == 1 and "the native backend does not support" in first.stderr:
+        assert "Traceback" not in first.stderr and first.stdout == ""
+        assert first.stderr.splitlines()[-1].startswith("hloc: note: the native (llvm) backend cannot compile")
+        return
+    assert first.exit_code == 0, first.stdout + first.stderr
+    assert json.loads(first.stdout)["cache"] == "miss"
+    second = run(*args, "-o", tmp_path / "b.npz", "--json", env=env)
+    assert second.exit_code == 0 and json.loads(second.stdout)["cache"] == "hit"
+    with np.load(tmp_path / "a.npz") as a, np.load(tmp_path / "b.npz") as b:
+        assert a.files == b.files and all(a[k].tobytes() == b[k].tobytes() for k in a.files)
+
+
+# -- the loaded module (hloc.backend.llvm.runtime.NativeModule)
+
+def _native(text, tmp_path):
+    from hloc.backend.llvm.runtime import LlvmBackend
+    from hloc.parse import parse_module
+    from hloc.runtime.backends import BackendOptions
+
+    return LlvmBackend(str(tmp_path / "cache")).prepare(parse_module(text), BackendOptions(), source=text.encode())
+
+
+def test_concurrent_calls_get_their_own_temp_arena(tmp_path):
+    import threading
+
+    text = """HloModule conc
+ENTRY main {
+  x = f32[4096] parameter(0)
+  e = f32[4096] exponential(x)
+  n = f32[4096] negate(e)
+  ROOT s = f32[4096] multiply(n, x)
+}
+"""
+    exe = _native(text, tmp_path)
+    assert exe.abi.temp_bytes > 0  # the intermediate lives in the temp arena
+    xs = [np.linspace(-1, 1, 4096, dtype=np.float32) * (k + 1) for k in range(4)]
+    want = [exe([x]) for x in xs]
+    errors = []
+
+    def work(k):
+        for _ in range(200):
+            if not np.array_equal(exe([xs[k]]), want[k]):
+                errors.append(k)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    np.testing.assert_allclose(want[1], -np.exp(xs[1]) * xs[1], rtol=1e-5)
+
+
+def test_no_parameters_tokens_and_empty_arrays(tmp_path):
+    text = """HloModule edge
+ENTRY main {
+  t = token[] parameter(0)
+  e = f32[0] parameter(1)
+  c = s32[3] constant({1, 2, 3})
+  ROOT r = (s32[3], f32[0], token[]) tuple(c, e, t)
+}
+"""
+    exe = _native(text, tmp_path)
+    assert [leaf.shape.to_str() for leaf in exe.abi.params] == ["f32[0]{0}"]
+    c, e, t = exe([None, np.zeros(0, np.float32)])
+    assert np.array_equal(c, [1, 2, 3]) and e.shape == (0,) and t is None
+
+
+def test_wrong_argument_is_a_run_error(tmp_path):
+    from hloc.errors import RunError
+
+    exe = _native(ADD, tmp_path)
+    with pytest.raises(RunError, match=r"parameter 1 'y': expected f32\[2,3\], got float64\[2,3\]"):
+        exe([X, Y.astype(np.float64)])
+    with pytest.raises(RunError, match="takes 2 arguments, got 1"):
+        exe([X])

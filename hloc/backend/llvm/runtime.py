@@ -72,14 +72,18 @@ class NativeModule:
         """The raw call on C-contiguous physical buffers, one per parameter / result leaf."""
         pa = (ctypes.c_void_p * max(1, len(params)))(*[a.ctypes.data for a in params])
         ra = (ctypes.c_void_p * max(1, len(results)))(*[o.ctypes.data for o in results])
+        # Arguments by ENTRY_ARGS name: a new ABI argument (the thread pool) is one more entry here.
+        values = {"params": ctypes.addressof(pa), "results": ctypes.addressof(ra)}
         if self._temp_lock.acquire(blocking=False):
             try:
-                self._fn(ctypes.addressof(pa), ctypes.addressof(ra), self._temp.ctypes.data)
+                values["temp"] = self._temp.ctypes.data
+                self._fn(*[values[a.name] for a in ENTRY_ARGS])
             finally:
                 self._temp_lock.release()
         else:
-            temp = _aligned(self.abi.temp_bytes, self.abi.temp_align)
-            self._fn(ctypes.addressof(pa), ctypes.addressof(ra), temp.ctypes.data)
+            temp = _aligned(self.abi.temp_bytes, self.abi.temp_align)  # (kept alive through the call)
+            values["temp"] = temp.ctypes.data
+            self._fn(*[values[a.name] for a in ENTRY_ARGS])
 
 
 def _flatten(a, shape, out: list) -> None:
