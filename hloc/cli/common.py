@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 
 import click
 
@@ -64,6 +63,8 @@ def write_atomic(path: str, data: str | bytes) -> None:
             sys.stdout.write(data)
         sys.stdout.flush()
         return
+    import tempfile  # (not at module level: a cached `hloc run` starts faster without it)
+
     directory = os.path.dirname(os.path.abspath(path))
     mode = "wb" if isinstance(data, bytes) else "w"
     try:

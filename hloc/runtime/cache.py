@@ -18,8 +18,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -99,6 +97,9 @@ class CompileCache:
     def store(self, key: str, meta: dict, files: dict[str, bytes]) -> CacheEntry | None:
         """Write an entry (files by name, metadata). Returns it, or None when the cache directory is
         not writable (caching is best effort: a read-only home must not break `hloc run`)."""
+        import shutil
+        import tempfile
+
         body = {"format": FORMAT, "key": key, "meta": meta,
                 "files": {n: {"size": len(b), "sha256": hashlib.sha256(b).hexdigest()} for n, b in files.items()}}
         doc = {"body": body, "sha256": _digest(body)}
@@ -122,6 +123,9 @@ class CompileCache:
         return CacheEntry(key, final, meta, dict(files))
 
     def _discard(self, path: Path, reason: str | None) -> None:
+        import shutil
+        import tempfile
+
         if reason is not None:
             self.last_discarded = reason
         # Rename first so a concurrent reader never sees a half-deleted entry under the real name.
@@ -134,4 +138,6 @@ class CompileCache:
         shutil.rmtree(path, ignore_errors=True)
 
     def clear(self) -> None:
+        import shutil
+
         shutil.rmtree(self.root / f"v{FORMAT}", ignore_errors=True)
