@@ -14,7 +14,6 @@ import llvmlite until `build` runs.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 
 from ...errors import UsageError
@@ -106,27 +105,3 @@ def key_parts(options: BuildOptions) -> dict:
             pass  # the build reports it
     return {"hlo_pipeline": pipeline, "opt_level": options.opt_level, "entry_name": options.entry_name,
             "flush_denormals": options.flush_denormals, "pic": options.pic}
-
-
-def source_fingerprint() -> str:
-    """Identifies this hloc build: the version plus every source file's size and mtime, so that a
-    cache filled by an edited (editable-install) tree is never reused. ~100 stats, well under 1 ms."""
-    import hashlib
-
-    from ...version import __version__
-
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # .../hloc
-    h = hashlib.sha256(__version__.encode())
-    # grammars/ ships inside the wheel as hloc/grammars; in a checkout it sits next to hloc/.
-    grammar = os.path.join(os.path.dirname(root), "grammars", "hlo.lark")
-    if os.path.exists(grammar):
-        st = os.stat(grammar)
-        h.update(f"grammar:{st.st_size}:{st.st_mtime_ns};".encode())
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
-        for name in sorted(filenames):
-            if name.endswith((".py", ".lark")):
-                path = os.path.join(dirpath, name)
-                st = os.stat(path)
-                h.update(f"{os.path.relpath(path, root)}:{st.st_size}:{st.st_mtime_ns};".encode())
-    return h.hexdigest()[:32]

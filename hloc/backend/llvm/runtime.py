@@ -20,15 +20,15 @@ runner's BackendOptions: it is the runner's plugin, the one place the backend kn
 from __future__ import annotations
 
 import ctypes
-import hashlib
 import os
 import threading
 
 import numpy as np
 
 from ...errors import CodegenError, RunError
+from ...runtime.cache import CompileCache, cache_key, sha256_hex, source_fingerprint
 from .abi import ENTRY_ARGS, EntryAbi
-from .build import BuildOptions, build, key_parts, source_fingerprint
+from .build import BuildOptions, build, key_parts
 
 CACHE_FORMAT = "native-1"
 
@@ -201,14 +201,14 @@ def host_id() -> dict:
         cpu = {k: fields.get(k, "") for k in ("vendor_id", "cpu family", "model", "model name", "flags", "Features",
                                               "CPU implementer", "CPU part")}
         if cpu["flags"] or cpu["Features"]:
-            info["cpu"] = hashlib.sha256(repr(sorted(cpu.items())).encode()).hexdigest()[:32]
+            info["cpu"] = sha256_hex(repr(sorted(cpu.items())).encode())[:32]
             return info
     except OSError:
         pass
     from .target import TargetSpec
 
     spec = TargetSpec().resolved()
-    info["cpu"] = hashlib.sha256(f"{spec.triple}|{spec.cpu}|{spec.features}".encode()).hexdigest()[:32]
+    info["cpu"] = sha256_hex(f"{spec.triple}|{spec.cpu}|{spec.features}".encode())[:32]
     return info
 
 
@@ -287,15 +287,11 @@ class LlvmBackend:
     def _cache(self, options):
         if not getattr(options, "cache", True):
             return None
-        from ...runtime.cache import CompileCache
-
         return CompileCache(self._cache_dir)
 
     @staticmethod
     def key(source: bytes, bopts: BuildOptions) -> str:
-        from ...runtime.cache import cache_key
-
-        return cache_key({"format": CACHE_FORMAT, "module": hashlib.sha256(source).hexdigest(),
+        return cache_key({"format": CACHE_FORMAT, "module": sha256_hex(source),
                           "hloc": source_fingerprint(), "llvmlite": _llvmlite_version(),
                           "options": key_parts(bopts), "host": host_id()})
 
