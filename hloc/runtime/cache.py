@@ -150,10 +150,10 @@ class CompileCache:
             for name, blob in files.items():
                 (tmp / name).write_bytes(blob)
             (tmp / _META).write_text(json.dumps(doc, sort_keys=True))
-            if final.exists():  # a damaged leftover, or another process won the race: replace it
-                self._discard(final, None)
             os.rename(tmp, final)
         except OSError:
+            # Most often another process stored the same key first (same key, same contents): keep
+            # theirs. A damaged leftover is removed by the next load().
             shutil.rmtree(tmp, ignore_errors=True)
             if not (final / _META).exists():
                 return None

@@ -214,3 +214,27 @@ def test_xdg_cache_home_is_used(tmp_path, monkeypatch):
     be.prepare(parse_module(MODULE), BackendOptions(), source=MODULE.encode())
     assert len(list((tmp_path / "hloc" / "v1").glob("*/*/entry.json"))) == 1
     assert os.path.isdir(tmp_path / "hloc")
+
+
+def test_second_store_of_a_key_keeps_the_first(tmp_path):
+    c = CompileCache(tmp_path)
+    key = cache_key({"race": 1})
+    c.store(key, {"n": 1}, {"module.o": b"first"})
+    c.store(key, {"n": 1}, {"module.o": b"first"})  # another process, same key: same contents
+    assert c.load(key).data == {"module.o": b"first"}
+    assert [p.name for p in (tmp_path / "v1" / key[:2]).iterdir()] == [key]  # no temporaries left
+
+
+def test_unloadable_shared_library_falls_back_to_the_object(tmp_path, monkeypatch):
+    from hloc.backend.llvm import runtime
+    from hloc.errors import RunError
+
+    _prepare(tmp_path)
+
+    def refuse(path, abi):
+        raise RunError(f"cannot load '{path}': noexec mount")
+
+    monkeypatch.setattr(runtime, "load_shared", refuse)
+    be, exe = _prepare(tmp_path)
+    assert be.last_cache == "hit" and exe.how == "orc"
+    _check(exe)

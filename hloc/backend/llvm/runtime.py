@@ -302,7 +302,10 @@ class LlvmBackend:
             raise ValueError("cache entry of another format")
         abi = EntryAbi.from_json(meta["abi"])
         if "module.so" in entry.data and os.environ.get("HLOC_LOADER", "") != "orc":
-            return load_shared(entry.file("module.so"), abi)
+            try:
+                return load_shared(entry.file("module.so"), abi)
+            except RunError:
+                pass  # e.g. a cache on a noexec mount: the object through ORC works there
         return load_object(entry.data["module.o"], abi)
 
 
