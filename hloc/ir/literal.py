@@ -3,6 +3,8 @@ constants, or an ElidedLiteral for `constant({...})` (whose values XLA fills pse
 
 from __future__ import annotations
 
+import re
+
 import ml_dtypes
 import numpy as np
 
@@ -85,3 +87,200 @@ def nan_payload(value, etype: str) -> int | None:
     raw = int(np.array([value], dtype=et.np_dtype).view(_UINT_OF_BITS[et.bits])[0])
     payload = raw & ((1 << mant) - 1)
     return None if payload == 1 << (mant - 1) else payload
+
+
+# ------------------------------------------------------------------------------------------- printing
+# XLA's literal printing (xla/literal.cc DenseArrayPrintHelper, xla/util.cc RoundTripFpToString).
+
+# std::numeric_limits<T>::max_digits10 for the non-IEEE-single/double types: 2 + digits * log10(2)
+# with digits = mantissa bits + 1 (Eigen / ml_dtypes), e.g. bf16 4, f16 5.
+_MAX_DIGITS10 = {name: 2 + ((int((ml_dtypes.finfo(t.np_dtype) if name not in ("f16", "f32", "f64")
+                                  else np.finfo(t.np_dtype)).nmant) + 1) * 30103) // 100000
+                 for name, t in ELEMENT_TYPES.items() if t.kind == "float"}
+
+
+def _g(digits: int, value: float) -> str:
+    """C's `%.*g` (absl::StrFormat), including the sign of a NaN."""
+    if value != value:
+        return "-nan" if np.signbit(value) else "nan"
+    return f"{value:.{digits}g}"
+
+
+def format_float(x, etype: str) -> str:
+    """One floating-point element as XLA prints it: the shortest of `%.{digits10}g` that reads back
+    to the same value (f32/f64), else `%.{max_digits10}g`, plus a `(0x...)` NaN payload when the
+    NaN is not the default quiet NaN (types that have payloads)."""
+    if etype == "f32" or etype == "f64":
+        v = float(x)
+        text = _g(6 if etype == "f32" else 15, v)
+        if v != v or (np.float32(text) if etype == "f32" else float(text)) != x:
+            text = _g(9 if etype == "f32" else 17, v)
+    else:
+        text = _g(_MAX_DIGITS10[etype], float(x))
+    if text.endswith("nan"):
+        payload = nan_payload(x, etype)
+        if payload is not None:
+            text += f"(0x{payload:x})"
+    return text
+
+
+def format_scalar(x, etype: str) -> str:
+    """One element of a literal: `true`, `-3`, `0.1`, `nan(0x1)`, `(1, -2)`."""
+    if etype == "pred":
+        return "true" if bool(x) else "false"
+    kind = ELEMENT_TYPES[etype].kind
+    if kind == "complex":
+        part = "f32" if etype == "c64" else "f64"
+        return f"({format_float(x.real, part)}, {format_float(x.imag, part)})"
+    if kind == "float":
+        return format_float(x, etype)
+    return str(int(x))
+
+
+def _element_strings(arr: np.ndarray, etype: str) -> list[str]:
+    flat = arr.reshape(-1)
+    if etype == "pred":
+        return ["1" if v else "0" for v in flat.tolist()]
+    kind = ELEMENT_TYPES[etype].kind
+    if kind in ("sint", "uint"):
+        return [str(v) for v in flat.astype(np.int64 if kind == "sint" else np.uint64).tolist()]
+    if etype == "f32":
+        out = []
+        for v in flat.tolist():  # python floats holding exact f32 values
+            t = _g(6, v)
+            if v != v or float(np.float32(t)) != v:
+                t = _g(9, v)
+            out.append(t)
+        if np.isnan(flat).any():
+            out = [t if not t.endswith("nan") else format_float(x, etype) for t, x in zip(out, flat)]
+        return out
+    return [format_scalar(x, etype) for x in flat]
+
+
+def format_array(arr: np.ndarray, shape: Shape, oneline: bool = True, signed_zeros: bool = False) -> str:
+    """An array literal without its shape, as XLA's Literal::PrintWithoutShape(Oneline) writes it:
+    `{1, 2}`, `{ { 1, 2 }, { 3, 4 } }`, `/*i0=0*/` markers above rank 3, pred arrays as 0/1.
+
+    XLA writes -0.0 as `-0`, which its parser reads back as the integer 0 (+0.0); `signed_zeros`
+    writes `-0.0` instead, so the value survives a round trip."""
+    dims = shape.dims
+    rank = len(dims)
+    etype = shape.etype
+    arr = np.asarray(arr)
+    if rank == 0:
+        text = format_scalar(arr.reshape(())[()], etype)
+        return _signed_zeros([text])[0] if signed_zeros else text
+    elems = _element_strings(arr, etype)
+    if signed_zeros:
+        elems = _signed_zeros(elems)
+    linebreak = " " if oneline else "\n"
+    out: list[str] = []
+    pos = 0
+
+    def open_brace(level: int, accum: list[int]) -> str:
+        remaining = rank - level
+        if rank == 1:
+            return "{"
+        if remaining == 1:
+            return ("" if oneline else "  ") + "{" + ("" if dims[level] <= 1 else " ")
+        if rank > 3 and accum and len(accum) < rank:
+            return f"{{ /*i{len(accum) - 1}={accum[-1]}*/" + (linebreak if dims[level] > 0 else "")
+        return "{" + linebreak
+
+    def close_brace(level: int) -> str:
+        if rank == 1:
+            return "}"
+        if rank - level == 1:
+            return ("" if dims[level] <= 1 else " ") + "}"
+        return linebreak + "}"
+
+    def rec(level: int, accum: list[int]) -> None:
+        nonlocal pos
+        out.append(open_brace(level, accum))
+        n = dims[level]
+        if level == rank - 1:
+            out.append(", ".join(elems[pos : pos + n]))
+            pos += n
+        else:
+            sep = "," + linebreak
+            for i in range(n):
+                accum.append(i)
+                rec(level + 1, accum)
+                accum.pop()
+                if i < n - 1:
+                    out.append(sep)
+        out.append(close_brace(level))
+
+    rec(0, [])
+    return "".join(out)
+
+
+def _signed_zeros(elems: list[str]) -> list[str]:
+    if not any("-0" in e for e in elems):
+        return elems
+    return [_NEG_ZERO.sub("-0.0", e) for e in elems]
+
+
+_NEG_ZERO = re.compile(r"-0(?=$|,|\))")
+
+
+def format_literal(lit, shape: Shape, oneline: bool = True, signed_zeros: bool = False) -> str:
+    """A constant's literal as `constant(...)` holds it: arrays as format_array, tuples as
+    `( a, b )`, elided constants as `{...}`."""
+    if isinstance(lit, ElidedLiteral):
+        return "{...}"
+    if isinstance(lit, tuple):
+        sep = ", " if oneline else ",\n"
+        parts = [format_literal(x, s, oneline, signed_zeros) for x, s in zip(lit, shape.tuple_shapes)]
+        return ("( " if oneline else "(\n") + sep.join(parts) + (" )" if oneline else "\n)")
+    if shape.is_token:
+        return "token"
+    return format_array(lit, shape, oneline, signed_zeros)
+
+
+# ---------------------------------------------------------------------------------------- strings
+
+
+def c_escape(s: str) -> str:
+    """absl::CEscape of the UTF-8 bytes: `\\n \\r \\t \\" \\' \\\\`, other bytes outside 0x20..0x7e
+    as three-digit octal."""
+    if s.isascii() and s.isprintable() and '"' not in s and "'" not in s and "\\" not in s:
+        return s
+    out = []
+    for b in s.encode("utf-8", "surrogateescape"):
+        c = chr(b)
+        if c in _C_ESCAPES:
+            out.append(_C_ESCAPES[c])
+        elif 0x20 <= b < 0x7F:
+            out.append(c)
+        else:
+            out.append(f"\\{b:03o}")
+    return "".join(out)
+
+
+_UNESCAPE = re.compile(r"\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)", re.S)
+_UNESCAPES = {"n": 10, "t": 9, "r": 13, "a": 7, "b": 8, "f": 12, "v": 11}
+
+
+def c_unescape(s: str) -> str:
+    """absl::CUnescape of a quoted string's body (escapes give bytes; the result is UTF-8 decoded)."""
+    if "\\" not in s:
+        return s
+    out = bytearray()
+    pos = 0
+    for m in _UNESCAPE.finditer(s):
+        out += s[pos : m.start()].encode("utf-8", "surrogateescape")
+        e = m.group(1)
+        if e[0] == "x":
+            out.append(int(e[1:], 16))
+        elif e[0] in "01234567":
+            out.append(int(e, 8) & 0xFF)
+        else:
+            code = _UNESCAPES.get(e)
+            out += bytes([code]) if code is not None else e.encode("utf-8", "surrogateescape")
+        pos = m.end()
+    out += s[pos:].encode("utf-8", "surrogateescape")
+    return out.decode("utf-8", "surrogateescape")
+
+
+_C_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", '"': '\\"', "'": "\\'", "\\": "\\\\"}

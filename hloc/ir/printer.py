@@ -1,212 +1,350 @@
-"""Module -> HLO text.
+"""Module -> HLO text, in XLA's print styles.
 
 Styles:
-  "canonical"  `%` names, result shapes with layouts, computation signatures, metadata and all
-               attributes, every constant in full: parse(print(m)) equals m, and output is deterministic.
-  "long"       XLA's ToString with print_operand_shape and print_large_constants (hlo_parser_test's
-               long round-trip cases).
-  "short"      XLA's HloPrintOptions::ShortParsable(): no `%`, no operand shapes, no signatures, no
-               metadata (what `jax ... .as_text(dialect="hlo")` prints).
+  "canonical"  hloc's round-trip form: `%` names, computation signatures, operand lists without
+               shapes, every attribute the IR holds (metadata, control-predecessors, backend_config,
+               attributes equal to their default), every constant in full except elided `{...}` ones,
+               async ops written out (no `-start` sugar). parse(print(m)) is structurally equal to m
+               (ir/compare.py) and the output is deterministic.
+  "long"       XLA's ToString with print_operand_shape(true) and print_large_constants(true), the form
+               of hlo_parser_test's long round-trip cases.
+  "short"      XLA's HloPrintOptions::ShortParsable(): no `%`, no operand shapes, no program shapes, no
+               metadata, no control-predecessors (what `jax ... .as_text(dialect="hlo")` prints).
+
+The two XLA styles follow XLA's printer (hlo_module.cc, hlo_computation.cc, hlo_instruction.cc
+PrintWithCanonicalNameMap / PrintExtraAttributes, hlo_instructions.cc ExtraAttributesToStringImpl):
+computations in DFS post order of the call graph, instructions in post order (instruction order
+when the module is scheduled), attributes in XLA's order with defaults left out and the ones XLA
+always prints filled in, and async ops as `<op>-start/-update/-done` when their wrapped
+computation is a single instruction. Canonical output uses the same orders, so a module printed
+by a pass reads like XLA's output too.
 """
 
 from __future__ import annotations
 
-import numpy as np
-
-from .attrs import ConvDimLabels, PadDim, Raw, SliceRange, Window
-from .literal import ElidedLiteral, nan_payload
+from .literal import c_escape, format_literal
 from .module import Computation, Instruction, Module
-from .types import Shape
+from .printer_attrs import instruction_attributes
+from .printer_values import (
+    STYLES,
+    PrintOptions,
+    format_value,
+    name_ref,
+    options,
+    program_layout_text,
+    raw_body,
+    stack_frames_text,
+    value_text,
+)
 
-STYLES = ("canonical", "long", "short")
+__all__ = ["STYLES", "PrintOptions", "print_module", "print_computation", "print_instruction", "format_literal",
+           "format_value", "entry_computation_layout", "computation_print_order", "instruction_print_order",
+           "async_wrapped_computation"]
 
 
-class _Opts:
-    __slots__ = ("percent", "operand_shapes", "signature", "metadata", "large_constants")
-
-    def __init__(self, style: str):
-        if style not in STYLES:
-            raise ValueError(f"unknown print style '{style}'")
-        self.percent = style != "short"
-        self.operand_shapes = style == "long"
-        self.signature = style != "short"
-        self.metadata = style != "short"
-        self.large_constants = True
+# ------------------------------------------------------------------------------------------ module
 
 
 def print_module(module: Module, style: str = "canonical") -> str:
-    opts = _Opts(style)
+    """The whole module as HLO text in `style` ("canonical", "long" or "short")."""
+    opts = options(style)
+    ctx = _Context(module, opts)
     out = [_header(module, opts)]
-    if module.stack_frames and opts.metadata:
-        out.append(module.stack_frames + "\n")
+    for comp in computation_print_order(module, by_post_order=not opts.xla):
+        if opts.sugar and comp in ctx.async_wrapped and _single_instruction(comp):
+            continue  # printed as `<op>-start(...)` sugar at its async-start
+        out.append(_computation(comp, ctx, top_level=True))
+        out.append("\n\n")
+    return "".join(out)
+
+
+def computation_print_order(module: Module, by_post_order: bool = False) -> list[Computation]:
+    """XLA's MakeComputationPostOrder(dfs_postorder=true): for each computation nobody calls, in
+    module order, its callees depth first (instruction order, first callee first), then itself.
+
+    `by_post_order` walks each computation's instructions in the order they are printed instead of
+    the IR's order, so printing a re-parsed printout gives the same text again (canonical style)."""
+    called: set[Computation] = set()
     for comp in module.computations:
-        out.append(print_computation(comp, style, _opts=opts))
-    return "\n".join(out)
+        for instr in comp.instructions:
+            called.update(_called_xla_order(instr))
+    order: list[Computation] = []
+    added: set[Computation] = set()
+    for comp in module.computations:
+        if comp in called:
+            continue
+        for sub in _embedded_computations(comp, by_post_order):
+            if sub not in added:
+                added.add(sub)
+                order.append(sub)
+        if comp not in added:
+            added.add(comp)
+            order.append(comp)
+    # Computations reachable only from a cycle of calls are left out by XLA; keep them printable.
+    order.extend(c for c in module.computations if c not in added)
+    return order
 
 
-def _header(module: Module, opts: _Opts) -> str:
-    parts = [f"HloModule {module.name}"]
+def _embedded_computations(comp: Computation, by_post_order: bool) -> list[Computation]:
+    """XLA's HloComputation::MakeEmbeddedComputationsList (iterative DFS, visited when pushed)."""
+    instructions = instruction_print_order if by_post_order else (lambda c: c.instructions)
+    visited: set[Computation] = set()
+    post: list[Computation] = []
+    stack: list[list] = []  # [computation, its instructions, next index]
+
+    def push_all(callees: list[Computation]) -> None:
+        for c in reversed(callees):
+            if c not in visited:
+                visited.add(c)
+                stack.append([c, instructions(c), 0])
+
+    for instr in instructions(comp):
+        push_all(_called_xla_order(instr))
+        while stack:
+            top = stack[-1]
+            c, instrs, i = top
+            if i == len(instrs):
+                stack.pop()
+                post.append(c)
+            else:
+                top[2] = i + 1
+                push_all(_called_xla_order(instrs[i]))
+    return post
+
+
+def _called_xla_order(instr: Instruction) -> list[Computation]:
+    """called_computations() in XLA's order (a while calls its body first, then its condition)."""
+    a = instr.attrs
+    if instr.opcode == "while":
+        return [c for c in (a.get("body"), a.get("condition")) if isinstance(c, Computation)]
+    return instr.called_computations
+
+
+def _header(module: Module, opts: PrintOptions) -> str:
+    """`HloModule name, ...` in XLA's order (HloModule::Print), then the stack frame tables."""
     attrs = dict(module.attrs)
-    if "entry_computation_layout" not in attrs and module.entry is not None:
-        attrs = {"entry_computation_layout": Raw(entry_computation_layout(module)), **attrs}
-    for k, v in attrs.items():
-        parts.append(f"{k}={format_value(k, v, opts)}")
-    return ", ".join(parts) + "\n"
+    out = ["HloModule ", module.name]
+
+    def take(key):
+        return attrs.pop(key, None)
+
+    def add(key, text):
+        out.append(f", {key}={text}")
+
+    sched = take("is_scheduled")
+    if sched is not None and (sched is True or not opts.xla):
+        add("is_scheduled", value_text("is_scheduled", sched, opts))
+    for key in ("input_output_alias", "buffer_donor"):
+        v = take(key)
+        if v is not None and (not opts.xla or raw_body(v)):
+            add(key, value_text(key, v, opts))
+    v = take("alias_passthrough_params")
+    if v is not None and (v is True or not opts.xla):
+        add("alias_passthrough_params", value_text("alias_passthrough_params", v, opts))
+    v = take("entry_computation_layout")
+    if v is not None:
+        add("entry_computation_layout", program_layout_text(raw_body(v)) if opts.xla else value_text("", v, opts))
+    elif opts.xla and module.entry is not None and module.entry.root is not None:
+        add("entry_computation_layout", "{" + entry_computation_layout(module) + "}")
+    for key in ("allow_spmd_sharding_propagation_to_parameters", "allow_spmd_sharding_propagation_to_output"):
+        v = take(key)
+        if v is not None and (not opts.xla or raw_body(v).replace(" ", "") not in ("false", "{false}")):
+            add(key, value_text(key, v, opts))
+    for key in ("replica_count", "num_partitions"):
+        v = take(key)
+        if v is not None and (v != 1 or not opts.xla):
+            add(key, str(v))
+    v = take("frontend_attributes")
+    if v is not None and (not opts.xla or raw_body(v).strip("{} \n")):
+        add("frontend_attributes", value_text("frontend_attributes", v, opts))
+    v = take("origin_recovery_table")
+    if v is not None:
+        add("origin_recovery_table", value_text("origin_recovery_table", v, opts))
+        if opts.xla:
+            out.append("\n")
+    v = take("debug_attributes")
+    if v is not None:
+        out.append(",\ndebug_attributes=" if opts.xla else ", debug_attributes=")
+        out.append(value_text("debug_attributes", v, opts))
+    for key, v in attrs.items():  # anything hloc keeps that XLA has no slot for
+        add(key, value_text(key, v, opts))
+    if module.stack_frames and opts.metadata:
+        out.append("\n\n" + stack_frames_text(module.stack_frames) + "\n")
+    out.append("\n\n")
+    return "".join(out)
 
 
 def entry_computation_layout(module: Module) -> str:
+    """`(f32[2]{0}, s32[])->f32[2]{0}`: the entry's parameter and result shapes with layouts
+    (ComputationLayout::Print; every fifth parameter gets an `/*index=N*/` comment)."""
     entry = module.entry
-    params = ", ".join(p.shape.to_str() for p in entry.parameters)
-    return "{(" + params + ")->" + entry.root.shape.to_str() + "}"
+    params = []
+    for i, p in enumerate(entry.parameters):
+        text = p.shape.to_str()
+        params.append(f"/*index={i}*/{text}" if i and i % 5 == 0 else text)
+    return "(" + ", ".join(params) + ")->" + entry.root.shape.to_str()
 
 
-def print_computation(comp: Computation, style: str = "canonical", _opts: _Opts | None = None) -> str:
-    opts = _opts or _Opts(style)
-    name = _name(comp.name, opts)
-    head = ("ENTRY " if comp.is_entry else "") + name
-    if opts.signature:
+# ------------------------------------------------------------------------------------ computations
+
+
+class _Context:
+    """Per-module facts the printer needs: which computations are async-wrapped or fusion bodies."""
+
+    __slots__ = ("opts", "async_wrapped", "fusion_bodies", "scheduled")
+
+    def __init__(self, module: Module | None, opts: PrintOptions):
+        self.opts = opts
+        self.async_wrapped: set[Computation] = set()
+        self.fusion_bodies: set[Computation] = set()
+        self.scheduled = bool(module is not None and module.attrs.get("is_scheduled") is True)
+        for comp in module.computations if module is not None else ():
+            for instr in comp.instructions:
+                if instr.opcode == "async-start" and isinstance(instr.attrs.get("calls"), Computation):
+                    self.async_wrapped.add(instr.attrs["calls"])
+                elif instr.opcode == "fusion" and isinstance(instr.attrs.get("calls"), Computation):
+                    self.fusion_bodies.add(instr.attrs["calls"])
+
+
+def print_computation(comp: Computation, style: str = "canonical") -> str:
+    """One computation (with `ENTRY` when it is the module's entry)."""
+    opts = options(style)
+    return _computation(comp, _Context(comp.parent, opts), top_level=True)
+
+
+def _computation(comp: Computation, ctx: _Context, top_level: bool) -> str:
+    opts = ctx.opts
+    head = "ENTRY " if top_level and comp.is_entry else ""
+    head += ("%" if opts.percent else "") + comp.name + " "
+    if opts.program_shape:
         params = ", ".join(f"{p.name}: {p.shape.to_str(False)}" for p in comp.parameters)
-        head += f" ({params}) -> {comp.root.shape.to_str(False)}"
-    lines = [head + " {"]
-    for instr in comp.post_order() if comp.root is not None else comp.instructions:
-        lines.append("  " + print_instruction(instr, opts))
+        result = comp.root.shape.to_str(False) if comp.root is not None else "()"
+        head += f"({params}) -> {result} "
+    lines = [head + "{"]
+    if ctx.scheduled and comp not in ctx.fusion_bodies and _is_schedule(comp.instructions):
+        order = comp.instructions
+    else:
+        order = instruction_print_order(comp)
+    for instr in order:
+        lines.append("  " + ("ROOT " if instr is comp.root else "") + _instruction(instr, opts))
     tail = "}"
-    if comp.execution_thread:
-        tail += f', execution_thread="{_escape(comp.execution_thread)}"'
-    lines.append(tail + "\n")
+    if comp.execution_thread and comp.execution_thread != "main":
+        tail += f', execution_thread="{c_escape(comp.execution_thread)}"'
+    lines.append(tail)
     return "\n".join(lines)
 
 
-def _name(name: str, opts: _Opts) -> str:
-    return "%" + name if opts.percent else name
+def _is_schedule(instructions: list[Instruction]) -> bool:
+    """Whether every operand and control predecessor comes before its user (a pass that appended
+    an instruction without keeping the order a schedule gets post order instead of unparsable text)."""
+    seen: set[Instruction] = set()
+    for instr in instructions:
+        if any(o not in seen for o in instr.operands) or any(p not in seen for p in instr.control_predecessors):
+            return False
+        seen.add(instr)
+    return True
 
 
-def print_instruction(instr: Instruction, opts: _Opts | str = "canonical") -> str:
-    if isinstance(opts, str):
-        opts = _Opts(opts)
-    root = "ROOT " if instr.parent is not None and instr.parent.root is instr else ""
-    if instr.opcode == "constant":
-        body = format_literal(instr.literal, instr.shape)
-    elif instr.opcode == "parameter":
-        body = str(instr.parameter_number)
-    else:
-        ops = []
-        for i, o in enumerate(instr.operands):
-            text = (o.shape.to_str() + " " if opts.operand_shapes else "") + _name(o.name, opts)
-            ops.append(f"/*index={i}*/{text}" if i and i % 5 == 0 else text)
-        body = ", ".join(ops)
-    parts = [f"{root}{_name(instr.name, opts)} = {instr.shape.to_str()} {instr.opcode}({body})"]
-    for k, v in instr.attrs.items():
-        if not opts.metadata and k == "metadata":
+def instruction_print_order(comp: Computation) -> list[Instruction]:
+    """XLA's HloComputation::MakeInstructionPostOrder: a DFS from every instruction without users,
+    in instruction order, visiting control predecessors (last first) before operands (first first)."""
+    state: dict[Instruction, int] = {}  # 1: visiting, 2: visited
+    order: list[Instruction] = []
+    for start in comp.instructions:
+        if any(u.parent is comp for u in start.users):
             continue
-        parts.append(f"{k}={format_value(k, v, opts)}")
-    if instr.control_predecessors:
-        preds = ", ".join(_name(p.name, opts) for p in instr.control_predecessors)
-        parts.append("control-predecessors={" + preds + "}")
+        if state.get(start) == 2:
+            continue
+        stack = [start]
+        while stack:
+            cur = stack[-1]
+            s = state.get(cur, 0)
+            if s == 0:
+                state[cur] = 1
+            else:
+                stack.pop()
+                if s == 1:
+                    state[cur] = 2
+                    order.append(cur)
+                continue
+            for op in reversed(cur.operands):
+                if state.get(op) != 2:
+                    stack.append(op)
+            for p in cur.control_predecessors:
+                if state.get(p) != 2:
+                    stack.append(p)
+    if len(order) != len(comp.instructions):  # a cycle: keep every instruction printable
+        seen = set(order)
+        order.extend(i for i in comp.instructions if i not in seen)
+    return order
+
+
+def _single_instruction(comp: Computation) -> bool:
+    """HloComputation::CanExpandIntoSingleInstruction: only parameters besides the root."""
+    return comp.root is not None and all(i is comp.root or i.opcode == "parameter" for i in comp.instructions)
+
+
+# ------------------------------------------------------------------------------------ instructions
+
+
+def print_instruction(instr: Instruction, style: str = "canonical") -> str:
+    """One instruction line, without indentation or `ROOT`."""
+    return _instruction(instr, options(style))
+
+
+def _instruction(instr: Instruction, opts: PrintOptions) -> str:
+    opcode = instr.opcode
+    wrapped = _sugar_wrapped(instr, opts)
+    if wrapped is not None:
+        opcode = wrapped.opcode + opcode[5:]  # async-start -> custom-call-start
+    parts = [f"{name_ref(instr.name, opts)} = {instr.shape.to_str()} {opcode}({_operands(instr, opts)})"]
+    parts.extend(instruction_attributes(instr, opts, wrapped))
     return ", ".join(parts)
 
 
-def _escape(s: str) -> str:
-    return s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
+def _operands(instr: Instruction, opts: PrintOptions) -> str:
+    if instr.opcode == "constant":
+        if instr.literal is None:
+            return "{...}"
+        return format_literal(instr.literal, instr.shape, signed_zeros=not opts.xla)
+    if instr.opcode == "parameter":
+        return str(instr.parameter_number)
+    out = []
+    interval = opts.index_interval
+    for i, o in enumerate(instr.operands):
+        text = name_ref(o.name, opts)
+        if opts.operand_shapes:
+            text = o.shape.to_str() + " " + text
+        if i and interval and i % interval == 0:
+            text = f"/*index={i}*/" + text
+        out.append(text)
+    return ", ".join(out)
 
 
-def format_value(name: str, v, opts: _Opts) -> str:
-    if isinstance(v, Raw):
-        return v.text
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (int, np.integer)):
-        return str(int(v))
-    if isinstance(v, float):
-        return repr(v) if v != int(v) or abs(v) >= 1e16 else str(v).rstrip("0").rstrip(".") if "." in str(v) else str(v)
-    if isinstance(v, str):
-        if name in _STRING_ATTRS:
-            return f'"{_escape(v)}"'
-        return v
-    if isinstance(v, Computation):
-        return _name(v.name, opts)
-    if isinstance(v, Window):
-        return str(v)
-    if isinstance(v, ConvDimLabels):
-        return str(v)
-    if isinstance(v, Shape):
-        return v.to_str()
-    if isinstance(v, (list, tuple)):
-        if v and isinstance(v[0], Computation):
-            return "{" + ", ".join(_name(c.name, opts) for c in v) + "}"
-        if v and isinstance(v[0], SliceRange):
-            return "{" + ", ".join(f"[{r.start}:{r.limit}:{r.stride}]" if r.stride != 1 else
-                                   f"[{r.start}:{r.limit}]" for r in v) + "}"
-        if v and isinstance(v[0], PadDim):
-            return "x".join(f"{p.lo}_{p.hi}_{p.interior}" if p.interior else f"{p.lo}_{p.hi}" for p in v)
-        if v and isinstance(v[0], (tuple, list)):
-            return "{" + ",".join("{" + ",".join(map(str, g)) + "}" for g in v) + "}"
-        if v and isinstance(v[0], str):
-            return "{" + ",".join(v) + "}"
-        return "{" + ",".join(str(int(x)) for x in v) + "}"
-    raise TypeError(f"cannot print attribute {name}={v!r}")
+def _async_start(instr: Instruction) -> Instruction | None:
+    cur = instr
+    seen = 0
+    while cur is not None and cur.opcode != "async-start" and seen < 10_000:
+        cur = cur.operands[0] if cur.operands else None
+        seen += 1
+    return cur
 
 
-_STRING_ATTRS = {"custom_call_target", "async_execution_thread", "infeed_config", "outfeed_config",
-                 "execution_thread"}
+def async_wrapped_computation(instr: Instruction) -> Computation | None:
+    """The computation an async-start/-update/-done runs (update/done inherit it from their start)."""
+    c = instr.attrs.get("calls")
+    if isinstance(c, Computation):
+        return c
+    start = _async_start(instr) if instr.opcode in ("async-update", "async-done") else None
+    c = start.attrs.get("calls") if start is not None else None
+    return c if isinstance(c, Computation) else None
 
 
-# ----------------------------------------------------------------------------------------- literals
-
-
-def format_scalar(x, etype: str) -> str:
-    if etype == "pred":
-        return "true" if bool(x) else "false"
-    if isinstance(x, (np.complexfloating, complex)):
-        comp = "f32" if etype == "c64" else "f64"
-        return f"({format_scalar(np.real(x), comp)}, {format_scalar(np.imag(x), comp)})"
-    if etype[0] in "su":
-        return str(int(x))
-    f = float(x)
-    if f != f:
-        sign = "-" if np.signbit(np.asarray(x, dtype=np.float64)) else ""
-        payload = nan_payload(x, etype)
-        return f"{sign}nan" if payload is None else f"{sign}nan(0x{payload:x})"
-    if f in (float("inf"), float("-inf")):
-        return "inf" if f > 0 else "-inf"
-    # Shortest text that reads back to the same value of this type.
-    text = str(np.float32(f)) if etype == "f32" else repr(f) if etype == "f64" else str(x)
-    if text.endswith(".0"):
-        text = text[:-2]
-    return text
-
-
-def format_literal(lit, shape: Shape) -> str:
-    if isinstance(lit, ElidedLiteral):
-        return "{...}"
-    if isinstance(lit, tuple):
-        return "(" + ", ".join(format_literal(x, s) for x, s in zip(lit, shape.tuple_shapes)) + ")"
-    arr = np.asarray(lit)
-    etype = shape.etype
-    if shape.rank == 0:
-        return format_scalar(arr.reshape(()).item() if etype == "pred" else arr.reshape(())[()], etype)
-    flat = [format_scalar(x, etype) for x in arr.reshape(-1)] if etype != "pred" else \
-        ["1" if x else "0" for x in arr.reshape(-1)]
-    return _nest(flat, shape.dims)
-
-
-def _nest(flat: list[str], dims: tuple[int, ...]) -> str:
-    if len(dims) == 1:
-        return "{" + ", ".join(flat) + "}"
-
-    def rec(level: int, start: int, indices: list[int]) -> str:
-        size = dims[level]
-        if level == len(dims) - 1:
-            return "{" + ", ".join(flat[start : start + size]) + "}"
-        stride = int(np.prod(dims[level + 1 :]))
-        items = []
-        for i in range(size):
-            sub = rec(level + 1, start + i * stride, indices + [i])
-            if len(dims) > 3 and level < len(dims) - 2:
-                sub = sub[0] + f" /*i{level}={i}*/ " + sub[1:]
-            items.append(sub)
-        if not items:
-            return "{  }" if False else "{ }"
-        return "{ " + ", ".join(items) + " }"
-
-    return rec(0, 0, [])
+def _sugar_wrapped(instr: Instruction, opts: PrintOptions) -> Instruction | None:
+    """The wrapped instruction when this async op prints as `<op>-start/-update/-done` sugar."""
+    if not opts.sugar or instr.opcode not in ("async-start", "async-update", "async-done"):
+        return None
+    comp = async_wrapped_computation(instr)
+    if comp is None or not _single_instruction(comp):
+        return None
+    return comp.root

@@ -81,6 +81,7 @@ def _parse_inline(text: str, offset: int, outer: HloBuilder):
     inner = HloBuilder(outer.src, parse_inline=_parse_inline)
     inner.hlo_module = outer.hlo_module
     inner.comps = outer.comps
+    inner.names = outer.names  # XLA's parser names nested instructions module-wide
     comp = Computation(outer.hlo_module.unique_computation_name("_"))
     comp.src, comp.offset = outer.src, offset
     inner.comp = comp

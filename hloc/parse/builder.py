@@ -13,6 +13,7 @@ from ..ir.module import Computation, Instruction, Module, Source
 from ..ir.opcodes import ARITY, NATIVE_ASYNC_PAIRS, OPCODES
 from ..ir.types import Shape
 from . import values
+from .naming import NameUniquer, sanitize, uniquify_module_names
 from .values import Ctx
 
 
@@ -38,7 +39,7 @@ class HloBuilder(Transformer):
         self.scope: dict[str, Instruction] = {}
         self.roots: list[Instruction] = []
         self.entries: list[tuple[Computation, int]] = []
-        self.anon = 0
+        self.names = NameUniquer()  # XLA's parser-wide uniquer: names seen so far, `<opcode>.anon`
         self.parse_inline = parse_inline  # callback: (text, offset, builder) -> Computation
 
     def error(self, offset: int, message: str):
@@ -62,6 +63,7 @@ class HloBuilder(Transformer):
             raise self.error(self.entries[1][1], "expected only one ENTRY computation")
         m.entry = self.entries[0][0] if self.entries else m.computations[-1]
         m.entry.is_entry = True
+        uniquify_module_names(m)
         if not m.name:
             m.name = "module_" + m.entry.name if not self.has_header else m.name
         return m
@@ -169,29 +171,25 @@ class HloBuilder(Transformer):
         return instr
 
     def compact_gte(self, instr: Instruction, text: str, offset: int) -> Instruction:
-        """`%t#1#0`: get-tuple-element chains, created once per (tuple, index) and reused."""
+        """`%t#1#0`: get-tuple-element chains, created once per spelling and reused (as XLA does,
+        keyed `t#1`, `t#1#0` in the scope; named `t_1`, `t_1_0`, made unique with the module)."""
+        key = instr.name
         for idx in text[1:].split("#"):
             i = int(idx)
             if not instr.shape.is_tuple or i >= len(instr.shape.tuple_shapes):
                 raise self.error(offset, f"'{instr.name}' has shape {instr.shape.to_str(False)}; "
                                          f"it has no tuple element {i}")
-            name = f"{instr.name}_{i}"
-            existing = next((u for u in instr.users if u.opcode == "get-tuple-element"
-                             and u.attrs.get("index") == i and u.parent is self.comp), None)
+            key = f"{key}#{i}"
+            existing = self.scope.get(key)
             if existing is None:
                 existing = Instruction("get-tuple-element", instr.shape.tuple_shapes[i], [instr], {"index": i})
                 existing.src, existing.offset = self.src, offset
-                self.add_instruction(existing, self.unique_anon_name(name), offset)
+                self.scope[key] = existing
+                existing.name = sanitize(key)
+                existing.parent = self.comp
+                self.comp.instructions.append(existing)
             instr = existing
         return instr
-
-    def unique_anon_name(self, base: str) -> str:
-        name = base
-        k = 0
-        while name in self.scope:
-            k += 1
-            name = f"{base}.{k}"
-        return name
 
     def nested_operand(self, children):
         return self.build(children, nested=True)
@@ -305,10 +303,11 @@ class HloBuilder(Transformer):
         preds = instr.attrs.pop("control-predecessors", None)
         if nested:
             offset = op_tok.start_pos
-            name = self.unique_anon_name(f"{instr.opcode}.anon")
+            name = self.names.unique(f"{instr.opcode}.anon")
         else:
             offset = name_tok.start_pos
             name = str(name_tok)
+            self.names.unique(name)
         instr.src, instr.offset = self.src, offset
         self.add_instruction(instr, name, offset)
         if preds:
@@ -316,6 +315,8 @@ class HloBuilder(Transformer):
                 instr.add_control_predecessor(p)
         if is_root:
             self.roots.append(instr)
+        if instr.opcode == "async-start" and isinstance(instr.attrs.get("calls"), Computation):
+            set_execution_thread(instr.attrs["calls"], instr.attrs.get("async_execution_thread") or "main")
         return instr
 
     def build_async_sugar(self, wrapped: str, opcode: str, shape, operands, attr_toks, offset) -> Instruction:
@@ -325,22 +326,37 @@ class HloBuilder(Transformer):
         if opcode == "async-start":
             if not (shape.is_tuple and len(shape.tuple_shapes) >= 2 and shape.tuple_shapes[0].is_tuple):
                 raise self.error(offset, "async start shape must be ((operand shapes...), output shape, ...)")
-            spec = attrs_for(wrapped)
-            thread_attrs = [t for t in attr_toks if str(t).startswith("async_execution_thread=")]
-            inner_toks = [t for t in attr_toks if t not in thread_attrs]
-            inner_attrs = self.decode_attrs(inner_toks, spec, wrapped, offset)
-            comp = Computation(self.hlo_module.unique_computation_name(f"async_wrapped_{wrapped}"))
+            # As in XLA's parser, the attributes are read once for both instructions: the wrapped
+            # op's own go to it, async_execution_thread, sharding and control-predecessors to the
+            # start, metadata-like ones to both; output_to_operand_aliasing belongs to the wrapped op
+            # when it takes one (custom-call, fusion), else to the start.
+            spec = {**attrs_for(opcode), **attrs_for(wrapped)}
+            spec.pop("calls", None)
+            both = self.decode_attrs(attr_toks, spec, wrapped, None)
+            for name, a in attrs_for(wrapped).items():
+                if a.required and name not in both:
+                    raise self.error(offset, f"'{wrapped}' requires the attribute '{name}='")
+            start_keys = {"async_execution_thread", "sharding", "control-predecessors", "parameter_replication"}
+            if "output_to_operand_aliasing" not in attrs_for(wrapped):
+                start_keys.add("output_to_operand_aliasing")
+            shared = {"metadata", "backend_config", "frontend_attributes", "statistics", "origin"}
+            inner_attrs = {k: v for k, v in both.items() if k not in start_keys}
+            comp = Computation("async_wrapped")  # XLA's name; made unique with the module
+            comp.src, comp.offset = self.src, offset
             params = []
             for i, s in enumerate(shape.tuple_shapes[0].tuple_shapes):
-                p = comp.add(Instruction("parameter", s, name=f"param_{i}"))
+                p = Instruction("parameter", s, name="async_param")
                 p.parameter_number = i
                 params.append(p)
-            root = comp.add(Instruction(wrapped, shape.tuple_shapes[1], params, inner_attrs))
+            root = Instruction(wrapped, shape.tuple_shapes[1], params, inner_attrs)
+            for instr in [*params, root]:
+                instr.parent = comp
+                instr.src, instr.offset = self.src, offset
+                comp.instructions.append(instr)
             comp.root = root
-            comp.execution_thread = None
-            self.hlo_module.add_computation(comp)
-            self.comps[comp.name] = comp
-            attrs = {"calls": comp, **self.decode_attrs(thread_attrs, attrs_for(opcode), opcode)}
+            comp.parent = self.hlo_module
+            self.hlo_module.computations.append(comp)
+            attrs = {"calls": comp, **{k: v for k, v in both.items() if k in start_keys or k in shared}}
             return Instruction(opcode, shape, operands, attrs)
         attrs = self.decode_attrs(attr_toks, attrs_for(opcode), opcode, offset)
         if operands:
@@ -421,3 +437,17 @@ class HloBuilder(Transformer):
             raise self.error(offset, f"computation '{name}' is not defined before its use"
                                      f"{did_you_mean(name, self.comps)}")
         return comp
+
+
+def set_execution_thread(comp: Computation, thread: str) -> None:
+    """What XLA's async-start does to the computation it wraps (SetThreadName): the computation,
+    the computations it calls and the async ops in them run on the start's execution thread."""
+    comp.execution_thread = None if thread == "main" else thread
+    for instr in comp.instructions:
+        if instr.opcode == "async-start":
+            if thread == "main":
+                instr.attrs.pop("async_execution_thread", None)
+            else:
+                instr.attrs["async_execution_thread"] = thread
+        for callee in instr.called_computations:
+            set_execution_thread(callee, thread)

@@ -12,7 +12,7 @@ import numpy as np
 
 from ..errors import ParseError, SourceLoc
 from ..ir.attrs import ENUMS, ConvDimLabels, PadDim, Raw, SliceRange, Window, WindowDim
-from ..ir.literal import ElidedLiteral, float_from_bits_with_payload
+from ..ir.literal import ElidedLiteral, c_unescape, float_from_bits_with_payload
 from ..ir.types import ELEMENT_TYPE_ALIASES, ELEMENT_TYPES, UNBOUNDED, Layout, Shape
 
 
@@ -128,7 +128,7 @@ def parse_shape_text(text: str, offset: int, ctx: Ctx) -> tuple[Shape, int]:
 # ----------------------------------------------------------------------------------------- literals
 
 _COMMENT = re.compile(r"/\*.*?\*/", re.S)
-_LIT_TOKEN = re.compile(r"[^\s{},()]+")
+_LIT_TOKEN = re.compile(r"-?nan\(0x[0-9a-fA-F]+\)|[^\s{},()]+")  # nan(0x7f) is one value
 _NOT_SKELETON = re.compile(r"[^{},]+")
 _NAN_PAYLOAD = re.compile(r"(-?)nan\(0x([0-9a-fA-F]+)\)")
 _FLOAT_RE = re.compile(r"-?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|inf|nan)")
@@ -249,6 +249,9 @@ def _convert(tokens: list[str], shape: Shape, offset: int, ctx: Ctx) -> np.ndarr
                 tokens[i] = "nan"
                 continue
             raise ctx.error(offset, f"expected a number for a {shape.etype} literal, found '{t}'")
+        if t[0] == "-" and t.strip("-0") == "":
+            # XLA lexes `-0` as the integer 0, so a float constant written `-0` is +0 (`-0.0` is -0).
+            tokens[i] = "0"
     f64 = np.array(tokens, dtype=np.float64) if tokens else np.empty(0)  # keeps the sign of -nan
     with np.errstate(over="ignore", invalid="ignore"):
         out = f64.astype(dtype)
@@ -370,25 +373,10 @@ def decode_float(text: str, offset: int, ctx: Ctx) -> float:
     return v
 
 
-_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", '"': '"', "'": "'", "a": "\a", "b": "\b",
-            "f": "\f", "v": "\v", "?": "?"}
-_ESCAPE_RE = re.compile(r"\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)", re.S)
-
-
 def unescape(s: str) -> str:
-    """C-style unescaping (absl::CUnescape) of a quoted HLO string's body."""
-    if "\\" not in s:
-        return s
-
-    def repl(m):
-        e = m.group(1)
-        if e[0] == "x":
-            return chr(int(e[1:], 16))
-        if e[0].isdigit():
-            return chr(int(e, 8))
-        return _ESCAPES.get(e, "\\" + e)
-
-    return _ESCAPE_RE.sub(repl, s)
+    """C-style unescaping (absl::CUnescape) of a quoted HLO string's body; escapes are bytes, so
+    `\\303\\251` is `é` (UTF-8), as in XLA."""
+    return c_unescape(s)
 
 
 def decode_string(text: str, offset: int, ctx: Ctx) -> str:
