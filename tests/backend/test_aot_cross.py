@@ -134,5 +134,20 @@ def test_object_exports_what_the_abi_tables_say(tmp_path, add_hlo):
     assert exported == sorted(["my_fn"] + [f"my_fn_{name}" for name, _ in EXPORTED_CONSTANTS])
 
 
+def test_emitted_entry_has_the_abi_table_arguments(add_hlo):
+    """The emitter states the entry signature itself: it must match abi.ENTRY_ARGS (names, order)."""
+    import re
+
+    from hloc.backend.llvm.abi import ENTRY_ARGS
+
+    res = compile_(add_hlo, "--emit", "llvm", "-o", "-", "-O0")
+    assert res.exit_code == 0, res.stderr
+    m = re.search(r"define void @add\(([^)]*)\)", res.stdout)
+    assert m, res.stdout[:2000]
+    names = [a.split()[-1].lstrip("%").strip('"') for a in m.group(1).split(",")]
+    assert names == [a.name for a in ENTRY_ARGS]
+    assert all(a.ctype.endswith("*") for a in ENTRY_ARGS)  # all `ptr` in LLVM today
+
+
 def test_temp_alignment_tables_agree():
     assert TEMP_ALIGN == ALIGN

@@ -1,11 +1,12 @@
 """The native ABI as data: the entry function's arguments, the exported constants, and the
 description of one compiled module's buffers (`EntryAbi`).
 
-Everything that states the ABI reads these tables: the emitter (the LLVM signature), the header
-generator (`header.py`: prototype, typed wrapper, usage comment), and the runtime loaders (the
-ctypes signature). Adding an entry argument (the planned thread pool: `int num_threads` or a pool
-handle passed at call time) is one row in ENTRY_ARGS plus its LLVM use in the emitter; the header,
-the wrapper and the loaders follow.
+The header generator (`header.py`: prototype, typed wrapper, usage comment) and the runtime
+loaders (the ctypes signature, the call) read these tables; the emitter (emitter.py, the entry
+function) states the same signature in LLVM, and tests/backend/test_aot_cross.py checks that the
+emitted entry has exactly these arguments. Adding an entry argument (the planned thread pool:
+`int num_threads` or a pool handle passed at call time) is one row in ENTRY_ARGS, its LLVM use in
+the emitter and its value in runtime.NativeModule.run_leaves; the header and wrapper follow.
 
 This module is light on purpose (no llvmlite, no parser): `hloc run` reads a cached module's ABI
 with it without importing the compiler.

@@ -11,8 +11,7 @@ ABI of the entry function (C):
 * `temp`: a scratch arena of `<entry>_temp_bytes` bytes (an exported i64 constant), 64-byte aligned.
   The call is reentrant as long as each concurrent call has its own temp arena.
 
-Alongside: `<entry>_num_params`, `<entry>_num_results` (i64 constants). abi.py holds this ABI as
-tables (ENTRY_ARGS, EXPORTED_CONSTANTS) for the header generator and the loaders. Kernels are internal
+Alongside: `<entry>_num_params`, `<entry>_num_results` (i64 constants). Kernels are internal
 `noinline` functions (`void k(ptr out..., ptr in...)` with `noalias` pointers): LLVM's optimisation
 time grows superlinearly with function size, so each kernel stays its own function.
 
@@ -32,7 +31,6 @@ from ...ir.literal import literal_value
 from ...ir.module import Computation, Instruction, Module
 from ...ir.types import ELEMENT_TYPES, Shape
 from . import elemental
-from .abi import ENTRY_ARGS
 from .buffers import NO_CODE, BufferAssignment, aliases_operand, assign_buffers
 from .elemental import IrArray
 from .irvalues import I8, I64, PTR, VOID, const
@@ -172,10 +170,8 @@ class ModuleEmitter:
     # -- the entry function
     def _emit_entry(self, flat: Computation, schedule: list[Instruction], ba: BufferAssignment) -> None:
         m = self.llmod
-        # The signature is the ABI table's (abi.ENTRY_ARGS; every argument is a pointer today).
-        fn = ir.Function(m, ir.FunctionType(VOID, [PTR] * len(ENTRY_ARGS)), self.entry_name)
-        for arg, spec in zip(fn.args, ENTRY_ARGS):
-            arg.name = spec.name
+        fn = ir.Function(m, ir.FunctionType(VOID, [PTR, PTR, PTR]), self.entry_name)
+        fn.args[0].name, fn.args[1].name, fn.args[2].name = "params", "results", "temp"
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         for name, value in (("temp_bytes", ba.temp_bytes), ("num_params", len(ba.param_leaves)),
                             ("num_results", len(ba.result_leaves))):
