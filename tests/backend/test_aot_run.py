@@ -23,11 +23,11 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 X = np.arange(6, dtype=np.float32).reshape(2, 3)
 Y = np.full((2, 3), 0.5, np.float32)
 
-NEEDS_DOT = """HloModule needs_dot
+# A custom-call target nobody implements: the native backend refuses it (and always will).
+UNSUPPORTED = """HloModule unsupported
 ENTRY main {
-  a = f32[2,3] parameter(0)
-  b = f32[3,2] parameter(1)
-  ROOT d = f32[2,2] dot(a, b), lhs_contracting_dims={1}, rhs_contracting_dims={0}
+  p = f32[2] parameter(0)
+  ROOT c = f32[2] custom-call(p), custom_call_target="hloc_no_such_target"
 }
 """
 
@@ -168,37 +168,37 @@ def test_check_against_reports_mismatches(add_case, cache_home):
 
 def test_unsupported_op_is_a_clear_error(tmp_path, cache_home):
     env, _ = cache_home
-    (tmp_path / "d.hlo").write_text(NEEDS_DOT)
-    res = run(tmp_path / "d.hlo", "--random-inputs", "1", "-o", tmp_path / "o.npz", env=env)
-    if res.exit_code == 0:
-        pytest.skip("the native backend supports dot now")
-    assert res.exit_code == 1 and "Traceback" not in res.stderr
+    (tmp_path / "u.hlo").write_text(UNSUPPORTED)
+    res = run(tmp_path / "u.hlo", "--random-inputs", "1", "-o", tmp_path / "o.npz", env=env)
+    assert res.exit_code == 1 and "Traceback" not in res.stderr and res.stdout == ""
     lines = res.stderr.splitlines()
-    assert lines[0] == f"{tmp_path / 'd.hlo'}:5:8: error: the native backend does not support 'dot' yet"
-    assert "--backend interp" in lines[-1] and "--fallback" in lines[-1]
-    assert not (tmp_path / "o.npz").exists()
+    assert lines[0] == f"{tmp_path / 'u.hlo'}:4:8: error: the native backend does not support 'custom-call' yet"
+    assert lines[1].startswith("  ROOT c = f32[2] custom-call(p)") and lines[2] == "       ^"
+    assert lines[3] == ("hloc: note: the native (llvm) backend cannot compile this module; run it on the reference "
+                        "interpreter with --backend interp, or pass --fallback")
+    assert len(lines) == 4 and not (tmp_path / "o.npz").exists()
 
 
-def test_fallback_runs_the_interpreter(tmp_path, cache_home, monkeypatch):
+@pytest.mark.usefixtures("interp_standins")
+def test_fallback_runs_the_interpreter(add_case, cache_home, monkeypatch):
+    """--fallback is the CLI's decision: make the native build refuse `add` and see the interpreter run."""
+    from hloc.backend.llvm import runtime
+    from hloc.errors import CodegenError
+
     env, _ = cache_home
-    from hloc.interp import registry
 
-    if not registry.HANDLERS:
-        registry.load_all()
-    if "dot" not in registry.HANDLERS:  # a first-principles stand-in for this 2-d case
-        monkeypatch.setitem(registry.HANDLERS, "dot", lambda instr, args, ev: np.matmul(args[0], args[1]))
-    (tmp_path / "d.hlo").write_text(NEEDS_DOT)
-    a = np.arange(6, dtype=np.float32).reshape(2, 3)
-    b = np.arange(6, dtype=np.float32).reshape(3, 2)
-    np.save(tmp_path / "a.npy", a)
-    np.save(tmp_path / "b.npy", b)
-    res = run(tmp_path / "d.hlo", tmp_path / "a.npy", tmp_path / "b.npy", "--fallback", "--json", env=env)
-    if json.loads(res.stdout or "{}").get("backend") == "llvm":
-        pytest.skip("the native backend supports dot now")
+    def refuse(module, options):
+        raise CodegenError("the native backend does not support 'add' yet", module.entry.root.loc)
+
+    monkeypatch.setattr(runtime, "build", refuse)
+    res = run(*_args(add_case), "--json", "--no-cache", env=env)
+    assert res.exit_code == 1 and "does not support 'add' yet" in res.stderr and "--fallback" in res.stderr
+    res = run(*_args(add_case), "--json", "--no-cache", "--fallback", "--check", add_case / "expected.npz", env=env)
     assert res.exit_code == 0, res.stderr
     doc = json.loads(res.stdout)
-    assert doc["backend"] == "interp"
-    assert "running it on the interpreter (--fallback)" in res.stderr
+    assert doc["backend"] == "interp" and doc["ok"]
+    assert res.stderr == ("hloc: note: llvm cannot compile this module (the native backend does not support 'add' "
+                          "yet); running it on the interpreter (--fallback)\n")
 
 
 def test_run_executes_the_object_compile_writes(add_case, cache_home):
