@@ -3,27 +3,31 @@
 Public API (everything else is internal):
     parse_module(text, filename="<input>") -> Module
     print_module(module, style="canonical") -> str
+    optimize(module, level="O2") -> bool          run a named pass pipeline in place
+    run_pipeline(module, text_or_level) -> bool    run a textual pipeline in place
+    evaluate(module, args) -> value                the reference interpreter
+    compile_module(module, options=None)           native code through LLVM (an Executable)
 
-The names are imported on first use (PEP 562), so that `import hloc.<anything>` does not load the
-parser: a cached `hloc run` never needs it.
+Submodules load on first use, so `import hloc` stays cheap for the CLI.
 """
+
+from importlib import import_module
 
 from .version import __version__
 
-__all__ = ["parse_module", "print_module", "__version__"]
+_EXPORTS = {
+    "parse_module": "hloc.parse",
+    "print_module": "hloc.ir.printer",
+    "optimize": "hloc.passes",
+    "run_pipeline": "hloc.passes",
+    "evaluate": "hloc.interp",
+    "compile_module": "hloc.backend.llvm",
+}
 
-_LAZY = {"parse_module": ".parse", "print_module": ".ir.printer"}
+__all__ = [*_EXPORTS, "__version__"]
 
 
 def __getattr__(name: str):
-    if name in _LAZY:
-        import importlib
-
-        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
-        globals()[name] = value
-        return value
+    if name in _EXPORTS:
+        return getattr(import_module(_EXPORTS[name]), name)
     raise AttributeError(f"module 'hloc' has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))

@@ -102,8 +102,9 @@ class Instruction:
             return bool(self.attrs.get("custom_call_has_side_effect", False))
         if self.opcode in SIDE_EFFECTING:
             return True
-        return any(c.has_side_effect() for c in self.called_computations) if self.opcode in (
-            "call", "while", "conditional", "fusion", "async-start") else False
+        if self.opcode in ("call", "while", "conditional", "fusion", "async-start"):
+            return any(i.has_side_effect() for c in self.called_computations for i in c.instructions)
+        return False
 
     # ---------------------------------------------------------------------------------- rewriting
     def replace_operand(self, i: int, new: Instruction) -> None:
@@ -226,22 +227,30 @@ class Computation:
     def result_shape(self) -> Shape:
         return self.root.shape
 
+    def _taken(self, name: str) -> bool:
+        if name in self._names:
+            return True
+        module = self.parent
+        return module is not None and any(name in c._names for c in module.computations)
+
     def unique_name(self, base: str) -> str:
-        """A name not yet used in this computation (`add`, `add.1`, `add.2`, ...)."""
-        if base not in self._names:
+        """A name no instruction of the module uses yet (XLA's rule: `add`, `add.1`, `add.2`, ...)."""
+        if not self._taken(base):
             return base
         stem = base
         head, _, tail = base.rpartition(".")
         if head and tail.isdigit():
             stem = head
-        for k in itertools.count(1):
-            cand = f"{stem}.{k}"
-            if cand not in self._names:
-                return cand
-        raise AssertionError
+        # Remember where the search for this stem ended so repeated names stay cheap.
+        counters = self.parent._next_suffix if self.parent is not None else {}
+        k = counters.get(stem, 1)
+        while self._taken(f"{stem}.{k}"):
+            k += 1
+        counters[stem] = k + 1
+        return f"{stem}.{k}"
 
     def add(self, instr: Instruction, name: str | None = None) -> Instruction:
-        """Append an instruction, giving it a unique name in this computation."""
+        """Append an instruction, giving it a name unique in the module."""
         instr.name = self.unique_name(name or instr.name)
         self._names.add(instr.name)
         instr.parent = self
@@ -317,7 +326,7 @@ class Computation:
 
 
 class Module:
-    __slots__ = ("name", "computations", "entry", "attrs", "stack_frames", "src")
+    __slots__ = ("name", "computations", "entry", "attrs", "stack_frames", "src", "_next_suffix")
 
     def __init__(self, name: str):
         self.name = name
@@ -326,6 +335,7 @@ class Module:
         self.attrs: dict[str, Any] = {}  # header attributes: is_scheduled, replica_count, ...
         self.stack_frames: str | None = None  # FileNames/.../StackFrames tables, verbatim
         self.src: Source | None = None
+        self._next_suffix: dict[str, int] = {}  # name stem -> next `.N` to try (Computation.unique_name)
 
     def __repr__(self) -> str:
         return f"<module {self.name}: {len(self.computations)} computations>"

@@ -1,0 +1,162 @@
+"""Instruments: what `hloc opt` can show about a pipeline run, outside the passes themselves.
+
+DumpAfterEachPass   XLA's dump naming, one file per step, so `ls DIR` reads as a timeline:
+                        module_0000.jit_f.0000.before_optimizations.hlo
+                        module_0000.jit_f.0001.O2.after_pipeline-start.before_call-inliner.hlo
+                        module_0000.jit_f.0002.O2.after_call-inliner.before_zero-sized-hlo-elimination.hlo
+                        module_0000.jit_f.0003.simplification.after_dce.before_zero-sized-hlo-elimination.hlo
+                        ...
+                        module_0000.jit_f.0009.after_optimizations.hlo
+                    As with XLA's --xla_dump_hlo_pass_re=.*, a file is written after each pass that
+                    changed the module; `before_<next>` names the pass that runs next, so the
+                    passes that changed nothing are still visible between two file names.
+PrintPasses         --print-after-all, --print-after=a,b, --print-changed[=diff]: banners and
+                    modules to a stream (stderr in the CLI). Banners start with `// -----` so the
+                    log itself can be read back with `hloc opt --split-input-file`.
+time_report         --time-passes: a table of seconds per pass.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import tempfile
+from typing import TextIO
+
+from ..errors import HlocError
+from ..ir.module import Module
+from ..ir.printer import print_module
+from .pipeline import PIPELINE_START, FixedPointEvent, Instrument, PassContext, PassEvent, Pipeline, next_label
+
+
+def _safe(name: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "._-" else "_" for ch in name)
+
+
+class DumpAfterEachPass(Instrument):
+    """Write the module before, during (after each changing pass) and after a pipeline to `directory`."""
+
+    def __init__(self, directory: str, module_index: int = 0, style: str = "canonical"):
+        self.directory = directory
+        self.module_index = module_index
+        self.style = style
+        self.step = 0
+        self.prefix = ""
+        self.written: list[str] = []
+
+    @staticmethod
+    def prepare(directory: str) -> None:
+        """Create the directory and check that it is writable; HlocError (one line) otherwise."""
+        try:
+            os.makedirs(directory, exist_ok=True)
+            fd, probe = tempfile.mkstemp(prefix=".hloc-probe-", dir=directory)
+            os.close(fd)
+            os.unlink(probe)
+        except OSError as e:
+            raise HlocError(f"cannot write to the dump directory '{directory}': {e.strerror or e}") from None
+
+    def _write(self, suffix: str, module: Module) -> None:
+        name = f"{self.prefix}.{self.step:04d}.{suffix}.hlo"
+        if len(name) > 255:  # XLA drops the module name when the file name gets too long
+            name = f"module_{self.module_index:04d}.{self.step:04d}.{suffix}.hlo"[:255]
+        path = os.path.join(self.directory, name)
+        text = print_module(module, self.style)
+        try:
+            tmp = path + ".tmp"
+            with open(tmp, "w") as f:
+                f.write(text)
+            os.replace(tmp, path)
+        except OSError as e:
+            raise HlocError(f"cannot write dump file '{path}': {e.strerror or e}") from None
+        self.written.append(path)
+        self.step += 1
+
+    def run_start(self, ctx: PassContext, module: Module, pipeline: Pipeline) -> None:
+        self.prefix = f"module_{self.module_index:04d}.{_safe(module.name)}"
+        self.step = 0
+        self._write("before_optimizations", module)
+        first = pipeline.passes[0].label if pipeline.passes else "pipeline-end"
+        self._write(f"{_safe(pipeline.label)}.after_{PIPELINE_START}.before_{_safe(first)}", module)
+
+    def after_pass(self, ctx, event: PassEvent, module: Module, changed: bool, before_text) -> None:
+        if changed:
+            nxt = next_label(event, changed)
+            self._write(f"{_safe(event.pipeline)}.after_{_safe(event.pass_.label)}.before_{_safe(nxt)}", module)
+
+    def run_end(self, ctx: PassContext, module: Module) -> None:
+        self._write("after_optimizations", module)
+
+
+def banner(text: str) -> str:
+    return f"// -----// {text} //----- //\n"
+
+
+def _where(event: PassEvent) -> str:
+    if isinstance(event, FixedPointEvent):
+        return f"{event.pipeline}, iteration {event.iteration}"
+    return event.pipeline
+
+
+class PrintPasses(Instrument):
+    """--print-after-all / --print-after=NAMES / --print-changed[=diff] to `stream`."""
+
+    def __init__(self, stream: TextIO, *, after_all: bool = False, after: frozenset[str] = frozenset(),
+                 changed: str | None = None, style: str = "canonical"):
+        if changed not in (None, "full", "diff"):
+            raise ValueError(f"changed must be None, 'full' or 'diff', not {changed!r}")
+        self.stream = stream
+        self.after_all = after_all
+        self.after = frozenset(after)
+        self.changed = changed
+        self.style = style
+
+    @property
+    def wants_before_text(self) -> bool:
+        return self.changed == "diff"
+
+    def run_start(self, ctx, module: Module, pipeline: Pipeline) -> None:
+        if self.changed == "full":
+            self.stream.write(banner("IR Dump At Start") + print_module(module, self.style))
+
+    def after_pass(self, ctx, event: PassEvent, module: Module, changed: bool, before_text) -> None:
+        label = event.pass_.label
+        where = _where(event)
+        if self.after_all or label in self.after or event.pass_.name in self.after:
+            state = "" if changed else ", no change"
+            self.stream.write(banner(f"IR Dump After {label} ({where}{state})") + print_module(module, self.style))
+        elif self.changed == "full":
+            if changed:
+                self.stream.write(banner(f"IR Dump After {label} ({where})") + print_module(module, self.style))
+            else:
+                self.stream.write(banner(f"IR Dump After {label} ({where}) omitted because no change"))
+        if self.changed == "diff":
+            if not changed:
+                self.stream.write(banner(f"IR Diff After {label} ({where}) omitted because no change"))
+                return
+            after_text = print_module(module, "canonical")
+            diff = difflib.unified_diff(before_text.splitlines(True), after_text.splitlines(True),
+                                        f"before {label}", f"after {label}", n=2)
+            self.stream.write(banner(f"IR Diff After {label} ({where})") + "".join(diff))
+        self.stream.flush()
+
+
+def time_report(ctx: PassContext) -> str:
+    """LLVM's -time-passes table: seconds, share, runs and changes per pass, slowest first."""
+    rows = sorted(ctx.times.rows.items(), key=lambda kv: -kv[1][0])
+    pass_total = sum(r[0] for _, r in rows)
+    total = max(ctx.total_seconds, 1e-12)
+    rule = "=" + "-" * 77 + "="
+    out = [rule, "Pass execution timing report".center(79).rstrip(), rule,
+           f"  Total: {ctx.total_seconds:.4f} s (passes {pass_total:.4f} s, verifier {ctx.verifier_seconds:.4f} s"
+           + (f", change checks {ctx.check_seconds:.4f} s" if ctx.check_seconds else "") + ")", "",
+           f"  {'Time (s)':>10} {'%':>6} {'Runs':>6} {'Changed':>8}  Pass"]
+    for label, (secs, runs, changed) in rows:
+        out.append(f"  {secs:10.4f} {100 * secs / total:6.1f} {runs:6d} {changed:8d}  {label}")
+    other = max(0.0, ctx.total_seconds - pass_total - ctx.verifier_seconds - ctx.check_seconds)
+    extra = [(ctx.verifier_seconds, "(verifier)"), (ctx.check_seconds, "(change checks)"),
+             (other, "(printing, dumps, snapshots)")]
+    for secs, label in extra:
+        if secs or label == "(verifier)":
+            out.append(f"  {secs:10.4f} {100 * secs / total:6.1f} {'':>6} {'':>8}  {label}")
+    out.append(f"  {ctx.total_seconds:10.4f} {100.0:6.1f} {ctx.pass_runs:6d} {'':>8}  Total")
+    return "\n".join(out) + "\n"

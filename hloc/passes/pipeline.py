@@ -1,0 +1,316 @@
+"""Pipelines: sequences of passes, fixed points, and the context that runs them.
+
+`Pipeline` runs passes in order; `FixedPoint` repeats its passes until none reports a change
+(at most `max-iterations`, 25 by default like XLA's HloPassFix). Both run their children through
+a `PassContext`, which:
+
+  * verifies the module at the start and after every pass that reports a change; a failure is a
+    bug in that pass: the error names the pass and the verifier's complaint, and the module as it
+    was before the pass is saved to a file named in the message;
+  * optionally checks that each pass reports `changed` truthfully (printed text before == after);
+  * times every pass, and calls the instruments (dumps, --print-after-all, ...) around each one.
+
+Pipeline text (see `parse_pipeline` in hloc/passes/syntax.py) builds these objects.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import tempfile
+import time
+import traceback
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..errors import HlocError, PassError, VerifyError
+from ..ir.module import Module
+from ..ir.printer import print_module
+from .base import Pass, format_options, option
+
+PIPELINE_START = "pipeline-start"
+PIPELINE_END = "pipeline-end"
+
+
+@dataclass(frozen=True)
+class PassEvent:
+    """Where a pass runs: its enclosing pipeline's label, the pass after it, the fixpoint iteration."""
+
+    pass_: Pass
+    pipeline: str
+    next: str
+    iteration: int | None = None
+
+
+class Instrument:
+    """Hooks around a pipeline run (LLVM's PassInstrumentation). Subclasses override what they need.
+
+    `after_pass` sees every leaf pass (composites are not reported: their children are).
+    """
+
+    def run_start(self, ctx: PassContext, module: Module, pipeline: Pipeline) -> None: ...
+
+    def after_pass(self, ctx: PassContext, event: PassEvent, module: Module, changed: bool,
+                   before_text: str | None) -> None: ...
+
+    def run_end(self, ctx: PassContext, module: Module) -> None: ...
+
+    @property
+    def wants_before_text(self) -> bool:
+        """True if `after_pass` needs the module text from before the pass (diffs)."""
+        return False
+
+
+class PassTimes:
+    """Seconds, runs and changes per pass label, in first-run order (--time-passes)."""
+
+    def __init__(self):
+        self.rows: dict[str, list] = {}  # label -> [seconds, runs, changed]
+
+    def add(self, label: str, seconds: float, changed: bool = False) -> None:
+        row = self.rows.setdefault(label, [0.0, 0, 0])
+        row[0] += seconds
+        row[1] += 1
+        row[2] += int(changed)
+
+
+def _print(module: Module) -> str:
+    return print_module(module, "canonical")
+
+
+class PassContext:
+    """Everything one pipeline run shares: options, instruments, timings and warnings.
+
+    verify:        run the verifier after every pass that reports a change (it always runs at the
+                   start, and at the end when this is off).
+    check_changed: compare printed text before/after each pass to catch a misreported `changed`
+                   (default: on when the environment has HLOC_CHECK_CHANGED=1).
+    failure_dir:   where the module before a failing pass is saved (default: the temp directory).
+    """
+
+    def __init__(self, instruments: Iterable[Instrument] = (), *, verify: bool = True,
+                 check_changed: bool | None = None, failure_dir: str | None = None):
+        self.instruments = list(instruments)
+        self.verify = verify
+        if check_changed is None:
+            check_changed = os.environ.get("HLOC_CHECK_CHANGED", "") not in ("", "0")
+        self.check_changed = check_changed
+        self.failure_dir = failure_dir
+        self.times = PassTimes()
+        self.verifier_seconds = 0.0
+        self.check_seconds = 0.0
+        self.total_seconds = 0.0
+        self.warnings: list[str] = []
+        self.pass_runs = 0
+        self._keep_before = verify or check_changed or any(i.wants_before_text for i in self.instruments)
+        # The printed module as it is now, if known: a pass that reports no change leaves it valid,
+        # so the module is printed once per change rather than once per pass.
+        self._text: str | None = None
+
+    # ------------------------------------------------------------------------------- top level
+    def run(self, pipeline: Pipeline, module: Module) -> bool:
+        """Verify, run `pipeline` on `module` (in place), return whether anything changed."""
+        start = time.perf_counter()
+        self._text = None
+        self._verify(module, None, None)  # the input's own problems are the user's, not a pass's
+        for ins in self.instruments:
+            ins.run_start(self, module, pipeline)
+        changed = pipeline.run(module, self)
+        if not self.verify:
+            # Not after every pass, but never hand an invalid module on.
+            self._verify(module, None, None)
+        for ins in self.instruments:
+            ins.run_end(self, module)
+        self.total_seconds += time.perf_counter() - start
+        return changed
+
+    # ---------------------------------------------------------------------------- one leaf pass
+    def run_pass(self, p: Pass, module: Module, event: PassEvent) -> bool:
+        if isinstance(p, CompositePass):
+            return p.run(module, self)
+        before = None
+        if self._keep_before:
+            before = self._text if self._text is not None else _print(module)
+        t0 = time.perf_counter()
+        try:
+            changed = p.run(module)
+        except HlocError:
+            raise
+        except Exception as e:  # a crash in a pass is a bug: say which pass, keep its input
+            saved = self._save(before, module, p)
+            frame = traceback.extract_tb(e.__traceback__)[-1]
+            where = f"{os.path.basename(frame.filename)}:{frame.lineno}"
+            raise PassError(f"pass '{p.label}' crashed ({type(e).__name__}: {e} at {where}); this is a bug "
+                            f"in hloc{_repro(saved, p)}") from e
+        if not isinstance(changed, bool):
+            raise PassError(f"pass '{p.label}' returned {changed!r} instead of True/False (a bug in hloc)")
+        self.times.add(p.label, time.perf_counter() - t0, changed)
+        self.pass_runs += 1
+        self._text = None if changed else before
+        if self.check_changed:
+            self._text = self._check_changed(p, before, module, changed)
+        if changed and self.verify:
+            self._verify(module, p, before)
+        for ins in self.instruments:
+            ins.after_pass(self, event, module, changed, before)
+        return changed
+
+    # -------------------------------------------------------------------------------- checks
+    def _verify(self, module: Module, p: Pass | None, before: str | None) -> None:
+        from ..ir.verifier import verify_module
+
+        t0 = time.perf_counter()
+        try:
+            verify_module(module)
+        except VerifyError as e:
+            if p is None:
+                raise
+            saved = self._save(before, module, p)
+            where = f" (at {e.loc})" if e.loc is not None else ""
+            raise PassError(f"pass '{p.label}' produced an invalid module; this is a bug in hloc. "
+                            f"verifier: {e.message}{where}{_repro(saved, p)}") from e
+        finally:
+            self.verifier_seconds += time.perf_counter() - t0
+
+    def _check_changed(self, p: Pass, before: str, module: Module, changed: bool) -> str:
+        t0 = time.perf_counter()
+        after = _print(module)
+        self.check_seconds += time.perf_counter() - t0
+        if changed and after == before:
+            raise PassError(f"pass '{p.label}' reported a change but the module text is identical "
+                            "(a bug in hloc: passes must report changed=False when they change nothing)")
+        if not changed and after != before:
+            diff = "".join(list(difflib.unified_diff(before.splitlines(True), after.splitlines(True),
+                                                     "before", "after", n=1))[:40])
+            saved = self._save(before, module, p)
+            raise PassError(f"pass '{p.label}' changed the module but reported no change "
+                            f"(a bug in hloc){_repro(saved, p)}\n{diff}")
+        return after
+
+    def _save(self, before: str | None, module: Module, p: Pass) -> str | None:
+        """Write the module from before the failing pass; returns the path (None if not kept)."""
+        if before is None:
+            return None
+        safe = "".join(ch if ch.isalnum() or ch in "._-" else "_" for ch in module.name)[:80]
+        try:
+            directory = self.failure_dir or tempfile.gettempdir()
+            fd, path = tempfile.mkstemp(prefix=f"hloc.{safe}.before_{p.name}.", suffix=".hlo", dir=directory)
+            with os.fdopen(fd, "w") as f:
+                f.write(before)
+        except OSError:
+            return None
+        return path
+
+    def warn(self, message: str) -> None:
+        self.warnings.append(message)
+
+
+def _repro(saved: str | None, p: Pass) -> str:
+    if saved is None:
+        return ""
+    return f"\nthe module before the pass is saved in {saved}\nreproduce with: hloc opt {saved} -p '{p.to_text()}'"
+
+
+# ------------------------------------------------------------------------------------ composites
+
+
+class CompositePass(Pass):
+    """A pass made of passes (pipelines, fixed points): run with the context of the enclosing run."""
+
+    def __init__(self, passes: Sequence[Pass] = (), options=None):
+        super().__init__(options)
+        self.passes = list(passes)
+
+    @property
+    def label(self) -> str:
+        return self.options.name
+
+    def run(self, module: Module, ctx: PassContext | None = None) -> bool:
+        raise NotImplementedError
+
+    def to_text(self, top: bool = False) -> str:
+        inner = ",".join(p.to_text() for p in self.passes)
+        if top:
+            return inner
+        opts = format_options(self.options)
+        return f"{self.name}<{opts}>({inner})" if opts else f"{self.name}({inner})"
+
+    def leaves(self) -> list[Pass]:
+        out = []
+        for p in self.passes:
+            out.extend(p.leaves() if isinstance(p, CompositePass) else [p])
+        return out
+
+
+@dataclass(frozen=True)
+class PipelineOptions:
+    name: str = option("pipeline", "the label in dump file names and banners")
+
+
+class Pipeline(CompositePass):
+    name = "pipeline"
+    summary = "run the enclosed passes once, in order"
+    Options = PipelineOptions
+
+    def run(self, module: Module, ctx: PassContext | None = None) -> bool:
+        ctx = ctx or PassContext(verify=False)
+        changed = False
+        for i, p in enumerate(self.passes):
+            nxt = self.passes[i + 1].label if i + 1 < len(self.passes) else PIPELINE_END
+            changed |= ctx.run_pass(p, module, PassEvent(p, self.label, nxt))
+        return changed
+
+
+@dataclass(frozen=True)
+class FixedPointOptions:
+    name: str = option("fixpoint", "the label in dump file names and banners")
+    max_iterations: int = option(25, "stop after this many rounds even if passes still change the module",
+                                 min=1)
+
+
+class FixedPoint(CompositePass):
+    """XLA's HloPassFix: repeat the passes until a whole round changes nothing."""
+
+    name = "fixpoint"
+    summary = "repeat the enclosed passes until none changes the module"
+    Options = FixedPointOptions
+
+    def run(self, module: Module, ctx: PassContext | None = None) -> bool:
+        ctx = ctx or PassContext(verify=False)
+        limit = self.options.max_iterations
+        changed = False
+        for iteration in range(1, limit + 1):
+            round_changed = False
+            for i, p in enumerate(self.passes):
+                event = FixedPointEvent(p, self.label, "", iteration, self, i, round_changed)
+                round_changed |= ctx.run_pass(p, module, event)
+            changed |= round_changed
+            if not round_changed:
+                return changed
+        ctx.warn(f"fixpoint '{self.label}' still changed the module after {limit} iterations")
+        return changed
+
+
+@dataclass(frozen=True)
+class FixedPointEvent(PassEvent):
+    """A pass inside a fixed point: the pass after the last one of a round is known only after it
+    ran (another round follows iff the round changed the module)."""
+
+    fix: FixedPoint | None = None
+    index: int = 0
+    changed_before: bool = False
+
+    def next_after(self, changed: bool) -> str:
+        """The pass that runs after this one, once we know whether it changed the module."""
+        passes = self.fix.passes
+        if self.index + 1 < len(passes):
+            return passes[self.index + 1].label
+        more = (changed or self.changed_before) and self.iteration < self.fix.options.max_iterations
+        return passes[0].label if more else PIPELINE_END
+
+
+def next_label(event: PassEvent, changed: bool) -> str:
+    """The label of the pass that follows `event`'s pass, given whether it changed the module."""
+    if isinstance(event, FixedPointEvent):
+        return event.next_after(changed)
+    return event.next
