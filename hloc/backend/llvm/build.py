@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...errors import UsageError
+from ...errors import CodegenError, UsageError
 
 DEFAULT_HLO_PIPELINE = "O2"
 
@@ -77,12 +77,23 @@ def build(module, options: BuildOptions) -> Built:
 
     entry = options.entry_name or default_entry_name(module.name)
     check_c_identifier(entry)
+    # The ABI speaks of the module as written: parameter names before the pipeline renames anything.
+    before = EntryAbi.of(module, entry, 0)
     ran = run_hlo_pipeline(module, options.hlo_pipeline)
+    after = EntryAbi.of(module, entry, 0)
+    if after.param_shapes != before.param_shapes or after.result_shape != before.result_shape:
+        raise CodegenError("internal error: the HLO pipeline changed the entry computation's signature from "
+                           f"{_signature(before)} to {_signature(after)}")
     compiled = compile_to_object(module, CompileOptions(opt_level=options.opt_level,
                                                         flush_denormals=options.flush_denormals,
                                                         entry_name=entry, target=target_spec(options)))
-    abi = EntryAbi.of(module, entry, compiled.buffers.temp_bytes)
+    abi = EntryAbi(entry, before.module_name, before.param_names, before.param_shapes, before.result_shape,
+                   compiled.buffers.temp_bytes)
     return Built(compiled, abi, ran)
+
+
+def _signature(abi) -> str:
+    return f"({', '.join(s.to_str() for s in abi.param_shapes)}) -> {abi.result_shape.to_str()}"
 
 
 def target_spec(options: BuildOptions):
