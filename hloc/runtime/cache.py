@@ -159,6 +159,12 @@ class CompileCache:
                 return None
         return CacheEntry(key, final, meta, dict(files))
 
+    def discard(self, key: str, reason: str | None = None) -> None:
+        """Remove an entry (one that verified but its user could not use)."""
+        path = self.entry_dir(key)
+        if path.exists():
+            self._discard(path, reason)
+
     def _discard(self, path: Path, reason: str | None) -> None:
         import shutil
         import tempfile

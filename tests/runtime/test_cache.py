@@ -238,3 +238,18 @@ def test_unloadable_shared_library_falls_back_to_the_object(tmp_path, monkeypatc
     be, exe = _prepare(tmp_path)
     assert be.last_cache == "hit" and exe.how == "orc"
     _check(exe)
+
+
+def test_verified_but_unusable_entry_is_replaced(tmp_path):
+    """An entry from another cache format (valid checksums, unknown contents) is rebuilt, not reused."""
+    be, _ = _prepare(tmp_path)
+    key = LlvmBackend.key(MODULE.encode(), BuildOptions())
+    c = CompileCache(tmp_path)
+    c.discard(key)
+    c.store(key, {"format": "native-0", "something": "else"}, {"module.o": b"old"})
+    be, exe = _prepare(tmp_path)
+    assert be.last_cache.startswith("miss (discarded a damaged entry: unusable entry")
+    _check(exe)
+    be, exe = _prepare(tmp_path)
+    assert be.last_cache == "hit"
+    _check(exe)

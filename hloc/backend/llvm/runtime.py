@@ -244,10 +244,15 @@ class LlvmBackend:
                 source = print_module(module).encode()
             key = self.key(source, bopts)
             entry = cache.load(key)
-            if entry is not None:
-                self.last_cache = "hit"
-                return self._from_entry(entry)
             reason = cache.last_discarded or self._discarded
+            if entry is not None:
+                try:
+                    exe = self._from_entry(entry)
+                    self.last_cache = "hit"
+                    return exe
+                except (RunError, KeyError, ValueError, TypeError) as e:  # checksummed, but unusable
+                    reason = f"unusable entry: {e}"
+                    cache.discard(key, reason)
             self.last_cache = "miss" + (f" (discarded a damaged entry: {reason})" if reason else "")
         else:
             self.last_cache = "off"
