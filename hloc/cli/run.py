@@ -142,15 +142,16 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
         try:
             runner.prepare(**({"source": source} if hasattr(be, "lookup") else {}))
         except CodegenError as e:
-            if not fallback or backend_name != "llvm":
+            if backend_name != "llvm":
+                raise
+            if not fallback:
                 click.echo(str(e), err=True)
                 click.echo("hloc: note: the native (llvm) backend cannot compile this module; run it on the "
                            "reference interpreter with --backend interp, or pass --fallback", err=True)
                 click.get_current_context().exit(1)
             click.echo(f"hloc: note: llvm cannot compile this module ({e.message}); running it on the "
                        "interpreter (--fallback)", err=True)
-            mod, _ = _parse(module, name) if text is None else (_parse_text(text, name), text)
-            runner = Runner(mod, "interp", name=name, options=options)
+            runner = Runner(_parse_text(text, name), "interp", name=name, options=options)  # (unoptimized)
             runner.prepare()
     t0 = time.perf_counter()
     outs = runner.run(leaves)
