@@ -66,7 +66,7 @@ def _main_c(entry: str, header: str, n_params: int, n_results: int) -> str:
         "#include <string.h>",
         f'#include "{header}"',
         "",
-        "static void *read_file(const char *path, size_t want) {",
+        "static inline void *read_file(const char *path, size_t want) {",
         "  FILE *f = fopen(path, \"rb\");",
         "  if (!f) { perror(path); exit(2); }",
         "  void *buf = aligned_alloc(64, want + 64);",
@@ -76,11 +76,13 @@ def _main_c(entry: str, header: str, n_params: int, n_results: int) -> str:
         "  return buf;",
         "}",
         "",
-        "static void write_file(const char *path, const void *data, size_t n) {",
+        "static inline void write_file(const char *path, const void *data, size_t n) {",
         "  FILE *f = fopen(path, \"wb\");",
         "  if (!f || fwrite(data, 1, n, f) != n) { perror(path); exit(4); }",
         "  fclose(f);",
         "}",
+        "",
+        "static inline void garbage(void *p, size_t n) { memset(p, 0xA5, n); }  /* every byte must be written */",
         "",
         "int main(int argc, char **argv) {",
         f"  if (argc != 1 + {up}_NUM_PARAMS + {up}_NUM_RESULTS) {{ fprintf(stderr, \"usage\\n\"); return 1; }}",
@@ -91,7 +93,7 @@ def _main_c(entry: str, header: str, n_params: int, n_results: int) -> str:
         lines.append(f"  const {entry}_param{i}_t *arg{i} = read_file(argv[{1 + i}], {up}_PARAM{i}_BYTES);")
     for j in range(n_results):
         lines.append(f"  {entry}_result{j}_t *out{j} = aligned_alloc(64, {up}_RESULT{j}_BYTES + 64);")
-        lines.append(f"  memset(out{j}, 0xA5, {up}_RESULT{j}_BYTES);  /* garbage: every byte must be written */")
+        lines.append(f"  garbage(out{j}, {up}_RESULT{j}_BYTES);")
     lines.append(f"  void *temp = {up}_TEMP_BYTES ? aligned_alloc({up}_TEMP_ALIGN, {up}_TEMP_BYTES) : NULL;")
     args = [f"arg{i}" for i in range(n_params)] + [f"out{j}" for j in range(n_results)] + ["temp"]
     lines.append(f"  {entry}_run({', '.join(args)});")
@@ -167,3 +169,40 @@ def test_header_is_valid_cpp(tmp_path):
     r = subprocess.run([CXX, "-std=c++17", "-Wall", "-Werror", "-fsyntax-only", str(tmp_path / "use.cc")],
                        capture_output=True, text=True, cwd=tmp_path)
     assert r.returncode == 0, r.stderr
+
+
+ODD_MODULES = {
+    "no_params": "HloModule no_params\nENTRY e {\n  ROOT c = f32[2] constant({1, 2})\n}\n",
+    "tokens_and_empty": ("HloModule tokens_and_empty\nENTRY e {\n  t = token[] parameter(0)\n"
+                         "  z = f32[0] parameter(1)\n  ROOT r = (f32[0], token[]) tuple(z, t)\n}\n"),
+    "types": ("HloModule types\nENTRY e {\n  a = pred[3] parameter(0)\n  b = bf16[2,2]{0,1} parameter(1)\n"
+              "  c = s4[5] parameter(2)\n  d = c64[2] parameter(3)\n  e = u64[] parameter(4)\n"
+              "  ROOT r = (c64[2], s4[5], bf16[2,2]{0,1}, pred[3], u64[]) tuple(d, c, b, a, e)\n}\n"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ODD_MODULES))
+def test_header_of_unusual_signatures_compiles(tmp_path, name):
+    """No parameters, tokens, empty arrays, sub-byte / bf16 / complex / pred / 64-bit leaves, layouts:
+    the header and a call through its wrapper compile cleanly as C11, and the program links and runs."""
+    (tmp_path / f"{name}.hlo").write_text(ODD_MODULES[name])
+    _compile([tmp_path / f"{name}.hlo", "-o", tmp_path / name, "--emit", "obj,header"])
+    module = parse_module(ODD_MODULES[name], name)
+    n_in, n_out = len(parameter_leaves(module)), len(result_leaves(module))
+    (tmp_path / "main.c").write_text(_main_c(name, f"{name}.h", n_in, n_out))
+    r = subprocess.run([CC, "-std=c11", "-Wall", "-Wextra", "-Werror", "-o", str(tmp_path / "main"),
+                        str(tmp_path / "main.c"), str(tmp_path / f"{name}.o"), "-lm"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    ins = []
+    for k, leaf in enumerate(parameter_leaves(module)):
+        (tmp_path / f"in{k}.bin").write_bytes(b"\x01" * leaf.shape.byte_size)
+        ins.append(str(tmp_path / f"in{k}.bin"))
+    outs = [tmp_path / f"out{j}.bin" for j in range(n_out)]
+    r = subprocess.run([str(tmp_path / "main"), *ins, *map(str, outs)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    if name == "no_params":
+        assert np.array_equal(np.fromfile(outs[0], np.float32), [1, 2])
+    if name == "types":  # tuple(d, c, b, a, e) of inputs that are all 0x01 bytes: the outputs are those bytes
+        sizes = [leaf.shape.byte_size for leaf in parameter_leaves(module)]
+        assert [len(p.read_bytes()) for p in outs] == [sizes[3], sizes[2], sizes[1], sizes[0], sizes[4]]
+        assert all(set(p.read_bytes()) == {1} for p in outs)
