@@ -170,7 +170,7 @@ def test_header_describes_tuples_layouts_and_types(tmp_path):
     assert "params[1]  parameter 0 'p' element {1}: s32[4]{0}" in h
     assert "results[0]  result element {0}: s32[4]{0}" in h
     assert "results[1]  result element {1}: f32[2,3]{0,1}" in h
-    assert "the buffer is the row-major array of dims [3,2]" in h  # the {0,1} result is column-major
+    assert "layout {0,1}, not row-major: element [i0, i1] is at element offset i1*2 + i0" in h  # column-major
     assert "#define T_PARAM0_BYTES 24" in h and "#define T_PARAM1_BYTES 16" in h and "#define T_NUM_RESULTS 2" in h
     assert "typedef int32_t t_param1_t;" in h
     assert ("static inline void t_run(const float *arg0, const int32_t *arg1, int32_t *out0, float *out1, "

@@ -59,9 +59,10 @@ def c_element_type(etype: str) -> str:
     t = ELEMENT_TYPES[etype]
     if t.kind == "pred":
         return "uint8_t"
+    if t.kind in ("sint", "uint") and t.bits < 8:
+        return "uint8_t"  # a nibble (or less) in the low bits: see c_storage_note
     if t.kind in ("sint", "uint"):
-        bits = max(8, t.bits)
-        return f"{'u' if t.kind == 'uint' else ''}int{bits}_t"
+        return f"{'u' if t.kind == 'uint' else ''}int{t.bits}_t"
     if etype in ("f32", "c64"):
         return "float"
     if etype in ("f64", "c128"):
@@ -75,8 +76,9 @@ def c_storage_note(etype: str) -> str:
     if t.kind == "pred":
         return "pred: one byte per element, 0 or 1"
     if t.kind in ("sint", "uint") and t.bits < 8:
-        ext = "sign-extended" if t.kind == "sint" else "zero-extended"
-        return f"{etype}: one element per byte, in the low {t.bits} bits ({ext})"
+        code = "two's complement, " if t.kind == "sint" else ""
+        return (f"{etype}: one element per byte in its low {t.bits} bits ({code}ml_dtypes' layout); the high "
+                "bits are ignored on input and zero on output")
     if t.kind == "complex":
         return f"{etype}: interleaved (real, imaginary) {c_element_type(etype)} pairs"
     if etype == "f16":
@@ -89,13 +91,17 @@ def c_storage_note(etype: str) -> str:
 
 
 def layout_note(shape: Shape) -> str:
-    """`row-major` or how the buffer is ordered for a non-default layout."""
+    """`row-major`, or where element [i0, i1, ...] of a non-default layout lives."""
     if shape.rank <= 1 or shape.layout is None or shape.layout.is_default():
         return "row-major" if shape.rank > 1 else ""
-    physical = [shape.dims[d] for d in reversed(shape.minor_to_major)]
-    return (f"layout {{{','.join(map(str, shape.minor_to_major))}}} (minor to major): the buffer is the "
-            f"row-major array of dims [{','.join(map(str, physical))}] "
-            f"(logical dims {list(reversed(shape.minor_to_major))} from major to minor)")
+    strides = [0] * shape.rank
+    step = 1
+    for d in shape.minor_to_major:
+        strides[d] = step
+        step *= shape.dims[d]
+    offset = " + ".join(f"i{d}" if strides[d] == 1 else f"i{d}*{strides[d]}" for d in reversed(shape.minor_to_major))
+    return (f"layout {{{','.join(map(str, shape.minor_to_major))}}}, not row-major: element "
+            f"[{', '.join(f'i{d}' for d in range(shape.rank))}] is at element offset {offset}")
 
 
 # ------------------------------------------------------------------------------------------------

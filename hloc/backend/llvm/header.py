@@ -54,7 +54,8 @@ def default_entry_name(module_name: str) -> str:
 def _leaf_lines(prefix: str, leaf: Leaf) -> list[str]:
     notes = [n for n in (layout_note(leaf.shape), c_storage_note(leaf.shape.etype)) if n]
     lines = [f"  {prefix}[{leaf.number}]  {leaf.path}: {leaf.shape.to_str()}",
-             f"      {leaf.ctype}, {leaf.num_elements} elements, {leaf.byte_size} bytes"
+             f"      {leaf.ctype}, {leaf.num_elements} element{'' if leaf.num_elements == 1 else 's'}, "
+             f"{leaf.byte_size} bytes"
              + (f"; {notes[0]}" if notes else "")]
     lines += [f"      {n}" for n in notes[1:]]
     return lines
