@@ -86,7 +86,11 @@ class UsageError(HlocError):
     """A command-line usage problem (exit status 2)."""
 
 
-def did_you_mean(word: str, candidates) -> str:
-    """`; did you mean 'x'?` for the closest candidate, or an empty string."""
-    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+def did_you_mean(word: str, candidates, limit: int = 20000) -> str:
+    """`; did you mean 'x'?` for the closest candidate, or an empty string. Past `limit` candidates
+    (a huge computation) no suggestion is searched for, so that reporting an error stays fast."""
+    candidates = list(candidates)
+    if len(candidates) > limit or len(word) > 200:
+        return ""
+    close = difflib.get_close_matches(word, candidates, n=1, cutoff=0.6)
     return f"; did you mean '{close[0]}'?" if close else ""

@@ -23,8 +23,7 @@ TOKEN = _Token()
 
 class Evaluator:
     def __init__(self, module: Module):
-        if not registry.HANDLERS:
-            registry.load_all()
+        registry.load_all()
         self.module = module
 
     def call(self, comp: Computation, args: Sequence) -> object:

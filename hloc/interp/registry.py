@@ -13,6 +13,7 @@ import pkgutil
 from collections.abc import Callable
 
 HANDLERS: dict[str, Callable] = {}
+_loaded = False
 
 
 def handler(*opcodes: str):
@@ -27,8 +28,12 @@ def handler(*opcodes: str):
 
 
 def load_all() -> None:
-    """Import every module of hloc.interp.ops so their handlers register."""
+    """Import every module of hloc.interp.ops so their handlers register (once)."""
+    global _loaded
+    if _loaded:
+        return
     from . import ops
 
     for info in pkgutil.iter_modules(ops.__path__):
         importlib.import_module(f"{ops.__name__}.{info.name}")
+    _loaded = True

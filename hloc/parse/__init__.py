@@ -1,5 +1,5 @@
-"""HLO text -> ir.Module: Lark's LALR parser over grammars/hlo.lark, fed by our contextual lexer,
-with an inline transformer that builds the IR as rules reduce (no parse tree).
+"""HLO text -> ir.Module: the LALR tables Lark makes from grammars/hlo.lark, driven by engine.py over
+the tokens of our contextual lexer (lexer.py); builder.py makes the IR as rules reduce (no parse tree).
 
     parse_module(text, filename)          one module
     parse_modules(text, filename)         a `// -----` separated file (XLA's --split-input-file)
@@ -8,111 +8,55 @@ with an inline transformer that builds the IR as rules reduce (no parse tree).
 
 from __future__ import annotations
 
+import gc
 import re
 import sys
-from functools import lru_cache
-from importlib import resources
-
-from lark import Lark, Token
-from lark.exceptions import UnexpectedInput, UnexpectedToken, VisitError
-from lark.parsers.lalr_parser_state import ParseConf, ParserState
 
 from ..errors import HlocError, ParseError, SourceLoc
-from ..ir.module import Module, Source
+from ..ir.module import Computation, Module, Source
 from .builder import HloBuilder
-from .lexer import TOKEN_DESCRIPTIONS, HloLexer, tokenize
+from .engine import tables
+from .lexer import is_blank, tokenize
 
 __all__ = ["parse_module", "parse_modules", "parse_file", "read_source", "split_modules"]
 
 
-def _grammar_text() -> str:
-    return resources.files("hloc.grammars").joinpath("hlo.lark").read_text()
-
-
-@lru_cache(maxsize=1)
-def _parser() -> Lark:
-    return Lark(_grammar_text(), parser="lalr", lexer=HloLexer, start=["start", "inline_body"],
-                maybe_placeholders=False)
-
-
-def _parse_with(text: str, filename: str, builder: HloBuilder, start: str = "start"):
-    """Drive Lark's LALR state machine with our tokens; `builder` is the inline transformer.
-
-    Lark builds its rule callbacks once per transformer; the transformer here is per parse (it holds
-    the module being built), so the callbacks are made for it and fed to a fresh parser state.
-    """
-    parser = _parser()
-    callbacks = parser._parse_tree_builder.create_callback(builder)
-    conf = ParseConf(parser.parser.parser.parser.parse_table, callbacks, start)
-    state = ParserState(conf, None)
-    try:
-        for tok in tokenize(text, filename):
-            state.feed_token(tok)
-        return state.feed_token(Token("$END", "", len(text)), True)
-    except UnexpectedToken as e:
-        raise _syntax_error(e, text, filename) from None
-    except VisitError as e:
-        if isinstance(e.orig_exc, HlocError):
-            raise e.orig_exc from None
-        raise
-
-
-def _syntax_error(e: UnexpectedToken, text: str, filename: str) -> ParseError:
-    tok = e.token
-    pos = tok.start_pos if tok.start_pos is not None else len(text)
-    expected = sorted({TOKEN_DESCRIPTIONS.get(t, t) for t in e.expected if not t.startswith("__")})
-    if tok.type == "$END":
-        found = "end of input"
-    else:
-        shown = str(tok) if len(str(tok)) <= 40 else str(tok)[:37] + "..."
-        found = f"{TOKEN_DESCRIPTIONS.get(tok.type, tok.type)} '{shown}'"
-    if len(expected) > 6:
-        msg = f"unexpected {found}"
-    else:
-        msg = f"expected {' or '.join(expected)}, found {found}"
-    return ParseError(msg, SourceLoc.from_offset(filename, text, pos))
-
-
-def _parse_inline(text: str, offset: int, outer: HloBuilder):
-    """Parse an inline `to_apply={ ... }` body as a new computation of the outer module."""
-    from ..ir.module import Computation
-
-    src_text = outer.src.text
-    inner = HloBuilder(outer.src, parse_inline=_parse_inline)
+def _parse_inline(outer: HloBuilder, start: int, end: int) -> Computation:
+    """Parse an inline `to_apply={ ... }` body (text[start:end]) as a new computation of the module."""
+    src = outer.src
+    inner = HloBuilder(src, parse_inline=_parse_inline)
     inner.hlo_module = outer.hlo_module
     inner.comps = outer.comps
     inner.names = outer.names  # XLA's parser names nested instructions module-wide
     comp = Computation(outer.hlo_module.unique_computation_name("_"))
-    comp.src, comp.offset = outer.src, offset
+    comp.src, comp.offset = src, start
     inner.comp = comp
-    # Parse the braces as an instruction list; positions stay those of the whole file.
-    padded = " " * offset + text
-    sub_src = Source(outer.src.filename, padded)
-    inner.src = sub_src
-    inner.ctx.text = padded
-    _parse_with(padded, outer.src.filename, inner, start="inline_body")
-    inner.finish_computation(comp, None, offset)
+    tables().parse(tokenize(src.text, src.filename, start, end), inner, "inline_body", src.filename, src.text)
+    inner.finish_computation(comp, None, start)
     comp.parent = outer.hlo_module
     outer.hlo_module.computations.append(comp)
     outer.comps[comp.name] = comp
-    for instr in comp.instructions:
-        instr.src = outer.src
-    del src_text
     return comp
 
 
 def parse_module(text: str, filename: str = "<input>") -> Module:
     """Parse one HLO module; raise ParseError (with file:line:col) on malformed text."""
-    if not text.strip():
-        raise ParseError("empty input: expected an HLO module", SourceLoc(filename, 1, 1, text))
+    if is_blank(text):
+        raise ParseError("empty input: expected an HLO module ('HloModule name' or 'ENTRY name {')",
+                         SourceLoc.from_offset(filename, text, len(text)))
     src = Source(filename, text)
     builder = HloBuilder(src, parse_inline=_parse_inline)
+    # A parse allocates ~10 objects per instruction and frees none of them, so the cyclic garbage
+    # collector's full passes find nothing to free and cost 15-20% of the time: pause it.
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
     try:
-        return _parse_with(text, filename, builder)
+        return tables().parse(tokenize(text, filename), builder, "start", filename, text)
     except RecursionError:
         raise ParseError("input is nested too deeply", SourceLoc(filename, 1, 1, text)) from None
-    except UnexpectedInput as e:  # pragma: no cover - every Lark error is converted above
-        raise ParseError(str(e), SourceLoc(filename, 1, 1, text)) from None
+    finally:
+        if gc_was_enabled:
+            gc.enable()
 
 
 _SPLIT = re.compile(r"^// -----.*$", re.M)

@@ -1,10 +1,16 @@
-"""The inline transformer: Lark calls these methods as it reduces grammar rules, and they build the
-IR directly (no parse tree). Instructions are created in text order, so operand names resolve
-against what the computation has defined so far, exactly as in XLA's parser."""
+"""The inline builder: engine.py calls these methods as it reduces grammar rules (one method per rule
+or alias of grammars/hlo.lark, with the rule's children as arguments, None for an absent `[x]`), and
+they build the IR directly (no parse tree). Instructions are created in text order, so operand
+names resolve against what the computation has defined so far, exactly as in XLA's parser.
+
+Token values (see lexer.py): names, opcodes and integers arrive as (text, offset); `constant(...)` as
+(literal text, its offset, the keyword's offset); shapes as Shape; attributes as a list of (name,
+value text, name offset, value offset).
+"""
 
 from __future__ import annotations
 
-from lark import Token, Transformer
+import re
 
 from ..errors import did_you_mean
 from ..ir import shape_inference
@@ -27,9 +33,36 @@ class _IntOperand:
         self.offset = offset
 
 
-class HloBuilder(Transformer):
+class _ParserNames:
+    """XLA's parser-wide name uniquer, fed lazily: every instruction name is noted (a list append), and
+    the NameUniquer sees them, in order, only when a nested instruction needs an `<opcode>.anon` name
+    (rare outside hand-written HLO). The names it gives are those of feeding it every name at once."""
+
+    __slots__ = ("uniquer", "pending")
+
+    def __init__(self) -> None:
+        self.uniquer = NameUniquer()
+        self.pending: list[str] = []
+
+    def unique(self, prefix: str) -> str:
+        for name in self.pending:
+            self.uniquer.unique(name)
+        self.pending.clear()
+        return self.uniquer.unique(prefix)
+
+
+_REQUIRED: dict[str, tuple[str, ...]] = {}
+
+
+def _required_attrs(opcode: str, spec: dict[str, Attr]) -> tuple[str, ...]:
+    req = _REQUIRED.get(opcode)
+    if req is None:
+        req = _REQUIRED[opcode] = tuple(name for name, a in spec.items() if a.required)
+    return req
+
+
+class HloBuilder:
     def __init__(self, source: Source, parse_inline=None):
-        super().__init__(visit_tokens=False)
         self.src = source
         self.ctx = Ctx(source.filename, source.text)
         self.hlo_module = Module("")
@@ -39,135 +72,109 @@ class HloBuilder(Transformer):
         self.scope: dict[str, Instruction] = {}
         self.roots: list[Instruction] = []
         self.entries: list[tuple[Computation, int]] = []
-        self.names = NameUniquer()  # XLA's parser-wide uniquer: names seen so far, `<opcode>.anon`
-        self.parse_inline = parse_inline  # callback: (text, offset, builder) -> Computation
+        self.has_header = False
+        self.int_operands = 0  # integers seen as operands since the last instruction
+        self.names = _ParserNames()  # names seen so far, for `<opcode>.anon` names
+        # callback: (builder, start, end) -> Computation, parses an inline `{ ... }` body
+        self.parse_inline = parse_inline
 
     def error(self, offset: int, message: str):
         return self.ctx.error(offset, message)
 
     # ---------------------------------------------------------------------------------- module level
-    def start(self, children):
-        return children[0]
-
-    def inline_body(self, children):
-        return children
-
-    def module(self, children):
+    def module(self, header, stack_frames, computations) -> Module:
         m = self.hlo_module
-        if not self.comps:
-            raise self.error(len(self.src.text), "expected at least one computation")
-        for c in children:
-            if isinstance(c, Token) and c.type == "STACK_FRAMES":
-                m.stack_frames = str(c)
+        if stack_frames is not None:
+            m.stack_frames = stack_frames
         if len(self.entries) > 1:
-            raise self.error(self.entries[1][1], "expected only one ENTRY computation")
+            raise self.error(self.entries[1][1], "expected only one ENTRY computation, found a second one")
         m.entry = self.entries[0][0] if self.entries else m.computations[-1]
         m.entry.is_entry = True
         uniquify_module_names(m)
-        if not m.name:
-            m.name = "module_" + m.entry.name if not self.has_header else m.name
+        if not self.has_header:
+            m.name = "module_" + m.entry.name
         return m
 
-    has_header = False
-
-    def header(self, children):
+    def header(self, keyword, name, attrs) -> None:
         self.has_header = True
-        self.hlo_module.name = str(children[1])
-        self.hlo_module.attrs = self.decode_attrs(children[2:], MODULE_ATTRS, "module")
-        return None
+        self.hlo_module.name = name[0]
+        if attrs:
+            self.hlo_module.attrs = self.decode_attrs(attrs, MODULE_ATTRS, "module")
 
-    def comp_head(self, children):
-        is_entry = False
-        sig = None
-        name_tok = None
-        for c in children:
-            if isinstance(c, Token):
-                if c.type == "ENTRY":
-                    is_entry = True
-                elif c.type == "NAME":
-                    name_tok = c
-            else:
-                sig = c
-        name = str(name_tok)
-        if name in self.comps:
-            raise self.error(name_tok.start_pos, f"computation '{name}' is already defined")
-        comp = Computation(name)
-        comp.src, comp.offset = self.src, name_tok.start_pos
-        if is_entry:
-            self.entries.append((comp, name_tok.start_pos))
+    def comp_head(self, entry, name, signature):
+        cname, pos = name
+        if cname in self.comps:
+            raise self.error(pos, f"computation '{cname}' is already defined (at line "
+                                  f"{self.src.loc(self.comps[cname].offset).line})")
+        comp = Computation(cname)
+        comp.src, comp.offset = self.src, pos
+        if entry is not None:
+            self.entries.append((comp, entry))
         self.comp = comp
         self.scope = {}
         self.roots = []
-        return (comp, sig, name_tok.start_pos)
+        return comp, signature, pos
 
-    def signature(self, children):
-        params = [c for c in children if isinstance(c, tuple)]
-        result = children[-1]
-        assert isinstance(result, Shape)
-        return (params, result)
+    def signature(self, params, result: Shape):
+        return params or [], result
 
-    def param(self, children):
-        return (str(children[0]), children[1], children[0].start_pos)
+    def param(self, name, shape: Shape):
+        return name[0], shape, name[1]
 
-    def computation(self, children):
-        comp, sig, offset = children[0]
-        attr_toks = [c for c in children[1:] if isinstance(c, Token) and c.type == "ATTR"]
+    def computation(self, head, instructions, attrs) -> Computation:
+        comp, sig, offset = head
         self.finish_computation(comp, sig, offset)
-        for k, v in self.decode_attrs(attr_toks, COMPUTATION_ATTRS, "computation").items():
-            if k == "execution_thread":
-                comp.execution_thread = v
+        if attrs:
+            decoded = self.decode_attrs(attrs, COMPUTATION_ATTRS, "computation")
+            comp.execution_thread = decoded.get("execution_thread")
         self.comps[comp.name] = comp
         comp.parent = self.hlo_module
         self.hlo_module.computations.append(comp)
         self.comp = None
         return comp
 
+    def inline_body(self, instructions):
+        return instructions
+
     def finish_computation(self, comp: Computation, sig, offset: int) -> None:
         if len(self.roots) > 1:
-            raise self.error(self.roots[1].offset, "a computation can have only one ROOT instruction")
-        if not comp.instructions:
-            raise self.error(offset, f"computation '{comp.name}' has no instructions")
+            raise self.error(self.roots[1].offset, f"computation '{comp.name}' has a second ROOT instruction "
+                                                   f"(the first is '{self.roots[0].name}')")
         comp.root = self.roots[0] if self.roots else comp.instructions[-1]
         params = comp.parameters
         for i, p in enumerate(params):
             if p.parameter_number != i:
-                raise self.error(p.offset, f"computation '{comp.name}' has parameters "
-                                           f"{[q.parameter_number for q in params]}; expected 0..{len(params) - 1}")
+                numbers = [q.parameter_number for q in params]
+                what = "a duplicate" if numbers.count(p.parameter_number) > 1 else "a gap"
+                raise self.error(p.offset, f"computation '{comp.name}' has parameters {numbers}: {what} at "
+                                           f"parameter({p.parameter_number}); expected parameter numbers "
+                                           f"0..{len(params) - 1}")
         if sig is not None:
             # Like XLA, only the result is checked: signature parameters are documentation.
-            sig_params, result = sig
+            _, result = sig
             if not result.compatible(comp.root.shape):
                 raise self.error(offset, f"computation '{comp.name}' returns {result.to_str(False)} in its "
-                                         f"signature, but its root has shape {comp.root.shape.to_str(False)}")
+                                         f"signature, but its root '{comp.root.name}' has shape "
+                                         f"{comp.root.shape.to_str(False)}")
 
     # ------------------------------------------------------------------------------------- shapes
-    def shape(self, children):
-        tok = children[0]
-        return values.parse_array_shape(str(tok), tok.start_pos, self.ctx)
+    def array_shape(self, shape: Shape) -> Shape:
+        return shape
 
-    def tuple_shape(self, children):
-        return Shape.tuple(c for c in children if isinstance(c, Shape))
+    def tuple_shape(self, shapes) -> Shape:
+        return Shape.tuple(shapes or ())
 
     # ----------------------------------------------------------------------------------- operands
-    def named_operand(self, children):
-        shape = None
-        gte = None
-        for c in children:
-            if isinstance(c, Shape):
-                shape = c
-            elif c.type == "NAME":
-                name_tok = c
-            elif c.type == "GTE":
-                gte = c
-        instr = self.scope.get(str(name_tok))
+    def named_operand(self, shape, name, gte) -> Instruction:
+        text, pos = name
+        instr = self.scope.get(text)
         if instr is None:
-            raise self.error(name_tok.start_pos, f"use of undefined instruction '{name_tok}'"
-                                                 f"{did_you_mean(str(name_tok), self.scope)}")
+            raise self.error(pos, f"use of undefined instruction '{text}'{did_you_mean(text, self.scope)}")
         if gte is not None:
-            instr = self.compact_gte(instr, str(gte), gte.start_pos)
-        if shape is not None and not shape.compatible(instr.shape):
-            raise self.error(name_tok.start_pos, f"operand '{name_tok}' is declared as {shape.to_str(False)}, "
-                                                 f"but it has shape {instr.shape.to_str(False)}")
+            instr = self.compact_gte(instr, gte[0], gte[1])
+        if shape is not None and shape is not instr.shape and not shape.compatible(instr.shape):
+            raise self.error(pos, f"operand '{text}' is declared as {shape.to_str(False)}, "
+                                  f"but it has shape {instr.shape.to_str(False)}")
         return instr
 
     def compact_gte(self, instr: Instruction, text: str, offset: int) -> Instruction:
@@ -191,135 +198,116 @@ class HloBuilder(Transformer):
             instr = existing
         return instr
 
-    def nested_operand(self, children):
-        return self.build(children, nested=True)
+    def nested_operand(self, shape, opcode, operands) -> Instruction:
+        return self.build(None, None, shape, opcode, operands, None)
 
-    def nested_constant(self, children):
-        return self.build_constant(children, nested=True)
+    def nested_constant(self, shape, constant) -> Instruction:
+        return self.build_constant(None, None, shape, constant, None)
 
-    def int_operand(self, children):
-        tok = children[0]
-        return _IntOperand(int(tok), tok.start_pos)
+    def int_operand(self, tok) -> _IntOperand:
+        self.int_operands += 1
+        return _IntOperand(int(tok[0]), tok[1])
 
     # ------------------------------------------------------------------------------- instructions
-    def instruction(self, children):
-        return self.build(children, nested=False)
+    def instruction(self, root, name, shape, opcode, operands, attrs) -> Instruction:
+        return self.build(root, name, shape, opcode, operands, attrs)
 
-    def constant_instruction(self, children):
-        return self.build_constant(children, nested=False)
+    def constant_instruction(self, root, name, shape, constant, attrs) -> Instruction:
+        return self.build_constant(root, name, shape, constant, attrs)
 
     def add_instruction(self, instr: Instruction, name: str, offset: int) -> None:
+        comp = self.comp
         if name in self.scope:
-            raise self.error(offset, f"duplicate instruction name '{name}' in computation '{self.comp.name}'")
+            first = self.scope[name]
+            raise self.error(offset, f"duplicate instruction name '{name}' in computation '{comp.name}' "
+                                     f"(first defined at line {self.src.loc(first.offset).line})")
         self.scope[name] = instr
-        self.comp._names.add(name)
+        comp._names.add(name)
         instr.name = name
-        instr.parent = self.comp
-        self.comp.instructions.append(instr)
+        instr.parent = comp
+        comp.instructions.append(instr)
 
-    def split(self, children):
-        """(is_root, name_tok, shape, opcode_tok, operands, attr_toks) from an instruction's children."""
-        is_root = False
-        name_tok = None
-        shape = None
-        opcode_tok = None
-        operands = []
-        attrs = []
-        for c in children:
-            if isinstance(c, Token):
-                t = c.type
-                if t == "ATTR":
-                    attrs.append(c)
-                elif t in ("OPCODE", "CONSTANT"):
-                    opcode_tok = c
-                elif t == "NAME":
-                    name_tok = c
-                elif t == "ROOT":
-                    is_root = True
-                elif t == "LITERAL":
-                    operands.append(c)
-            elif c is None:
-                continue
-            elif isinstance(c, Shape):
-                if opcode_tok is None:
-                    shape = c
-            else:
-                operands.append(c)
-        return is_root, name_tok, shape, opcode_tok, operands, attrs
-
-    def build_constant(self, children, nested: bool) -> Instruction:
-        is_root, name_tok, shape, op_tok, operands, attr_toks = self.split(children)
-        lit_tok = operands[0]
+    def build_constant(self, root, name, shape, constant, attrs) -> Instruction:
+        literal, literal_offset, offset = constant
         if shape is None:
-            raise self.error(op_tok.start_pos, "a constant needs an explicit shape, e.g. f32[] constant(1)")
+            raise self.error(offset, "a constant needs an explicit shape, e.g. f32[] constant(1)")
         instr = Instruction("constant", shape)
-        instr.literal = values.parse_literal(str(lit_tok), shape, lit_tok.start_pos, self.ctx)
-        return self.finish_instruction(instr, is_root, name_tok, op_tok, attr_toks, nested)
+        instr.literal = values.parse_literal(literal, shape, literal_offset, self.ctx)
+        if attrs:
+            instr.attrs = self.decode_attrs(attrs, attrs_for("constant"), "constant", offset)
+        return self.finish_instruction(instr, root, name, offset)
 
-    def build(self, children, nested: bool) -> Instruction:
-        is_root, name_tok, shape, op_tok, operands, attr_toks = self.split(children)
-        opcode = str(op_tok)
-        offset = op_tok.start_pos
-        wrapped = None
-        if opcode not in OPCODES:
-            base, dash, suffix = opcode.rpartition("-")
+    def build(self, root, name, shape, opcode, operands, attrs) -> Instruction:
+        op, offset = opcode
+        if operands is None:
+            operands = []
+        if op not in OPCODES:
+            base, dash, suffix = op.rpartition("-")
             if dash and suffix in ("start", "update", "done") and base in OPCODES and base not in NATIVE_ASYNC_PAIRS:
-                wrapped, opcode = base, f"async-{suffix}"
-            else:
-                raise self.error(offset, f"unknown opcode '{opcode}'{did_you_mean(opcode, OPCODES)}")
+                self.check_int_operands(operands)
+                instr = self.build_async_sugar(base, f"async-{suffix}", shape, operands, attrs or [], offset)
+                return self.finish_instruction(instr, root, name, offset)
+            raise self.error(offset, f"unknown opcode '{op}'{did_you_mean(op, OPCODES)}")
         param_no = None
-        if opcode == "parameter":
+        if op == "parameter":
             if len(operands) != 1 or not isinstance(operands[0], _IntOperand):
                 raise self.error(offset, "expected parameter(N) with a parameter number N")
             param_no = operands[0].value
             if param_no < 0:
                 raise self.error(operands[0].offset, f"parameter number must be >= 0, found {param_no}")
+            self.int_operands = 0
             operands = []
         else:
+            self.check_int_operands(operands)
+        arity = ARITY.get(op)
+        if arity is not None and len(operands) != arity:
+            raise self.error(offset, f"'{op}' takes {arity} operand{'s' if arity != 1 else ''}, "
+                                     f"found {len(operands)}")
+        spec = attrs_for(op)
+        decoded = self.decode_attrs(attrs, spec, op, offset) if attrs else {}
+        required = _required_attrs(op, spec)
+        if required:
+            for a in required:
+                if a not in decoded:
+                    raise self.error(offset, f"'{op}' requires the attribute '{a}='")
+        if shape is None:
+            try:
+                shape = shape_inference.infer_shape(op, [o.shape for o in operands], decoded)
+            except shape_inference.ShapeError as e:
+                raise self.error(offset, f"cannot infer the shape of '{op}': {e}; write the result shape "
+                                         "before the opcode") from None
+        instr = Instruction(op, shape, operands, decoded)
+        instr.parameter_number = param_no
+        return self.finish_instruction(instr, root, name, offset)
+
+    def check_int_operands(self, operands) -> None:
+        if self.int_operands:
+            self.int_operands = 0
             for o in operands:
                 if isinstance(o, _IntOperand):
                     raise self.error(o.offset, f"expected an operand name, found the integer {o.value}")
-        arity = ARITY.get(opcode)
-        if arity is not None and len(operands) != arity and wrapped is None:
-            raise self.error(offset, f"'{opcode}' takes {arity} operand{'s' if arity != 1 else ''}, "
-                                     f"found {len(operands)}")
-        if wrapped is not None:
-            instr = self.build_async_sugar(wrapped, opcode, shape, operands, attr_toks, offset)
-            return self.finish_instruction(instr, is_root, name_tok, op_tok, [], nested)
-        attrs = self.decode_attrs(attr_toks, attrs_for(opcode), opcode, offset)
-        if shape is None:
-            try:
-                shape = shape_inference.infer_shape(opcode, [o.shape for o in operands], attrs)
-            except shape_inference.ShapeError as e:
-                raise self.error(offset, f"cannot infer the shape of '{opcode}': {e}; write the result shape "
-                                         "before the opcode") from None
-        instr = Instruction(opcode, shape, operands, attrs)
-        instr.parameter_number = param_no
-        return self.finish_instruction(instr, is_root, name_tok, op_tok, [], nested)
 
-    def finish_instruction(self, instr, is_root, name_tok, op_tok, attr_toks, nested) -> Instruction:
-        if attr_toks:
-            instr.attrs.update(self.decode_attrs(attr_toks, attrs_for(instr.opcode), instr.opcode, op_tok.start_pos))
-        preds = instr.attrs.pop("control-predecessors", None)
-        if nested:
-            offset = op_tok.start_pos
-            name = self.names.unique(f"{instr.opcode}.anon")
+    def finish_instruction(self, instr: Instruction, root, name, op_offset: int) -> Instruction:
+        preds = instr.attrs.pop("control-predecessors", None) if instr.attrs else None
+        if name is None:  # a nested operand
+            offset = op_offset
+            iname = self.names.unique(f"{instr.opcode}.anon")
         else:
-            offset = name_tok.start_pos
-            name = str(name_tok)
-            self.names.unique(name)
-        instr.src, instr.offset = self.src, offset
-        self.add_instruction(instr, name, offset)
+            iname, offset = name
+            self.names.pending.append(iname)
+        instr.src = self.src
+        instr.offset = offset
+        self.add_instruction(instr, iname, offset)
         if preds:
             for p in preds:
                 instr.add_control_predecessor(p)
-        if is_root:
+        if root is not None:
             self.roots.append(instr)
         if instr.opcode == "async-start" and isinstance(instr.attrs.get("calls"), Computation):
             set_execution_thread(instr.attrs["calls"], instr.attrs.get("async_execution_thread") or "main")
         return instr
 
-    def build_async_sugar(self, wrapped: str, opcode: str, shape, operands, attr_toks, offset) -> Instruction:
+    def build_async_sugar(self, wrapped: str, opcode: str, shape, operands, attrs, offset) -> Instruction:
         """`foo-start(...)` is async-start calling a generated computation that holds one `foo`."""
         if shape is None:
             raise self.error(offset, f"async op '{wrapped}-{opcode[6:]}' needs an explicit shape")
@@ -332,10 +320,10 @@ class HloBuilder(Transformer):
             # when it takes one (custom-call, fusion), else to the start.
             spec = {**attrs_for(opcode), **attrs_for(wrapped)}
             spec.pop("calls", None)
-            both = self.decode_attrs(attr_toks, spec, wrapped, None)
-            for name, a in attrs_for(wrapped).items():
-                if a.required and name not in both:
-                    raise self.error(offset, f"'{wrapped}' requires the attribute '{name}='")
+            both = self.decode_attrs(attrs, spec, wrapped)
+            for a in _required_attrs(wrapped, attrs_for(wrapped)):
+                if a not in both:
+                    raise self.error(offset, f"'{wrapped}' requires the attribute '{a}='")
             start_keys = {"async_execution_thread", "sharding", "control-predecessors", "parameter_replication"}
             if "output_to_operand_aliasing" not in attrs_for(wrapped):
                 start_keys.add("output_to_operand_aliasing")
@@ -356,86 +344,79 @@ class HloBuilder(Transformer):
             comp.root = root
             comp.parent = self.hlo_module
             self.hlo_module.computations.append(comp)
-            attrs = {"calls": comp, **{k: v for k, v in both.items() if k in start_keys or k in shared}}
-            return Instruction(opcode, shape, operands, attrs)
-        attrs = self.decode_attrs(attr_toks, attrs_for(opcode), opcode, offset)
+            decoded = {"calls": comp, **{k: v for k, v in both.items() if k in start_keys or k in shared}}
+            return Instruction(opcode, shape, operands, decoded)
+        decoded = self.decode_attrs(attrs, attrs_for(opcode), opcode)
         if operands:
             start = operands[0]
             while start.opcode != "async-start" and start.operands:
                 start = start.operands[0]
             if "calls" in start.attrs:
-                attrs.setdefault("calls", start.attrs["calls"])
-        return Instruction(opcode, shape, operands, attrs)
+                decoded.setdefault("calls", start.attrs["calls"])
+        return Instruction(opcode, shape, operands, decoded)
 
     # ---------------------------------------------------------------------------------- attributes
-    def decode_attrs(self, toks, spec: dict[str, Attr], what: str, offset: int | None = None) -> dict:
+    def decode_attrs(self, attrs, spec: dict[str, Attr], what: str, offset: int | None = None) -> dict:
+        """Decode (name, value text, name offset, value offset) items against `spec`."""
         out: dict = {}
         is_instr = spec is not MODULE_ATTRS and spec is not COMPUTATION_ATTRS
-        for tok in toks:
-            text = str(tok)
-            name, _, value = text.partition("=")
-            voff = tok.start_pos + len(name) + 1
+        decoders = values.SIMPLE_DECODERS
+        ctx = self.ctx
+        for name, text, npos, vpos in attrs:
             a = spec.get(name)
             if a is None and is_instr:
                 a = COMMON_ATTRS.get(name)
             if a is None:
                 allowed = list(spec) + (list(COMMON_ATTRS) if is_instr else [])
-                raise self.error(tok.start_pos, f"unknown attribute '{name}' for {what}{did_you_mean(name, allowed)}")
+                raise self.error(npos, f"unknown attribute '{name}' for {what}{did_you_mean(name, allowed)}")
             if name in out:
-                raise self.error(tok.start_pos, f"attribute '{name}' is given more than once")
-            out[name] = self.decode_value(a.kind, name, value, voff)
-        if is_instr and offset is not None:
-            for name, a in spec.items():
-                if a.required and name not in out:
-                    raise self.error(offset, f"'{what}' requires the attribute '{name}='")
+                raise self.error(npos, f"attribute '{name}' is given more than once")
+            dec = decoders.get(a.kind)
+            out[name] = dec(text, vpos, ctx) if dec is not None else self.decode_value(a.kind, name, text, vpos)
         return out
 
     def decode_value(self, kind: str, name: str, value: str, offset: int):
-        dec = values.SIMPLE_DECODERS.get(kind)
-        if dec is not None:
-            return dec(value, offset, self.ctx)
         if kind in ENUMS:
             return values.decode_enum(kind, value, offset, self.ctx)
         if kind == "computation":
             return self.lookup_computation(value, offset)
-        if kind == "computations":
-            body = value.strip()
-            if not (body.startswith("{") and body.endswith("}")):
-                raise self.error(offset, "expected a list of computations in braces, e.g. {%a, %b}")
-            inner = body[1:-1]
-            out = []
-            pos = 0
-            for part in inner.split(","):
-                if part.strip():
-                    out.append(self.lookup_computation(part, offset + 1 + pos + (len(part) - len(part.lstrip()))))
-                pos += len(part) + 1
-            return out
-        if kind == "instructions":
-            body = value.strip()
-            if not (body.startswith("{") and body.endswith("}")):
-                raise self.error(offset, "expected a list of instruction names in braces")
-            out = []
-            for part in body[1:-1].split(","):
-                n = part.strip().lstrip("%")
-                if not n:
-                    continue
-                if n not in self.scope:
-                    raise self.error(offset, f"control predecessor '{n}' is not defined before this instruction")
-                out.append(self.scope[n])
-            return out
-        raise AssertionError(f"no decoder for attribute kind {kind}")
+        lead = len(value) - len(value.lstrip())
+        body = value.strip()
+        if not (body.startswith("{") and body.endswith("}")):
+            what = "computations" if kind == "computations" else "instruction names"
+            raise self.error(offset + lead, f"expected a list of {what} in braces, e.g. {{%a, %b}}, "
+                                            f"found '{body[:40]}'")
+        out = []
+        for m in re.finditer(r"[^\s,{}]+", body[1:-1]):
+            pos = offset + lead + 1 + m.start()
+            if kind == "computations":
+                out.append(self.lookup_computation(m.group(), pos))
+                continue
+            n = m.group().lstrip("%")
+            instr = self.scope.get(n)
+            if instr is None:
+                raise self.error(pos, f"control predecessor '{n}' is not defined before this instruction"
+                                      f"{did_you_mean(n, self.scope)}")
+            out.append(instr)
+        return out
 
     def lookup_computation(self, text: str, offset: int) -> Computation:
+        lead = len(text) - len(text.lstrip())
         t = text.strip()
         if t.startswith("{"):
             if self.parse_inline is None:
-                raise self.error(offset, "inline computations are not allowed here")
-            return self.parse_inline(text, offset + (len(text) - len(text.lstrip())), self)
+                raise self.error(offset + lead, "inline computations are not allowed here")
+            return self.parse_inline(self, offset + lead, offset + lead + len(t))
         name = t.lstrip("%")
         comp = self.comps.get(name)
         if comp is None:
-            raise self.error(offset, f"computation '{name}' is not defined before its use"
-                                     f"{did_you_mean(name, self.comps)}")
+            later = re.search(r"(?m)^[ \t]*(?:ENTRY[ \t]+)?%?" + re.escape(name) + r"[ \t]*[({]", self.src.text)
+            if later is not None and later.start() > offset:
+                line = self.src.loc(later.start()).line
+                raise self.error(offset + lead, f"computation '{name}' is used before its definition (line "
+                                                f"{line}); called computations must be defined first")
+            raise self.error(offset + lead, f"computation '{name}' is not defined before its use"
+                                            f"{did_you_mean(name, self.comps)}")
         return comp
 
 

@@ -1,13 +1,16 @@
-"""The HLO lexer: a contextual lexer that feeds Lark's LALR parser coarse tokens.
+"""The HLO lexer: a contextual lexer that feeds the LALR driver (engine.py) coarse tokens.
 
 Like XLA's hlo_lexer.cc, it decides what an identifier is from where it stands:
   * `name:`                  -> PARAM_NAME (computation signatures)
-  * `op(` in a body          -> OPCODE, or CONSTANT followed by one LITERAL token for `constant(...)`
+  * `op(` in a body          -> OPCODE (the parenthesis included), or CONSTANT for all of `constant(...)`
   * `HloModule`, `ENTRY`     -> keywords at the top level; `ROOT` inside a body
   * `FileNames ...`          -> the whole stack-frame table section as one STACK_FRAMES token
-and it hands over `, name=value` as one ATTR token (value extent found per attribute, decoded later
-by hloc/parse/values.py) and an array shape with its layout (`f32[2,3]{1,0}`) as one ARRAY_SHAPE.
-Whitespace, `/* */` and `//` comments are skipped between tokens.
+It hands over every `, name=value` in a row as one ATTRS token (a list of (name, value text, name
+offset, value offset); the value extent is found per attribute, the value decoded later by
+values.py) and an array shape with its layout (`f32[2,3]{1,0}`) as one ARRAY_SHAPE token whose
+value is the decoded Shape. Whitespace, `/* */` and `//` comments are skipped between tokens.
+
+Tokens are (type, value, offset) triples; see grammars/hlo.lark for the values of each type.
 """
 
 from __future__ import annotations
@@ -15,221 +18,269 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from lark.lexer import Lexer, Token
-
 from ..errors import ParseError, SourceLoc
+from .values import Ctx, parse_array_shape, shape_cache
 
-_SKIP = re.compile(r"(?:\s+|/\*.*?\*/|//[^\n]*)+", re.S)
+# Quoted strings and /* */ comments as "unrolled loops" with possessive quantifiers: one pass over
+# the text, no backtracking, even on a 50 MB string that never ends.
+_STRING_RE = r""""[^"\\]*+(?:\\.[^"\\]*+)*+"|'[^'\\]*+(?:\\.[^'\\]*+)*+'"""
+_COMMENT_RE = r"/\*[^*]*+\*++(?:[^/*][^*]*+\*++)*+/"
+_SKIP_RE = r"(?:\s++|" + _COMMENT_RE + r"|//[^\n]*+)*+"
+_SKIP = re.compile(_SKIP_RE, re.S)
+# One match per token: skip, then exactly one of the groups (numbered for `lastindex`).
 _TOKEN = re.compile(
-    r"(?P<shape>[a-z][a-z0-9_]*\[[^\]\n]*\](?:[ \t]*\{(?=\s*[\d:])[^{}]*\})?)"
-    r"|(?P<ident>%[\w.\-]+|[A-Za-z_][\w.\-]*)"
-    r"|(?P<int>-?\d+)"
-    r"|(?P<punct>->|[(){}=,])"
+    _SKIP_RE
+    + r"(?:([a-z][a-z0-9_]*\[[^\]\n]*\](?:[ \t]*\{(?=\s*[\d:])[^{}]*\})?)"  # 1 array shape + layout
+    r"|(%[\w.\-]+|[A-Za-z_][\w.\-]*)"  # 2 identifier
+    r"|(,)"  # 3 comma: maybe the start of attributes
+    r"|(-?\d+)"  # 4 integer
+    r"|(->|[(){}=]))",  # 5 punctuation
+    re.S,
 )
-_ATTR_NAME = re.compile(r"[A-Za-z_][\w.\-]*(?==)")
+_SHAPE, _IDENT, _COMMA, _INT, _PUNCT = 1, 2, 3, 4, 5
+_ATTR_HEAD = re.compile(r"," + _SKIP_RE + r"([A-Za-z_][\w.\-]*)=", re.S)
+_SPACED_ATTR = re.compile(r"\s*([A-Za-z_][\w.\-]*)\s+=")
 _OPEN_PAREN = re.compile(r"\s*\(")
 _GTE = re.compile(r"(?:#\d+)+")
-_STRING = re.compile(r""""(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'""", re.S)
-_BRACE_STOPS = re.compile(r"""[{}"']""")
-_PAREN_STOPS = re.compile(r"""[()"']""")
-_BARE_VALUE = re.compile(r"""(?:[^\s,(){}\[\]"']|\[[^\]]*\]|\([^()]*\))+""")
+_STRING = re.compile(_STRING_RE, re.S)
+_FLAT_BRACES = re.compile(r"""\{[^{}"']*+(?:"[^"\\]*+(?:\\.[^"\\]*+)*+"[^{}"']*+)*+\}""", re.S)
+_BARE_VALUE = re.compile(r"""(?:[^\s,(){}\[\]"']++|\[[^\]]*+\]|\([^()]*+\))++""")
 _MESH_TAIL = re.compile(r"\s*\{[^{}]*\}")
 _SHAPE_VALUE = re.compile(r"[a-z][a-z0-9_]*\[[^\]\n]*\](?:\{[^{}]*\})?")
 _STACK_FRAMES = re.compile(
-    r"""(?:(?:FileNames|FunctionNames|FileLocations|StackFrames)\b(?:\s*\d+\s+(?:"(?:[^"\\]|\\.)*"|\{[^{}]*\}))*\s*)+""",
+    r"""(?:(?:FileNames|FunctionNames|FileLocations|StackFrames)\b(?:\s*+\d++\s++(?:"""
+    + _STRING_RE + r"""|\{[^{}]*+\}))*+\s*+)++""",
     re.S,
 )
 _STACK_FRAME_KEYWORDS = frozenset({"FileNames", "FunctionNames", "FileLocations", "StackFrames"})
+# Token types of punctuation (engine.py renames Lark's names for these terminals to match).
+PUNCT_TYPES = {"(": "LPAR", ")": "RPAR", "{": "LBRACE", "}": "RBRACE", "=": "EQUAL", ",": "COMMA", "->": "ARROW"}
 
-# Readable names of tokens, for "expected ..., found ..." messages.
-TOKEN_DESCRIPTIONS = {
-    "HLOMODULE": "'HloModule'", "ENTRY": "'ENTRY'", "ROOT": "'ROOT'", "NAME": "a name",
-    "PARAM_NAME": "a parameter name ('name:')", "OPCODE": "an opcode", "CONSTANT": "'constant('",
-    "LITERAL": "a literal", "GTE": "a tuple index ('#N')", "INT": "an integer", "ARRAY_SHAPE": "a shape",
-    "ATTR": "an attribute (', name=value')", "STACK_FRAMES": "stack frame tables", "ARROW": "'->'",
-    "LPAR": "'('", "RPAR": "')'", "LBRACE": "'{'", "RBRACE": "'}'", "COMMA": "','", "EQUAL": "'='",
-    "$END": "end of input",
-}
-_PUNCT = {"(": "LPAR", ")": "RPAR", "{": "LBRACE", "}": "RBRACE", "=": "EQUAL", ",": "COMMA", "->": "ARROW"}
+# Tuple shapes and nested operands nest with parentheses; real HLO stays far below this, and the
+# limit keeps hostile input (a file of '(((...') from growing the parser's stacks without bound.
+MAX_NESTING = 256
 
 
 def error_at(filename: str, text: str, offset: int, message: str) -> ParseError:
     return ParseError(message, SourceLoc.from_offset(filename, text, offset))
 
 
-def match_closing(text: str, start: int, filename: str = "<input>") -> int:
+def _content(opener: str, closer: str, depth: int) -> re.Pattern:
+    """A regex for text between brackets: other characters, quoted strings and bracket groups nested up
+    to `depth` levels. Possessive quantifiers keep it linear on any input."""
+    o, c = re.escape(opener), re.escape(closer)
+    string = _STRING_RE
+    other = f"[^{o}{c}\"']++"
+    group = f"{o}(?:{other}|{string})*+{c}"
+    for _ in range(depth - 1):
+        group = f"{o}(?:{other}|{string}|{group})*+{c}"
+    return re.compile(f"(?:{other}|{string}|{group})*+", re.S)
+
+
+_IN_BRACES = _content("{", "}", 12)
+_IN_PARENS = _content("(", ")", 12)
+
+
+def match_closing(text: str, start: int, filename: str = "<input>", end: int | None = None) -> int:
     """Offset just past the bracket that closes the `{` or `(` at `start`; quoted strings are skipped."""
+    end = len(text) if end is None else end
     opener = text[start]
     closer = "}" if opener == "{" else ")"
-    stops = _BRACE_STOPS if opener == "{" else _PAREN_STOPS
+    content = _IN_BRACES if opener == "{" else _IN_PARENS
+    # One regex step takes everything up to the closing bracket unless the text nests deeper than
+    # the regex, is unbalanced, or has an unterminated string: then the loop goes bracket by bracket.
     depth = 0
     pos = start
     while True:
-        m = stops.search(text, pos)
-        if m is None:
-            raise error_at(filename, text, start, f"unbalanced '{opener}': no matching '{closer}'")
-        c = m.group()
+        c = text[pos] if pos < end else ""
         if c == opener:
             depth += 1
-            pos = m.end()
+            if depth > MAX_NESTING:
+                raise error_at(filename, text, pos, f"nesting deeper than {MAX_NESTING} levels")
         elif c == closer:
             depth -= 1
-            pos = m.end()
             if depth == 0:
-                return pos
+                return pos + 1
+        elif c:
+            raise error_at(filename, text, pos, "unterminated string")
         else:
-            s = _STRING.match(text, m.start())
-            if s is None:
-                raise error_at(filename, text, m.start(), "unterminated string")
-            pos = s.end()
+            raise error_at(filename, text, start, f"unbalanced '{opener}': no matching '{closer}'")
+        pos = content.match(text, pos + 1, end).end()
 
 
-def scan_attr_value(text: str, pos: int, name: str, filename: str) -> int:
+def scan_attr_value(text: str, pos: int, name: str, filename: str, end: int | None = None) -> int:
     """End offset of the value of attribute `name` starting at `pos` (just after the `=`)."""
-    s = _SKIP.match(text, pos)
-    if s:
-        pos = s.end()
-    if pos >= len(text):
-        raise error_at(filename, text, pos, f"expected a value for attribute '{name}'")
+    end = len(text) if end is None else end
+    s = _SKIP.match(text, pos, end)
+    pos = s.end()
+    if pos >= end:
+        raise error_at(filename, text, pos, f"expected a value for attribute '{name}', found end of input")
     c = text[pos]
+    if c == "{":
+        m = _FLAT_BRACES.match(text, pos, end)  # the common case: no nested braces
+        return m.end() if m else match_closing(text, pos, filename, end)
     if name == "literal":
         # `literal=f32[] 0.1`, `literal=s32[2]{0} {1, 2}`, `literal=( s32[4]{0} {...}, ... )`
         if c == "(":
-            return match_closing(text, pos, filename)
-        m = _SHAPE_VALUE.match(text, pos)
+            return match_closing(text, pos, filename, end)
+        m = _SHAPE_VALUE.match(text, pos, end)
         if m is None:
             raise error_at(filename, text, pos, "expected a shape before the literal")
-        p = _SKIP.match(text, m.end())
-        p = p.end() if p else m.end()
-        if p < len(text) and text[p] in "{(":
-            return match_closing(text, p, filename)
-        v = _BARE_VALUE.match(text, p)
+        p = _SKIP.match(text, m.end(), end).end()
+        if p < end and text[p] in "{(":
+            return match_closing(text, p, filename, end)
+        v = _BARE_VALUE.match(text, p, end)
         if v is None:
             raise error_at(filename, text, p, "expected a literal value")
         return v.end()
-    if c in "{(":
-        return match_closing(text, pos, filename)
+    if c == "(":
+        return match_closing(text, pos, filename, end)
     if c in "\"'":
-        m = _STRING.match(text, pos)
+        m = _STRING.match(text, pos, end)
         if m is None:
             raise error_at(filename, text, pos, "unterminated string")
         return m.end()
     if name == "outfeed_shape":
-        m = _SHAPE_VALUE.match(text, pos)
+        m = _SHAPE_VALUE.match(text, pos, end)
         if m:
             return m.end()
-    m = _BARE_VALUE.match(text, pos)
+    m = _BARE_VALUE.match(text, pos, end)
     if m is None:
-        raise error_at(filename, text, pos, f"expected a value for attribute '{name}'")
-    end = m.end()
+        raise error_at(filename, text, pos, f"expected a value for attribute '{name}', found '{c}'")
+    stop = m.end()
     if text.startswith("mesh[", pos):
         # replica_groups=mesh['a'=2,'b'=2] {'b'}
-        t = _MESH_TAIL.match(text, end)
+        t = _MESH_TAIL.match(text, stop, end)
         if t:
-            end = t.end()
-    return end
+            stop = t.end()
+    return stop
 
 
-def tokenize(text: str, filename: str = "<input>") -> Iterator[Token]:
-    """Yield Lark tokens for HLO `text`; raise ParseError at the first character that fits nowhere."""
-    pos = 0
-    n = len(text)
+def _bad_character(text: str, pos: int, filename: str) -> ParseError:
+    """The error for text where no token starts (after skipping whitespace and comments)."""
+    pos = _SKIP.match(text, pos).end()
+    if text.startswith("/*", pos):
+        return error_at(filename, text, pos, "unterminated comment: '/*' without '*/'")
+    c = text[pos]
+    if c in "\"'":
+        if _STRING.match(text, pos) is None:
+            return error_at(filename, text, pos, "unterminated string")
+        return error_at(filename, text, pos, "unexpected string: strings are only allowed in attribute values")
+    shown = repr(c) if c.isprintable() else f"byte 0x{ord(c):02x}" if ord(c) < 256 else f"character U+{ord(c):04X}"
+    return error_at(filename, text, pos, f"unexpected character {shown}")
+
+
+def token_text(text: str, pos: int, ttype: str) -> str:
+    """The source text of the token of type `ttype` at `pos`, shortened for messages (errors only)."""
+    if ttype == "ATTRS":
+        shown = text[pos:].split("\n", 1)[0]
+    else:
+        m = _TOKEN.match(text, pos)
+        shown = m.group(m.lastindex) if m is not None and m.start(m.lastindex) == pos else text[pos:pos + 1]
+    return shown if len(shown) <= 40 else shown[:37] + "..."
+
+
+def tokenize(text: str, filename: str = "<input>", pos: int = 0, end: int | None = None) -> Iterator[tuple]:
+    """Yield (type, value, offset) tokens for text[pos:end]; raise ParseError where no token fits."""
+    n = len(text) if end is None else end
+    ctx = Ctx(filename, text)
     depth = 0  # brace depth outside of attribute values: 0 = top level, 1 = computation body
-    skip = _SKIP.match
+    parens = 0
     token = _TOKEN.match
+    attr_head = _ATTR_HEAD.match
+    shapes = shape_cache
     while True:
-        m = skip(text, pos)
-        if m:
-            pos = m.end()
-        if pos >= n:
-            return
-        m = token(text, pos)
+        m = token(text, pos, n)
         if m is None:
-            if text.startswith("/*", pos):
-                raise error_at(filename, text, pos, "unterminated comment: '/*' without '*/'")
-            c = text[pos]
-            if c in "\"'":
-                raise error_at(filename, text, pos, "unexpected string")
-            shown = repr(c) if c.isprintable() else f"byte 0x{ord(c):02x}"
-            raise error_at(filename, text, pos, f"unexpected character {shown}")
-        kind = m.lastgroup
-        value = m.group()
-        if kind == "shape":
-            yield Token("ARRAY_SHAPE", value, pos)
-            pos = m.end()
-        elif kind == "ident":
-            end = m.end()
-            if end < n and text[end] == ":":
-                yield Token("PARAM_NAME", value.lstrip("%"), pos)
-                pos = end + 1
+            if _SKIP.match(text, pos, n).end() >= n:
+                return
+            raise _bad_character(text, pos, filename)
+        k = m.lastindex
+        start, pos = m.span(k)
+        if k == _IDENT:
+            c = text[pos] if pos < n else ""
+            if c == ":":
+                yield "PARAM_NAME", (text[start + (text[start] == "%"):pos], start), start
+                pos += 1
                 continue
-            if depth == 0:
+            value = text[start:pos]
+            if value[0] == "%":
+                yield "NAME", (value[1:], start), start
+            elif depth == 0:
                 if value == "HloModule":
-                    yield Token("HLOMODULE", value, pos)
+                    yield "HLOMODULE", start, start
                 elif value == "ENTRY":
-                    yield Token("ENTRY", value, pos)
+                    yield "ENTRY", start, start
                 elif value in _STACK_FRAME_KEYWORDS:
-                    sf = _STACK_FRAMES.match(text, pos)
-                    end = sf.end()
-                    yield Token("STACK_FRAMES", text[pos:end].rstrip(), pos)
+                    pos = _STACK_FRAMES.match(text, start, n).end()
+                    yield "STACK_FRAMES", text[start:pos].rstrip(), start
                 else:
-                    yield Token("NAME", value[1:] if value[0] == "%" else value, pos)
-                pos = end
+                    yield "NAME", (value, start), start
                 continue
-            if value[0] != "%":
-                if value == "ROOT":
-                    yield Token("ROOT", value, pos)
-                    pos = end
-                    continue
-                paren = _OPEN_PAREN.match(text, end)
-                if paren:
-                    if value == "constant":
-                        lit_start = paren.end() - 1
-                        lit_end = match_closing(text, lit_start, filename)
-                        yield Token("CONSTANT", value, pos)
-                        yield Token("LITERAL", text[lit_start + 1 : lit_end - 1], lit_start + 1)
-                        pos = lit_end
-                    else:
-                        yield Token("OPCODE", value, pos)
-                        pos = end
-                    continue
-            yield Token("NAME", value[1:] if value[0] == "%" else value, pos)
-            pos = end
-            g = _GTE.match(text, pos)
-            if g:
-                yield Token("GTE", g.group(), pos)
-                pos = g.end()
-        elif kind == "int":
-            yield Token("INT", value, pos)
-            pos = m.end()
-        else:  # punctuation
-            if value == ",":
-                s = skip(text, pos + 1)
-                p = s.end() if s else pos + 1
-                a = _ATTR_NAME.match(text, p)
-                if a:
-                    name = a.group()
-                    vstart = a.end() + 1
-                    vend = scan_attr_value(text, vstart, name, filename)
-                    yield Token("ATTR", text[p:vend], p)
-                    pos = vend
-                    continue
+            elif c == "(" or (c in " \t\r\n" and _OPEN_PAREN.match(text, pos, n)):
+                paren = pos if c == "(" else text.index("(", pos)
+                if value == "constant":
+                    pos = match_closing(text, paren, filename, n)
+                    yield "CONSTANT", (text[paren + 1: pos - 1], paren + 1, start), start
+                else:
+                    parens += 1  # the matching ')' is a token of its own
+                    if parens > MAX_NESTING:
+                        raise error_at(filename, text, paren, f"nesting deeper than {MAX_NESTING} levels")
+                    yield "OPCODE", (value, start), start
+                    pos = paren + 1
+                continue
+            elif value == "ROOT":
+                yield "ROOT", start, start
+                continue
+            else:
+                yield "NAME", (value, start), start
+            if c == "#":
+                g = _GTE.match(text, pos, n)
+                if g is not None:  # else '#' is an unexpected character
+                    yield "GTE", (g.group(), pos), pos
+                    pos = g.end()
+        elif k == _SHAPE:
+            value = text[start:pos]
+            shape = shapes.get(value)
+            if shape is None:
+                shape = parse_array_shape(value, start, ctx)
+            yield "ARRAY_SHAPE", shape, start
+        elif k == _COMMA:
+            a = attr_head(text, start, n)
+            if a is None:
+                spaced = _SPACED_ATTR.match(text, pos, n)
+                if spaced is not None:
+                    name = spaced.group(1)
+                    raise error_at(filename, text, spaced.start(1), f"write the attribute as '{name}=...': no space "
+                                                                    f"is allowed between '{name}' and '='")
+                yield "COMMA", None, start
+                continue
+            attrs = []
+            first = a.start(1)
+            while a is not None:
+                name_start, value_start = a.span(1)
+                name = text[name_start:value_start]
+                value_start += 1  # past the '='
+                pos = scan_attr_value(text, value_start, name, filename, n)
+                attrs.append((name, text[value_start:pos], name_start, value_start))
+                a = attr_head(text, pos, n)
+            yield "ATTRS", attrs, first
+        elif k == _INT:
+            yield "INT", (text[start:pos], start), start
+        else:
+            value = text[start:pos]
+            if value == "(":
+                parens += 1
+                if parens > MAX_NESTING:
+                    raise error_at(filename, text, start, f"nesting deeper than {MAX_NESTING} levels")
+            elif value == ")":
+                parens -= 1
             elif value == "{":
                 depth += 1
             elif value == "}":
                 depth -= 1
-            yield Token(_PUNCT[value], value, pos)
-            pos = m.end()
+            yield PUNCT_TYPES[value], None, start
 
-
-class HloLexer(Lexer):
-    """Adapter that lets Lark's LALR parser pull tokens from `tokenize`."""
-
-    __future_interface__ = False
-
-    def __init__(self, lexer_conf):
-        self.filename = "<input>"
-
-    def lex(self, data):  # type: ignore[override]
-        text, filename = data
-        return tokenize(text, filename)
+def is_blank(text: str) -> bool:
+    """Whether `text` holds nothing but whitespace and comments."""
+    return _SKIP.match(text).end() == len(text)

@@ -32,12 +32,12 @@ class Ctx:
 # ------------------------------------------------------------------------------------------- shapes
 
 _ARRAY_SHAPE = re.compile(r"([a-z][a-z0-9_]*)\[([^\]]*)\](?:\s*\{([^{}]*)\})?")
-_shape_cache: dict[str, Shape] = {}
+shape_cache: dict[str, Shape] = {}
 
 
 def parse_array_shape(text: str, offset: int, ctx: Ctx) -> Shape:
     """`f32[2,<=3,?]{1,0:T(8,128)}` -> Shape. Results are cached by text (shapes are immutable)."""
-    shape = _shape_cache.get(text)
+    shape = shape_cache.get(text)
     if shape is not None:
         return shape
     m = _ARRAY_SHAPE.fullmatch(text)
@@ -53,27 +53,32 @@ def parse_array_shape(text: str, offset: int, ctx: Ctx) -> Shape:
     dims: list[int] = []
     dynamic: list[bool] = []
     if dims_text.strip():
+        at = offset + m.start(2)  # the offset of each dimension, for errors
         for part in dims_text.split(","):
             p = part.strip()
+            here = at + len(part) - len(part.lstrip())
             if p == "?":
                 dims.append(UNBOUNDED)
                 dynamic.append(True)
             elif p.startswith("<="):
-                dims.append(_int(p[2:].strip(), offset, ctx, "dimension bound"))
+                dims.append(_int(p[2:].strip(), here, ctx, "dimension bound"))
                 dynamic.append(True)
             else:
-                dims.append(_int(p, offset, ctx, "dimension size"))
+                dims.append(_int(p, here, ctx, "dimension size"))
                 dynamic.append(False)
-            if dims[-1] < 0 and dims[-1] != UNBOUNDED:
-                raise ctx.error(offset, f"negative dimension size {dims[-1]} in shape '{text}'")
+            if dims[-1] < 0 and p != "?":
+                raise ctx.error(here, f"negative dimension size {dims[-1]} in shape '{text}'")
+            if dims[-1] >= 1 << 63:
+                raise ctx.error(here, f"dimension size {dims[-1]} does not fit in 64 bits")
+            at += len(part) + 1
     if not et.is_array_type and dims:
         raise ctx.error(offset, f"{etype} shapes have no dimensions")
     layout = None
     if layout_text is not None:
         layout = parse_layout(layout_text, len(dims), offset + text.index("{"), ctx)
     shape = Shape(etype, tuple(dims), layout, tuple(dynamic) if any(dynamic) else None)
-    if len(_shape_cache) < 100_000:
-        _shape_cache[text] = shape
+    if len(shape_cache) < 100_000:
+        shape_cache[text] = shape
     return shape
 
 
@@ -133,6 +138,8 @@ _NOT_SKELETON = re.compile(r"[^{},]+")
 _NAN_PAYLOAD = re.compile(r"(-?)nan\(0x([0-9a-fA-F]+)\)")
 _FLOAT_RE = re.compile(r"-?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|inf|nan)")
 _INT_RE = re.compile(r"-?\d+")
+# Larger constants must be elided (`{...}`); XLA's parser would allocate them in full.
+MAX_CONSTANT_ELEMENTS = 1 << 28
 
 
 def _skeleton(dims: tuple[int, ...]) -> str:
@@ -154,6 +161,11 @@ def parse_literal(text: str, shape: Shape, offset: int, ctx: Ctx):
     if body == "{...}":
         return ElidedLiteral(shape)
     et = shape.element_type
+    if not shape.is_static:
+        raise ctx.error(lead, f"a constant needs a static shape, not {shape.to_str(False)}")
+    if shape.num_elements > MAX_CONSTANT_ELEMENTS:
+        raise ctx.error(lead, f"a constant of {shape.num_elements} elements is too large (the limit is "
+                              f"{MAX_CONSTANT_ELEMENTS})")
     if shape.rank == 0:
         if et.is_complex:
             return _complex_values(body, shape, lead, ctx, scalar=True)
@@ -166,32 +178,52 @@ def parse_literal(text: str, shape: Shape, offset: int, ctx: Ctx):
         if out.size:
             out[0] = _convert([body], shape, lead, ctx)[0]
         return out.reshape(shape.dims)
-    clean = _COMMENT.sub("", body) if "/*" in body else body
+    # Comments become spaces, so that offsets in `clean` are offsets in `body`.
+    clean = _COMMENT.sub(lambda m: " " * len(m.group()), body) if "/*" in body else body
     if et.is_complex:
         return _complex_values(clean, shape, lead, ctx, scalar=False)
-    skeleton = _NOT_SKELETON.sub("", clean.replace(" ", ""))
-    if skeleton != _skeleton(shape.dims):
-        raise ctx.error(lead, _structure_error(clean, shape))
     tokens = _LIT_TOKEN.findall(clean)
-    return _convert(tokens, shape, lead, ctx).reshape(shape.dims)
+    # Counting first keeps the expected skeleton (as long as the literal) from growing past the text.
+    if len(tokens) != shape.num_elements or _NOT_SKELETON.sub("", clean.replace(" ", "")) != _skeleton(shape.dims):
+        message, pos = _structure_error(clean, shape)
+        raise ctx.error(lead + pos, message)
+
+    def where(i: int) -> int:  # the offset of token i (errors only)
+        for k, m in enumerate(_LIT_TOKEN.finditer(clean)):
+            if k == i:
+                return lead + m.start()
+        return lead
+
+    return _convert(tokens, shape, lead, ctx, where).reshape(shape.dims)
 
 
-def _structure_error(clean: str, shape: Shape) -> str:
-    """Describe where a literal's nesting differs from its shape (slow path, errors only)."""
+def _structure_error(clean: str, shape: Shape) -> tuple[str, int]:
+    """Where and how a literal's nesting differs from its shape (slow path, errors only)."""
     dims = shape.dims
+    what = shape.to_str(False)
     stack: list[int] = []
     depth = -1
-    for c in re.findall(r"[{},]|[^\s{},]+", clean):
+    previous_was_value = False
+    for m in re.finditer(r"[{},]|[^\s{},]+", clean):
+        c = m.group()
+        if c not in "{},":
+            if previous_was_value:
+                return f"expected ',' between the values of the literal for {what}", m.start()
+            previous_was_value = True
+        else:
+            previous_was_value = False
         if c == "{":
             depth += 1
             if depth >= len(dims):
-                return f"literal has more nesting levels than the rank {len(dims)} of {shape.to_str(False)}"
+                return f"literal has more nesting levels than the rank {len(dims)} of {what}", m.start()
             stack.append(0)
         elif c == "}":
-            count = stack.pop() if stack else 0
-            if depth >= 0 and count != dims[depth] and not (count == 1 and dims[depth] == 0):
-                return (f"literal for {shape.to_str(False)} has {count} elements in dimension {depth}, "
-                        f"expected {dims[depth]}")
+            if depth < 0:
+                return f"unbalanced '}}' in the literal for {what}", m.start()
+            count = stack.pop()
+            if count != dims[depth] and not (count == 1 and dims[depth] == 0):
+                return (f"literal for {what} has {count} elements in dimension {depth}, expected "
+                        f"{dims[depth]}"), m.start()
             depth -= 1
             if stack:
                 stack[-1] += 1
@@ -199,13 +231,20 @@ def _structure_error(clean: str, shape: Shape) -> str:
             continue
         else:
             if depth != len(dims) - 1:
-                return f"literal value '{c}' at nesting depth {depth + 1}, expected depth {len(dims)} for " \
-                       f"{shape.to_str(False)}"
+                return (f"literal value '{c}' at nesting depth {depth + 1}, expected depth {len(dims)} for "
+                        f"{what}"), m.start()
             stack[-1] += 1
-    return f"literal does not match shape {shape.to_str(False)}"
+    if depth >= 0:
+        return f"the literal for {what} is missing {depth + 1} closing '}}'", len(clean)
+    return f"literal does not match shape {what}", 0
 
 
-def _convert(tokens: list[str], shape: Shape, offset: int, ctx: Ctx) -> np.ndarray:
+def _convert(tokens: list[str], shape: Shape, offset: int, ctx: Ctx, where=None) -> np.ndarray:
+    """Values of `tokens` as an array of `shape`'s type; `where(i)` gives token i's offset for errors."""
+
+    def at(i: int) -> int:
+        return where(i) if where is not None else offset
+
     et = shape.element_type
     dtype = et.np_dtype
     if et.kind == "pred":
@@ -216,14 +255,14 @@ def _convert(tokens: list[str], shape: Shape, offset: int, ctx: Ctx) -> np.ndarr
             elif t == "false" or t == "0":
                 out[i] = False
             else:
-                raise ctx.error(offset, f"expected true, false, 0 or 1 for a pred literal, found '{t}'")
+                raise ctx.error(at(i), f"expected true, false, 0 or 1 for a pred literal, found '{t}'")
         return out
     if et.is_integer:
         try:
             vals = [int(t) for t in tokens]
         except ValueError:
-            bad = next(t for t in tokens if not _INT_RE.fullmatch(t))
-            raise ctx.error(offset, f"expected an integer for a {shape.etype} literal, found '{bad}'") from None
+            i = next(i for i, t in enumerate(tokens) if not _INT_RE.fullmatch(t))
+            raise ctx.error(at(i), f"expected an integer for a {shape.etype} literal, found '{tokens[i]}'") from None
         if not vals:
             return np.empty(0, dtype=dtype)
         lo, hi = min(vals), max(vals)
@@ -233,9 +272,9 @@ def _convert(tokens: list[str], shape: Shape, offset: int, ctx: Ctx) -> np.ndarr
             vals = [v % (1 << 64) for v in vals]
             lo, hi = min(vals), max(vals)
         if lo < info[0] or hi > info[1]:
-            bad = lo if lo < info[0] else hi
-            raise ctx.error(offset, f"value {bad} is out of range for literal's primitive type {shape.etype} "
-                                    f"namely [{info[0]}, {info[1]}]")
+            i = vals.index(lo if lo < info[0] else hi)
+            raise ctx.error(at(i), f"value {tokens[i]} is out of range for literal's primitive type {shape.etype} "
+                                   f"namely [{info[0]}, {info[1]}]")
         if et.bits < 8:
             return np.array(vals, dtype=np.int64).astype(dtype)
         return np.array(vals, dtype=dtype)
@@ -248,7 +287,7 @@ def _convert(tokens: list[str], shape: Shape, offset: int, ctx: Ctx) -> np.ndarr
                 payloads[i] = (1 if m.group(1) else 0, int(m.group(2), 16))
                 tokens[i] = "nan"
                 continue
-            raise ctx.error(offset, f"expected a number for a {shape.etype} literal, found '{t}'")
+            raise ctx.error(at(i), f"expected a number for a {shape.etype} literal, found '{t}'")
         if t[0] == "-" and t.strip("-0") == "":
             # XLA lexes `-0` as the integer 0, so a float constant written `-0` is +0 (`-0.0` is -0).
             tokens[i] = "0"
@@ -259,9 +298,9 @@ def _convert(tokens: list[str], shape: Shape, offset: int, ctx: Ctx) -> np.ndarr
         finite_in = np.isfinite(f64)
         overflow = finite_in & ~np.isfinite(out.astype(np.float64))
         if overflow.any():
-            bad = f64[overflow][0]
+            i = int(np.argmax(overflow))
             fmax = float(_float_max(shape.etype))
-            raise ctx.error(offset, f"value {bad:g} is out of range for literal's primitive type {shape.etype} "
+            raise ctx.error(at(i), f"value {tokens[i]} is out of range for literal's primitive type {shape.etype} "
                                     f"namely [{-fmax:g}, {fmax:g}]")
         # Types without infinities (fnuz, fn, e8m0) map inf to nan; XLA rejects infinite values there.
     for i, (neg, payload) in payloads.items():
@@ -292,8 +331,16 @@ def _complex_values(text: str, shape: Shape, offset: int, ctx: Ctx, scalar: bool
     pairs = _COMPLEX_ELEM.findall(text)
     skeleton = _NOT_SKELETON.sub("", _COMPLEX_ELEM.sub("", text).replace(" ", ""))
     expected = "" if scalar else _skeleton(shape.dims)
-    if skeleton != expected or (scalar and len(pairs) != 1):
-        raise ctx.error(offset, f"literal does not match shape {shape.to_str(False)} (complex values are '(re, im)')")
+    if skeleton != expected or len(pairs) != shape.num_elements:
+        # Point at the first value that is not a well-formed `(re, im)` pair.
+        spans = [m.span() for m in _COMPLEX_ELEM.finditer(text)]
+        pos = 0
+        for m in re.finditer(r"[^\s{},]", text):
+            if not any(a <= m.start() < b for a, b in spans):
+                pos = m.start()
+                break
+        raise ctx.error(offset + pos, f"literal does not match shape {shape.to_str(False)} (complex values are "
+                                      "written '(re, im)')")
     comp = Shape(("f32" if shape.etype == "c64" else "f64"), (len(pairs) * 2,))
     flat = [v for pair in pairs for v in pair]
     parts = _convert(flat, comp, offset, ctx)

@@ -11,8 +11,10 @@ from conftest import JAX_CORPUS, corpus_files
 from equivalence import _compare, missing_handlers
 from irchecks import assert_well_formed, call_signature_problems, shape_problems
 
+from hloc.errors import VerifyError
 from hloc.interp import Evaluator
 from hloc.ir.printer import print_module
+from hloc.ir.verifier import verify_module
 from hloc.parse import parse_module
 from hloc.passes import run_pipeline
 
@@ -26,6 +28,10 @@ def _optimized(path):
     invalid = call_signature_problems(original)
     if invalid:
         pytest.skip(f"invalid input (the verifier will reject it): {invalid[0]}")
+    try:
+        verify_module(original)
+    except VerifyError as e:  # the modules XLA's verifier rejects too (tests/ir/corpus_invalid.py)
+        pytest.skip(f"invalid input: {e.message}")
     baseline = shape_problems(original)
     run_pipeline(module, "O2", check_changed=True)
     text = assert_well_formed(module, baseline)

@@ -20,12 +20,15 @@ Layout: XLA:CPU's three separate concerns, each in its own module:
                   expression per element, with no intermediate buffers
     mathfns.py    vectorisable inline approximations (exp, log, tanh, erf, sin, pow, ...), measured ULPs
     loops.py      how to iterate: counted loops and loop nests in layout order; Index
-    buffers.py    where to store: one Slice per array leaf (param / result / const / temp arena);
-                  `assign_buffers` is the one replaceable allocation decision
+    buffers.py    where to store: one Slice per array leaf (param / result / const / temp arena),
+                  kernel scratch, in-place updates; `assign_buffers` is the one replaceable
+                  allocation decision
     kernels/      one file per kernel family, registered by opcode (`@kernel("reduce")`):
-                  loop.py (elementwise, data movement, fusion), reduce.py
+                  loop.py (elementwise, data movement, fusion), reduce.py, dot.py (+ gemm.py, the
+                  packed GEMM shared by dot and convolution), convolution.py, control_flow.py
+                  (while, conditional), in_place.py (dynamic-update-slice writing only its window)
     emitter.py    module -> LLVM IR: the entry function (the ABI, documented there), call inlining,
-                  one `noinline` function per kernel
+                  one `noinline` function per kernel, one per computation called by control flow
     compile.py    LLVM IR -> optimised IR -> object code / assembly; Executable (ORC LLJIT, ctypes)
     abi.py        the ABI as data (entry arguments, exported constants, one module's leaves); light
     header.py     the C header of a compiled module (`hloc compile --emit header`)

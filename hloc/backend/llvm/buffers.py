@@ -10,10 +10,24 @@ computes gets its own temp slice (no reuse). A liveness-based assignment from th
 (XLA's BufferAssigner) can replace it as long as it keeps two promises kernels rely on: a kernel's
 output slices never overlap its operand slices (kernel pointers are `noalias`), and result leaves
 end up in the result slices (directly, or through the `copies` list).
+
+Kernel scratch: a kernel may need working memory for the duration of its call only (GEMM packing
+buffers, a while loop's second state buffer and its body's own arena, a conditional's branch
+arena). `scratch_bytes(instr)` says how much; all such kernels share one `scratch` slice of the
+largest size, since kernels run one at a time and nothing in the scratch outlives the call.
+Computations called by control flow (while bodies, branches) get their own BufferAssignment; their
+arena lives in the caller's scratch.
+
+In-place updates: a dynamic-update-slice whose operand's buffer is dead afterwards (every other
+reader runs before it, the value is not returned) and may be written (a temp, or a while body's
+parameter: the loop state) takes over that buffer and writes only the update window (`in_place`;
+its kernel gets no pointer for operand 0). This is what keeps a scan's [T, ...] output O(update)
+per iteration instead of O(T).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...ir.module import Computation, Instruction
@@ -49,6 +63,9 @@ class BufferAssignment:
     param_leaves: list[Shape] = field(default_factory=list)
     result_leaves: list[Shape] = field(default_factory=list)
     copies: list[tuple[Slice, Slice, Shape]] = field(default_factory=list)  # (src, dst result, shape)
+    scratch: Slice | None = None  # shared kernel scratch (a temp slice), None if no kernel needs any
+    scratch_bytes: dict[Instruction, int] = field(default_factory=dict)  # per kernel needing scratch
+    in_place: set[Instruction] = field(default_factory=set)  # updates that overwrite operand 0's buffer
 
 
 def is_bitcast_reshape(src: Shape, dst: Shape) -> bool:
@@ -70,7 +87,11 @@ def aliases_operand(instr: Instruction) -> bool:
     return instr.opcode == "reshape" and is_bitcast_reshape(instr.operands[0].shape, instr.shape)
 
 
-def assign_buffers(comp: Computation, schedule: list[Instruction]) -> BufferAssignment:
+def assign_buffers(comp: Computation, schedule: list[Instruction],
+                   scratch_bytes: Callable[[Instruction], int] | None = None,
+                   writable_params: bool = False) -> BufferAssignment:
+    """`writable_params`: the parameter buffers belong to this computation (a while body's loop
+    state) and may be updated in place."""
     ba = BufferAssignment()
     temps: list[Slice] = []
 
@@ -108,6 +129,13 @@ def assign_buffers(comp: Computation, schedule: list[Instruction]) -> BufferAssi
             ba.leaves[instr] = list(ba.leaves[instr.operands[0]])
         else:
             ba.leaves[instr] = [temp(leaf) if leaf.is_array else Slice("none", 0, 0) for leaf in instr.shape.leaves()]
+            need = scratch_bytes(instr) if scratch_bytes is not None else 0
+            if need > 0:
+                ba.scratch_bytes[instr] = need
+    if ba.scratch_bytes:
+        ba.scratch = Slice("temp", -1, max(ba.scratch_bytes.values()))
+        temps.append(ba.scratch)
+    _update_in_place(ba, comp, schedule, writable_params)
 
     # Results: write straight into the caller's result buffers where a kernel produces the leaf
     # and nothing else claims that slice; otherwise copy at the end.
@@ -130,3 +158,30 @@ def assign_buffers(comp: Computation, schedule: list[Instruction]) -> BufferAssi
             offset += (s.size + ALIGN - 1) // ALIGN * ALIGN
     ba.temp_bytes = offset
     return ba
+
+
+IN_PLACE_OPS = frozenset({"dynamic-update-slice"})
+
+
+def _update_in_place(ba: BufferAssignment, comp: Computation, schedule: list[Instruction],
+                     writable_params: bool) -> None:
+    """Let dynamic-update-slices overwrite their operand's buffer where nothing reads it later."""
+    kernels = [i for i in schedule if not (i.opcode in NO_CODE or aliases_operand(i))]
+    for n, instr in enumerate(kernels):
+        if instr.opcode not in IN_PLACE_OPS or instr.shape.is_tuple:
+            continue
+        src = ba.leaves[instr.operands[0]][0]
+        if not (src.kind == "temp" or (src.kind == "param" and writable_params)):
+            continue
+        if any(s is src for o in instr.operands[1:] for s in ba.leaves[o]):
+            continue
+        if any(s is src for s in ba.leaves[comp.root]):
+            continue  # the old value is returned
+        later = kernels[n + 1:]
+        if any(s is src for k in later for o in k.operands for s in ba.leaves[o]):
+            continue
+        mine = ba.leaves[instr][0]
+        for key, leaves in ba.leaves.items():
+            ba.leaves[key] = [src if s is mine else s for s in leaves]
+        mine.kind = "none"  # its temp is never used
+        ba.in_place.add(instr)

@@ -68,7 +68,7 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
     spec = options.target.resolved()
     tm = target_machine(spec, options.opt_level)
     emitter = ModuleEmitter(module, options.entry_name, spec.triple, str(tm.target_data),
-                            options.flush_denormals)
+                            options.flush_denormals, spec.features)
     llmod, ba = emitter.emit()
     text = str(llmod)
     t1 = time.perf_counter()

@@ -17,11 +17,17 @@ time grows superlinearly with function size, so each kernel stays its own functi
 
 `call` instructions of the entry computation are inlined here (the callee's instructions are cloned
 into a flat schedule); calls inside fused or reducer computations are computed elementally.
+
+Computations called by control flow (while condition and body, conditional branches) are planned
+the same way (`plan`: calls inlined, checked, their own buffer assignment) and emitted as internal
+functions with the entry's signature (`computation_function`); the while / conditional kernels
+(kernels/control_flow.py) call them, with their temp arena in the kernel's scratch.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import llvmlite.ir as ir
 import numpy as np
@@ -34,7 +40,7 @@ from . import elemental
 from .buffers import NO_CODE, BufferAssignment, aliases_operand, assign_buffers
 from .elemental import IrArray
 from .irvalues import I8, I64, PTR, VOID, const
-from .kernels import CHECKS, KERNELS, load_all
+from .kernels import CHECKS, KERNELS, SCRATCH, load_all
 from .kernels.context import KernelContext
 from .kernels.loop import emit_elemental_instr
 
@@ -51,10 +57,16 @@ def sanitize(name: str) -> str:
 
 
 def flatten_entry(module: Module) -> tuple[Computation, list[Instruction]]:
-    """The entry computation with `call`s inlined, as a new computation (the module is untouched).
-    Returns it and its schedule (post order)."""
-    entry = module.entry
-    flat = Computation(entry.name)
+    """The entry computation with `call`s inlined (see `flatten`)."""
+    flat, order = flatten(module.entry)
+    flat.is_entry = True
+    return flat, order
+
+
+def flatten(comp: Computation) -> tuple[Computation, list[Instruction]]:
+    """`comp` with `call`s inlined, as a new computation (the module is untouched). Returns it and
+    its schedule (post order). Used for the entry and for computations called by control flow."""
+    flat = Computation(comp.name)
     order: list[Instruction] = []
 
     def inline(comp: Computation, env: dict, depth: int) -> Instruction:
@@ -75,9 +87,8 @@ def flatten_entry(module: Module) -> tuple[Computation, list[Instruction]]:
             order.append(c)
         return env[comp.root]
 
-    root = inline(entry, {}, 0)
+    root = inline(comp, {}, 0)
     flat.root = root
-    flat.is_entry = True
     return flat, order
 
 
@@ -112,12 +123,22 @@ def check_supported(flat: Computation, schedule: list[Instruction]) -> None:
 # emission
 
 
+@dataclass
+class Plan:
+    """A computation ready to emit: calls inlined, its schedule, its buffers."""
+
+    comp: Computation
+    schedule: list[Instruction]
+    ba: BufferAssignment
+
+
 class ModuleEmitter:
     def __init__(self, module: Module, entry_name: str, triple: str = "", data_layout: str = "",
-                 flush_denormals: bool = True):
+                 flush_denormals: bool = True, features: str = ""):
         self.module = module
         self.flush_denormals = flush_denormals and (not triple or triple.startswith(("x86_64", "i686")))
         self.entry_name = entry_name
+        self.features = features
         self.llmod = ir.Module(name=sanitize(module.name))
         if triple:
             self.llmod.triple = triple
@@ -125,13 +146,32 @@ class ModuleEmitter:
             self.llmod.data_layout = data_layout
         self._globals: dict[Instruction, ir.GlobalVariable] = {}
         self._names: set[str] = set()
+        self._plans: dict[tuple, Plan] = {}
+        self._functions: dict[tuple, ir.Function] = {}
 
     def emit(self) -> tuple[ir.Module, BufferAssignment]:
         flat, schedule = flatten_entry(self.module)
+        plan = self._make_plan(flat, schedule)
+        self._emit_entry(plan)
+        return self.llmod, plan.ba
+
+    # -- planning (checks and buffers before any IR)
+    def _make_plan(self, flat: Computation, schedule: list[Instruction], writable_params: bool = False) -> Plan:
         check_supported(flat, schedule)
-        ba = assign_buffers(flat, schedule)
-        self._emit_entry(flat, schedule, ba)
-        return self.llmod, ba
+        return Plan(flat, schedule, assign_buffers(flat, schedule, self.scratch_bytes, writable_params))
+
+    def plan(self, comp: Computation, writable_params: bool = False) -> Plan:
+        """The plan of a computation called by control flow (flattened and checked once).
+        `writable_params`: its parameter buffers are its own to update (a while body's state)."""
+        key = (comp, writable_params)
+        p = self._plans.get(key)
+        if p is None:
+            p = self._plans[key] = self._make_plan(*flatten(comp), writable_params)
+        return p
+
+    def scratch_bytes(self, instr: Instruction) -> int:
+        fn = SCRATCH.get(instr.opcode)
+        return fn(instr, self) if fn is not None else 0
 
     # -- constants
     def constant_global(self, instr: Instruction, leaf_no: int = 0) -> ir.GlobalVariable:
@@ -167,19 +207,45 @@ class ModuleEmitter:
         self._names.add(name)
         return name
 
+    # -- computation functions
+    def computation_function(self, comp: Computation, skip_copies: frozenset[int] = frozenset(),
+                             writable_params: bool = False) -> ir.Function:
+        """An internal function running a computation called by control flow, with the entry ABI:
+        `void f(ptr params, ptr results, ptr temp)` (arrays of leaf pointers; `temp` holds
+        `plan(comp, writable_params).ba.temp_bytes` bytes). Unlike the entry's, its results may be
+        its parameters' buffers: result leaves in `skip_copies` are then not copied from the
+        parameter leaf of the same number (the caller passes that buffer as both)."""
+        key = (comp, skip_copies, writable_params)
+        fn = self._functions.get(key)
+        if fn is None:
+            plan = self.plan(comp, writable_params)
+            fn = ir.Function(self.llmod, ir.FunctionType(VOID, [PTR, PTR, PTR]),
+                             self._unique(f"comp.{sanitize(comp.name)}"))
+            fn.linkage = "internal"
+            fn.attributes.add("noinline")
+            fn.attributes.add("nounwind")
+            self._functions[key] = fn
+            self._emit_body(fn, plan, skip_copies)
+        return fn
+
     # -- the entry function
-    def _emit_entry(self, flat: Computation, schedule: list[Instruction], ba: BufferAssignment) -> None:
+    def _emit_entry(self, plan: Plan) -> None:
         m = self.llmod
+        ba = plan.ba
         fn = ir.Function(m, ir.FunctionType(VOID, [PTR, PTR, PTR]), self.entry_name)
-        fn.args[0].name, fn.args[1].name, fn.args[2].name = "params", "results", "temp"
-        b = ir.IRBuilder(fn.append_basic_block("entry"))
         for name, value in (("temp_bytes", ba.temp_bytes), ("num_params", len(ba.param_leaves)),
                             ("num_results", len(ba.result_leaves))):
             g = ir.GlobalVariable(m, I64, f"{self.entry_name}_{name}")
             g.initializer = const(I64, value)
             g.global_constant = True
+        self._emit_body(fn, plan, frozenset(), ftz=self.flush_denormals)
 
-        restore = self._enter_ftz(b) if self.flush_denormals else None
+    def _emit_body(self, fn: ir.Function, plan: Plan, skip_copies: frozenset[int], ftz: bool = False) -> None:
+        """Kernel calls in schedule order, then the result copies, into `fn(params, results, temp)`."""
+        ba = plan.ba
+        fn.args[0].name, fn.args[1].name, fn.args[2].name = "params", "results", "temp"
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        restore = self._enter_ftz(b) if ftz else None
         param_ptrs = [b.load(b.gep(fn.args[0], [const(I64, i)], source_etype=PTR), typ=PTR)
                       for i in range(len(ba.param_leaves))]
         result_ptrs = [b.load(b.gep(fn.args[1], [const(I64, j)], source_etype=PTR), typ=PTR)
@@ -199,7 +265,7 @@ class ModuleEmitter:
                 return self.constant_global(s.instr, leaf_no)
             return ir.Constant(PTR, None)
 
-        for instr in schedule:
+        for instr in plan.schedule:
             if instr.opcode in NO_CODE or aliases_operand(instr):
                 continue
             out_slices = ba.leaves[instr]
@@ -210,13 +276,21 @@ class ModuleEmitter:
                 leaves = [leaf for leaf in o.shape.leaves() if leaf.is_array]
                 operand_slices.append([s for s in ba.leaves[o] if s.kind != "none"])
                 operand_shapes.append(leaves)
-            kfn = self._emit_kernel(instr, out_shapes, operand_shapes)
+            in_place = instr in ba.in_place
+            if in_place:  # operand 0 is the output's own buffer: not passed (pointers are noalias)
+                operand_slices[0], operand_shapes[0] = [], []
+            scratch = instr in ba.scratch_bytes
+            kfn = self._emit_kernel(instr, out_shapes, operand_shapes, scratch, in_place)
             args = [ptr_of(s) for s in out_slices if s.kind != "none"]
             for ss in operand_slices:
                 args.extend(ptr_of(s) for s in ss)
+            if scratch:
+                args.append(ptr_of(ba.scratch))
             b.call(kfn, args)
 
         for src, dst, shape in ba.copies:
+            if src.kind == "param" and src.index == dst.index and dst.index in skip_copies:
+                continue
             n = shape.byte_size
             if n:
                 intrinsic_memcpy(b, ptr_of(dst), ptr_of(src), n)
@@ -237,9 +311,10 @@ class ModuleEmitter:
         b.call(fns["llvm.x86.sse.ldmxcsr"], [mode])
         return lambda: b.call(fns["llvm.x86.sse.ldmxcsr"], [saved])
 
-    def _emit_kernel(self, instr: Instruction, out_shapes: list[Shape], operand_shapes: list[list[Shape]]):
+    def _emit_kernel(self, instr: Instruction, out_shapes: list[Shape], operand_shapes: list[list[Shape]],
+                     scratch: bool = False, in_place: bool = False):
         m = self.llmod
-        n_args = len(out_shapes) + sum(len(s) for s in operand_shapes)
+        n_args = len(out_shapes) + sum(len(s) for s in operand_shapes) + int(scratch)
         fn = ir.Function(m, ir.FunctionType(VOID, [PTR] * n_args), self._unique(f"k.{sanitize(instr.name)}"))
         fn.linkage = "internal"
         fn.attributes.add("noinline")
@@ -250,7 +325,8 @@ class ModuleEmitter:
         args = iter(fn.args)
         outputs = [IrArray(next(args), s) for s in out_shapes]
         operands = [[IrArray(next(args), s) for s in shapes] for shapes in operand_shapes]
-        ctx = KernelContext(m, fn, b, instr, outputs, operands, self.constant_array)
+        ctx = KernelContext(m, fn, b, instr, outputs, operands, self.constant_array,
+                            scratch=next(args) if scratch else None, emitter=self, in_place=in_place)
         emit = KERNELS.get(instr.opcode, emit_elemental_instr)
         emit(ctx, instr)
         ctx.b.ret_void()

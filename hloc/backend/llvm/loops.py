@@ -105,10 +105,12 @@ def delinearize(b: ir.IRBuilder, linear: ir.Value, shape: Shape) -> list[ir.Valu
 
 
 @contextlib.contextmanager
-def for_range(b: ir.IRBuilder, n, name: str = "i", start=0):
-    """`for i in [start, n)`, i64. Yields the induction variable; the builder is left after the loop."""
+def for_range(b: ir.IRBuilder, n, name: str = "i", start=0, step=1):
+    """`for (i = start; i < n; i += step)`, i64. Yields the induction variable; the builder is left
+    after the loop."""
     n_val = n if isinstance(n, ir.Value) else const(I64, n)
     start_val = start if isinstance(start, ir.Value) else const(I64, start)
+    step_val = step if isinstance(step, ir.Value) else const(I64, step)
     fn = b.function
     pre = b.block
     header = fn.append_basic_block(f"{name}.header")
@@ -121,7 +123,7 @@ def for_range(b: ir.IRBuilder, n, name: str = "i", start=0):
     b.cbranch(b.icmp_signed("<", iv, n_val), body, exit_)
     b.position_at_end(body)
     yield iv
-    nxt = b.add(iv, const(I64, 1), name=f"{name}.next", flags=["nuw", "nsw"])
+    nxt = b.add(iv, step_val, name=f"{name}.next", flags=["nuw", "nsw"])
     iv.add_incoming(nxt, b.block)
     b.branch(header)
     b.position_at_end(exit_)

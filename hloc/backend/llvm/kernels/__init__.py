@@ -9,8 +9,11 @@ A kernel is a function `emit(ctx: KernelContext, instr)` registered for opcodes:
         ...  # ctx.b is positioned in the kernel function; ctx.outputs / ctx.operands are IrArrays
 
 and optionally a `check(instr)` (registered with `@kernel.check("sort")`) that raises CodegenError
-for cases the kernel cannot handle, run before any IR is generated. Adding a kernel is one new
-module in this package: every module here is imported by `load_all()`.
+for cases the kernel cannot handle, run before any IR is generated, and a `scratch(instr, emitter)
+-> bytes` (`@kernel.scratch("dot")`) for working memory the kernel needs during its call: the kernel
+then gets `ctx.scratch`, a pointer into the temp arena (64-byte aligned) that is its own until it
+returns. Adding a kernel is one new module in this package: every module here is imported by
+`load_all()`.
 
 Opcodes with no registered kernel but an elemental rule (elementwise and data-movement ops) use
 the generic loop kernel in loop.py: a loop over the output computing each element elementally.
@@ -24,6 +27,7 @@ from collections.abc import Callable
 
 KERNELS: dict[str, Callable] = {}
 CHECKS: dict[str, Callable] = {}
+SCRATCH: dict[str, Callable] = {}
 
 
 class _Register:
@@ -41,6 +45,14 @@ class _Register:
         def register(fn):
             for op in opcodes:
                 CHECKS[op] = fn
+            return fn
+
+        return register
+
+    def scratch(self, *opcodes: str):
+        def register(fn):
+            for op in opcodes:
+                SCRATCH[op] = fn
             return fn
 
         return register

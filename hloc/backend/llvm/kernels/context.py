@@ -19,6 +19,14 @@ class KernelContext:
     outputs: list[IrArray]  # one per array leaf of instr.shape
     operands: list[list[IrArray]]  # per operand, one per array leaf
     constant_array: object = None  # Instruction -> IrArray for array constants (module globals)
+    scratch: ir.Value | None = None  # the kernel's scratch memory, if it asked for some (kernel.scratch)
+    emitter: object = None  # the ModuleEmitter: target features, functions for called computations
+    in_place: bool = False  # the output is operand 0's buffer (buffers.IN_PLACE_OPS); operand 0 not passed
+
+    @property
+    def features(self) -> str:
+        """The target's LLVM feature string ('' if unknown)."""
+        return getattr(self.emitter, "features", "") or ""
 
     def operand_source(self, k: int, shape) -> object:
         """A generator (or TupleSource) reading operand k from its buffers."""

@@ -1,0 +1,493 @@
+"""The convolution kernel: any dim_labels, strides, padding (negative = cropping), lhs (base) and rhs
+(window) dilation, window reversal, feature_group_count, batch_group_count, any number of spatial
+dimensions, every element type.
+
+Semantics (XLA's evaluator): output element (b, o, y) sums, over the input features c of o's
+feature group and the kernel taps k, in[b', g*Cg + c, p(y, k)] * w[c, o, k'] where, per spatial
+dim, u = y*stride + k*window_dilation - pad_lo must fall on a base-dilation point inside the input
+(p = u / base_dilation), k' = size-1-k for reversed dims, and b' = b + (o / (O / batch_groups)) *
+(B_in / batch_groups). Operands are converted to the result type and summed like dot (f32 for f16 /
+bf16, wrapping integers).
+
+Two ways to compute:
+  * gemm (f32/f64 arithmetic, big enough): im2col in chunks of output rows into the kernel scratch
+    (P[row, (c, taps)] = the input under each tap, zero outside), then the module's packed GEMM
+    P @ W per chunk and group, writing straight into the output (rows = batch and output spatial
+    positions, merged into one strided axis when the output layout allows, e.g. NHWC; operands
+    swapped when the output's features are not its contiguous dim, e.g. NCHW). The kernel is used
+    in place when its (input feature, taps) dims form one strided axis (HWIO, OIHW), else it is
+    repacked once; f16/bf16 data is converted to f32 on the way.
+  * direct: a loop nest over output elements with the sum over features and taps in a register
+    (`reassoc` for f32/f64), out-of-window taps reading a clamped address and selecting zero.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from dataclasses import dataclass, field
+
+import llvmlite.ir as ir
+
+from ....errors import CodegenError
+from ....ir.attrs import Window, WindowDim
+from ....ir.module import Instruction
+from ....ir.types import Shape
+from ..elemental import Accumulators, Elemental, IrArray, binary_op, convert_value, scalar_constant
+from ..irvalues import I1, I8, I64, const, storage_type
+from ..loops import Index, for_range, loop_nest, strides
+from . import kernel
+from .dot import GEMM_MIN_MN, GEMM_MIN_WORK, accumulation_etype, check_product_types
+from .gemm import config_for, gemm_function, pack_elems
+
+ALIGN = 64
+CHUNK_BYTES = 512 * 1024  # im2col rows per GEMM call: about this many bytes of P
+
+
+def _align(n: int) -> int:
+    return (n + ALIGN - 1) // ALIGN * ALIGN
+
+
+@dataclass
+class Spatial:
+    in_size: int
+    out_size: int
+    k_size: int
+    wd: WindowDim
+    in_stride: int
+    k_stride: int
+    out_stride: int
+
+
+@dataclass
+class Geom:
+    """A convolution's sizes and element strides, independent of dim_labels and layouts."""
+
+    b_in: int
+    b_out: int
+    c_in: int  # input features
+    cg: int  # input features per feature group (= the kernel's input feature dim)
+    o: int  # output features
+    groups: int  # feature_group_count
+    bgroups: int  # batch_group_count
+    in_b: int  # strides
+    in_f: int
+    k_i: int
+    k_o: int
+    out_b: int
+    out_f: int
+    spatial: list[Spatial]
+    labels: object = None
+
+    @property
+    def og_feature(self) -> int:
+        return self.o // self.groups
+
+    @property
+    def og_batch(self) -> int:
+        return self.o // self.bgroups
+
+    @property
+    def taps(self) -> int:
+        return math.prod(s.k_size for s in self.spatial)
+
+
+def conv_geom(instr: Instruction) -> Geom:
+    lhs, rhs, out = instr.operands[0].shape, instr.operands[1].shape, instr.shape
+    dl = instr.attrs["dim_labels"]
+    window = instr.attrs.get("window") or Window()
+    ls, rs, os_ = strides(lhs), strides(rhs), strides(out)
+    n = dl.num_spatial
+    wdims = list(window.dims) + [WindowDim()] * (n - len(window.dims))
+    spatial = [Spatial(lhs.dims[dl.input_spatial[i]], out.dims[dl.output_spatial[i]], rhs.dims[dl.kernel_spatial[i]],
+                       wdims[i], ls[dl.input_spatial[i]], rs[dl.kernel_spatial[i]], os_[dl.output_spatial[i]])
+               for i in range(n)]
+    return Geom(lhs.dims[dl.input_batch], out.dims[dl.output_batch], lhs.dims[dl.input_feature],
+                rhs.dims[dl.kernel_input_feature], rhs.dims[dl.kernel_output_feature],
+                instr.attrs.get("feature_group_count", 1) or 1, instr.attrs.get("batch_group_count", 1) or 1,
+                ls[dl.input_batch], ls[dl.input_feature], rs[dl.kernel_input_feature], rs[dl.kernel_output_feature],
+                os_[dl.output_batch], os_[dl.output_feature], spatial, dl)
+
+
+def _out_size(s: Spatial) -> int:
+    """XLA's window output size: StridedBound(padded dilated base, dilated window, stride)."""
+    wd = s.wd
+
+    def dilated(bound: int, d: int) -> int:
+        return 0 if bound == 0 else (bound - 1) * d + 1
+
+    bound = wd.pad_lo + dilated(s.in_size, wd.base_dilation) + wd.pad_hi
+    win = dilated(s.k_size, wd.window_dilation)
+    if bound <= 0 or win > bound:
+        return 0
+    return (bound - win) // wd.stride + 1
+
+
+@kernel.check("convolution")
+def check_convolution(instr: Instruction) -> None:
+    if len(instr.operands) != 2 or "dim_labels" not in instr.attrs:
+        raise CodegenError("convolution takes two operands and dim_labels", instr.loc)
+    lhs, rhs, out = instr.operands[0].shape, instr.operands[1].shape, instr.shape
+    dl = instr.attrs["dim_labels"]
+    n = dl.num_spatial
+    if lhs.rank != n + 2 or rhs.rank != n + 2 or out.is_tuple or out.rank != n + 2:
+        raise CodegenError("convolution: operand ranks do not match dim_labels", instr.loc)
+    window = instr.attrs.get("window") or Window()
+    if len(window.dims) not in (0, n) or (not window.dims and n):
+        raise CodegenError(f"convolution: the window has {len(window.dims)} dims, expected {n}", instr.loc)
+    for wd in window.dims:
+        if wd.stride < 1 or wd.window_dilation < 1 or wd.base_dilation < 1:
+            raise CodegenError("convolution: strides and dilations must be positive", instr.loc)
+    g = conv_geom(instr)
+    for s in g.spatial:
+        if s.wd.size != s.k_size:
+            raise CodegenError(f"convolution: window size {s.wd.size} does not match the kernel ({s.k_size})",
+                               instr.loc)
+        if s.out_size != _out_size(s):
+            raise CodegenError(f"convolution: output spatial size {s.out_size} does not match the window "
+                               f"(expected {_out_size(s)})", instr.loc)
+    if g.groups < 1 or g.bgroups < 1 or g.c_in != g.cg * g.groups or g.o % g.groups or g.o % g.bgroups \
+            or g.b_in % g.bgroups or g.b_out != g.b_in // g.bgroups:
+        raise CodegenError(f"convolution: feature/batch group counts ({g.groups}, {g.bgroups}) do not fit the "
+                           f"shapes", instr.loc)
+    check_product_types(instr, [lhs, rhs], out)
+
+
+# ------------------------------------------------------------------------------------------------
+# planning the GEMM path
+
+
+@dataclass
+class MAxis:
+    comps: list[tuple[str, int, int]]  # (kind 'b' | 's', spatial number, size), outermost first
+    out: int  # output stride of the innermost component
+
+    @property
+    def size(self) -> int:
+        return math.prod(c[2] for c in self.comps)
+
+
+@dataclass
+class GemmPlan:
+    outer: list[MAxis]  # output-row axes looped over (not merged with the rows)
+    rows: MAxis  # the GEMM's rows: one strided axis of the output
+    kcomps: list[tuple[str, int, int, int]]  # (kind 'c' | 's', spatial number, size, kernel stride)
+    k_direct: bool  # the kernel is used in place (one strided K axis)
+    swapped: bool  # GEMM computes out^T = W^T P^T (rows contiguous in the output)
+    chunk: int  # rows per im2col chunk
+    acc_etype: str
+    scratch: dict = field(default_factory=dict)  # byte offsets: p, a_pack, b_pack, w, c, total
+
+    @property
+    def k(self) -> int:
+        return math.prod(c[2] for c in self.kcomps)
+
+
+def plan_gemm(instr: Instruction, features: str) -> GemmPlan | None:
+    g = conv_geom(instr)
+    out = instr.shape
+    acc = accumulation_etype(out.etype)
+    if acc not in ("f32", "f64") or (g.groups > 1 and g.bgroups > 1):
+        return None
+    og = g.o // (g.groups * g.bgroups)
+    kk = g.cg * g.taps
+    mi = g.b_out * math.prod(s.out_size for s in g.spatial)
+    if min(og, kk, mi) < 1 or out.num_elements == 0 or instr.operands[0].shape.num_elements == 0:
+        return None
+    # rows: batch and output spatial dims, merged where the output layout steps through them as one
+    axes = [MAxis([("b", 0, g.b_out)], g.out_b)] + [MAxis([("s", i, s.out_size)], s.out_stride)
+                                                    for i, s in enumerate(g.spatial)]
+    axes = sorted((a for a in axes if a.size != 1), key=lambda a: -a.out)
+    merged: list[MAxis] = []
+    for a in axes:
+        if merged and merged[-1].out == a.out * a.size:
+            merged[-1] = MAxis(merged[-1].comps + a.comps, a.out)
+        else:
+            merged.append(a)
+    if not merged:
+        merged = [MAxis([], 1)]
+    rows = merged[-1]
+    if rows.size < GEMM_MIN_MN or og < GEMM_MIN_MN or rows.size * og * kk < GEMM_MIN_WORK:
+        return None
+    kcomps = [("c", 0, g.cg, g.k_i)] + [("s", i, s.k_size, s.k_stride) for i, s in enumerate(g.spatial)]
+    kcomps = sorted((c for c in kcomps if c[2] != 1), key=lambda c: -c[3])
+    k_direct = all(kcomps[j][3] == kcomps[j + 1][3] * kcomps[j + 1][2] for j in range(len(kcomps) - 1))
+    k_direct = k_direct and instr.operands[1].shape.etype == acc and out.etype == acc
+    swapped = rows.out == 1 and g.out_f != 1
+    es = 4 if acc == "f32" else 8
+    cfg = config_for(features, es * 8)
+    # whole GEMM blocks per chunk: a partial block costs edge tiles in every chunk
+    step = cfg.mc if swapped else cfg.mr
+    block = cfg.nc if swapped else cfg.mc
+    target = max(1, CHUNK_BYTES // (kk * es))
+    chunk = target // block * block if target >= block else max(step, target // step * step)
+    chunk = min(rows.size, chunk)
+    plan = GemmPlan(merged[:-1], rows, kcomps, k_direct, swapped, chunk, acc)
+    na, nb = pack_elems(cfg, og, chunk, kk) if swapped else pack_elems(cfg, chunk, og, kk)
+    pos = 0
+    sc = {}
+    w_bytes = 0 if k_direct else kk * g.o * es
+    c_bytes = 0 if out.etype == acc else out.num_elements * es
+    for name, nbytes in (("p", chunk * kk * es), ("a_pack", na * es), ("b_pack", nb * es), ("w", w_bytes),
+                         ("c", c_bytes)):
+        sc[name] = pos if nbytes else None
+        pos += _align(nbytes)
+    sc["total"] = pos
+    plan.scratch = sc
+    return plan
+
+
+@kernel.scratch("convolution")
+def conv_scratch(instr: Instruction, emitter) -> int:
+    plan = plan_gemm(instr, emitter.features)
+    return plan.scratch["total"] if plan is not None else 0
+
+
+# ------------------------------------------------------------------------------------------------
+# shared pieces
+
+
+class Reader:
+    """Input elements at (input batch, input feature, output position, tap) with the window
+    arithmetic, converted to the result type (compute form)."""
+
+    def __init__(self, em: Elemental, arr: IrArray, g: Geom, out_etype: str):
+        self.em, self.arr, self.g, self.out_etype = em, arr, g, out_etype
+
+    def value(self, b_in: ir.Value, f_in: ir.Value, ys: list, ks: list):
+        bld = self.em.b
+        g = self.g
+        valid = ir.Constant(I1, 1)
+        off = _add(bld, _mul(bld, b_in, g.in_b), _mul(bld, f_in, g.in_f))
+        for s, y, k in zip(g.spatial, ys, ks):
+            wd = s.wd
+            u = bld.sub(_add(bld, _mul(bld, y, wd.stride), _mul(bld, k, wd.window_dilation)), const(I64, wd.pad_lo))
+            if wd.base_dilation > 1:
+                nonneg = bld.icmp_signed(">=", u, const(I64, 0))
+                on_point = bld.icmp_unsigned("==", bld.urem(u, const(I64, wd.base_dilation)), const(I64, 0))
+                valid = bld.and_(valid, bld.and_(nonneg, on_point))
+                p = bld.sdiv(u, const(I64, wd.base_dilation))
+            else:
+                p = u
+            inside = bld.and_(bld.icmp_signed(">=", p, const(I64, 0)), bld.icmp_signed("<", p, const(I64, s.in_size)))
+            valid = bld.and_(valid, inside)
+            pc = bld.select(inside, p, const(I64, 0))
+            off = _add(bld, off, _mul(bld, pc, s.in_stride))
+        x = self.arr.load(bld, Index(self.arr.shape, None, off))
+        x = convert_value(self.em, x, self.arr.etype, self.out_etype)
+        zero = scalar_constant(self.out_etype, 0)
+        if hasattr(x, "re"):
+            return type(x)(bld.select(valid, x.re, zero.re), bld.select(valid, x.im, zero.im))
+        return bld.select(valid, x, zero)
+
+
+def _mul(bld, v, k: int):
+    if k == 0:
+        return const(I64, 0)
+    if k == 1:
+        return v
+    return bld.mul(v, const(I64, k), flags=["nsw"])
+
+
+def _add(bld, a, c):
+    if isinstance(a, ir.Constant) and a.constant == 0:
+        return c
+    if isinstance(c, ir.Constant) and c.constant == 0:
+        return a
+    return bld.add(a, c, flags=["nsw"])
+
+
+def _groups(bld, g: Geom, o: ir.Value):
+    """(input batch offset, input feature offset) of output feature o's groups."""
+    b_off = const(I64, 0)
+    f_off = const(I64, 0)
+    if g.bgroups > 1:
+        b_off = _mul(bld, bld.udiv(o, const(I64, g.og_batch)), g.b_in // g.bgroups)
+    if g.groups > 1:
+        f_off = _mul(bld, bld.udiv(o, const(I64, g.og_feature)), g.cg)
+    return b_off, f_off
+
+
+# ------------------------------------------------------------------------------------------------
+# emission
+
+
+@kernel("convolution")
+def emit_convolution(ctx, instr: Instruction) -> None:
+    if instr.shape.num_elements == 0:
+        return
+    plan = plan_gemm(instr, ctx.features)
+    if plan is None:
+        emit_direct(ctx, instr)
+    else:
+        emit_gemm_conv(ctx, instr, plan)
+
+
+def emit_direct(ctx, instr: Instruction) -> None:
+    bld = ctx.b
+    g = conv_geom(instr)
+    dl = g.labels
+    x_arr, w_arr = ctx.operands[0][0], ctx.operands[1][0]
+    out = ctx.outputs[0]
+    out_et = out.etype
+    acc_et = accumulation_etype(out_et)
+    em = Elemental(bld)
+    em.fast_flags = ("reassoc", "contract") if acc_et in ("f32", "f64") else ()
+    empty_input = x_arr.shape.num_elements == 0
+    reader = Reader(em, x_arr, g, out_et)
+    # reduction loops ordered by input stride (the contiguous one innermost)
+    red = [("c", 0, g.cg, g.in_f)] + [("s", i, s.k_size, s.in_stride) for i, s in enumerate(g.spatial)]
+    red = sorted(red, key=lambda r: -r[3])
+    with loop_nest(bld, out.shape, "o") as multi:
+        b = multi[dl.output_batch]
+        o = multi[dl.output_feature]
+        ys = [multi[d] for d in dl.output_spatial]
+        b_off, f_off = _groups(bld, g, o)
+        b_in = _add(bld, b, b_off)
+        acc = Accumulators(bld, [scalar_constant(acc_et, 0)])
+        if not empty_input:
+            with contextlib.ExitStack() as stack:
+                ivs = {}
+                for kind, i, size, _ in red:
+                    ivs[(kind, i)] = stack.enter_context(for_range(bld, size, f"r{kind}{i}"))
+                c = ivs[("c", 0)]
+                ks = [ivs[("s", i)] for i in range(len(g.spatial))]
+                x = reader.value(b_in, _add(bld, c, f_off), ys, ks)
+                w_off = _add(bld, _mul(bld, o, g.k_o), _mul(bld, c, g.k_i))
+                for s, k in zip(g.spatial, ks):
+                    kt = bld.sub(const(I64, s.k_size - 1), k) if s.wd.window_reversal else k
+                    w_off = _add(bld, w_off, _mul(bld, kt, s.k_stride))
+                w = convert_value(em, w_arr.load(bld, Index(w_arr.shape, None, w_off)), w_arr.etype, out_et)
+                acc.set([binary_op(em, "add", acc_et, acc.get()[0], binary_op(em, "multiply", acc_et, x, w))])
+        out.store(bld, Index(out.shape, multi, None), acc.get()[0])
+
+
+def _decompose(bld, flat: ir.Value, comps: list) -> dict:
+    """Component values of a flat index over `comps` (outermost first)."""
+    vals = {}
+    rest = flat
+    for j in range(len(comps) - 1, -1, -1):
+        kind, i, size = comps[j][:3]
+        if j == 0:
+            vals[(kind, i)] = rest
+        else:
+            vals[(kind, i)] = bld.urem(rest, const(I64, size))
+            rest = bld.udiv(rest, const(I64, size))
+    return vals
+
+
+def emit_gemm_conv(ctx, instr: Instruction, plan: GemmPlan) -> None:
+    bld = ctx.b
+    g = conv_geom(instr)
+    x_arr, w_arr = ctx.operands[0][0], ctx.operands[1][0]
+    out = ctx.outputs[0]
+    out_et, acc_et = out.etype, plan.acc_etype
+    ety = storage_type(acc_et)
+    sc = plan.scratch
+    fn, _ = gemm_function(ctx.module, acc_et, ctx.features)
+    em = Elemental(bld)
+    reader = Reader(em, x_arr, g, out_et)
+    kk = plan.k
+    ngroups = g.groups * g.bgroups
+    og = g.o // ngroups
+
+    def at(off: int) -> ir.Value:
+        return bld.gep(ctx.scratch, [const(I64, off)], inbounds=True, source_etype=I8)
+
+    def elem(ptr, off):
+        return bld.gep(ptr, [off], inbounds=True, source_etype=ety)
+
+    # the kernel as a [K, O] matrix: in place, or repacked (and converted) in the im2col K order
+    if plan.k_direct:
+        w_ptr, w_rs, w_cs = w_arr.ptr, (plan.kcomps[-1][3] if plan.kcomps else 0), g.k_o
+    else:
+        w_ptr, w_rs, w_cs = at(sc["w"]), g.o, 1
+        dst = IrArray(w_ptr, Shape(acc_et, (kk * g.o,)))
+        with contextlib.ExitStack() as stack:
+            ivs = {}
+            for kind, i, size, _ in plan.kcomps:
+                ivs[(kind, i)] = stack.enter_context(for_range(bld, size, f"w{kind}{i}"))
+            krow = _flat(bld, plan.kcomps, ivs)
+            with for_range(bld, g.o, "wo") as o:
+                off = _mul(bld, o, g.k_o)
+                for kind, i, _, st in plan.kcomps:
+                    kidx = ivs[(kind, i)]
+                    if kind == "s" and g.spatial[i].wd.window_reversal:
+                        kidx = bld.sub(const(I64, g.spatial[i].k_size - 1), kidx)
+                    off = _add(bld, off, _mul(bld, kidx, st))
+                v = convert_value(em, w_arr.load(bld, Index(w_arr.shape, None, off)), w_arr.etype, out_et)
+                v = convert_value(em, v, out_et, acc_et)
+                dst.store(bld, Index(dst.shape, None, bld.add(bld.mul(krow, const(I64, g.o)), o)), v)
+    c_ptr = out.ptr if sc["c"] is None else at(sc["c"])
+    p_ptr = at(sc["p"])
+    rows = plan.rows
+    chunk = plan.chunk
+    pmat = IrArray(p_ptr, Shape(acc_et, (chunk * kk,)))
+    with contextlib.ExitStack() as stack:
+        grp = stack.enter_context(for_range(bld, ngroups, "grp")) if ngroups > 1 else const(I64, 0)
+        outer_iv = [stack.enter_context(for_range(bld, a.size, f"mo{j}")) for j, a in enumerate(plan.outer)]
+        r0 = stack.enter_context(for_range(bld, rows.size, "chunk", step=chunk))
+        nrows = bld.select(bld.icmp_signed("<", bld.sub(const(I64, rows.size), r0), const(I64, chunk)),
+                           bld.sub(const(I64, rows.size), r0), const(I64, chunk))
+        fixed = {}
+        for a, iv in zip(plan.outer, outer_iv):
+            fixed.update(_decompose(bld, iv, a.comps))
+        o0 = _mul(bld, grp, og)  # first output feature of the group
+        b_off, f_off = _groups(bld, g, o0)
+        c_off = const(I64, 0)
+        for a, iv in zip(plan.outer, outer_iv):
+            c_off = _add(bld, c_off, _mul(bld, iv, a.out))
+        c_off = _add(bld, c_off, _mul(bld, r0, rows.out))
+        c_off = _add(bld, c_off, _mul(bld, o0, g.out_f))
+
+        def p_value(r, kvals):
+            vals = dict(fixed)
+            vals.update(_decompose(bld, bld.add(r0, r), rows.comps))
+            b = vals.get(("b", 0), const(I64, 0))
+            ys = [vals.get(("s", i), const(I64, 0)) for i in range(len(g.spatial))]
+            ks = []
+            for i, s in enumerate(g.spatial):
+                k = kvals.get(("s", i), const(I64, 0))
+                ks.append(bld.sub(const(I64, s.k_size - 1), k) if s.wd.window_reversal and plan.k_direct else k)
+            c = kvals.get(("c", 0), const(I64, 0))
+            v = reader.value(_add(bld, b, b_off), _add(bld, c, f_off), ys, ks)
+            return convert_value(em, v, out_et, acc_et)
+
+        # im2col: P[r, kk] (or P[kk, r] when swapped), kk in the kernel's K order
+        if not plan.swapped:
+            with for_range(bld, nrows, "pr") as r, _k_loops(bld, plan.kcomps) as kvals:
+                kidx = _flat(bld, plan.kcomps, kvals)
+                pmat.store(bld, Index(pmat.shape, None, bld.add(bld.mul(r, const(I64, kk)), kidx)), p_value(r, kvals))
+        else:
+            with _k_loops(bld, plan.kcomps) as kvals, for_range(bld, nrows, "pr") as r:
+                kidx = _flat(bld, plan.kcomps, kvals)
+                pmat.store(bld, Index(pmat.shape, None, bld.add(bld.mul(kidx, const(I64, chunk)), r)),
+                           p_value(r, kvals))
+        w_g = elem(w_ptr, _mul(bld, o0, w_cs))
+        c_g = elem(c_ptr, c_off)
+        zero = const(I64, 0)
+        if not plan.swapped:
+            args = [nrows, const(I64, og), const(I64, kk), p_ptr, const(I64, kk), const(I64, 1),
+                    w_g, const(I64, w_rs), const(I64, w_cs), c_g, const(I64, rows.out), const(I64, g.out_f)]
+        else:
+            args = [const(I64, og), nrows, const(I64, kk), w_g, const(I64, w_cs), const(I64, w_rs),
+                    p_ptr, const(I64, chunk), const(I64, 1), c_g, const(I64, g.out_f), const(I64, rows.out)]
+        bld.call(fn, args + [zero, at(sc["a_pack"]), at(sc["b_pack"])])
+    if sc["c"] is not None:
+        tmp = IrArray(c_ptr, Shape(acc_et, out.shape.dims, out.shape.layout))
+        with for_range(bld, out.shape.num_elements, "cr") as i:
+            out.store(bld, Index(out.shape, None, i), tmp.load(bld, Index(tmp.shape, None, i)))
+
+
+@contextlib.contextmanager
+def _k_loops(bld, kcomps):
+    with contextlib.ExitStack() as stack:
+        yield {(kind, i): stack.enter_context(for_range(bld, size, f"k{kind}{i}")) for kind, i, size, _ in kcomps}
+
+
+def _flat(bld, comps, vals) -> ir.Value:
+    """Flat index of component values (outermost first)."""
+    total = const(I64, 0)
+    for kind, i, size, *_ in comps:
+        total = bld.add(bld.mul(total, const(I64, size)), vals[(kind, i)])
+    return total

@@ -1,0 +1,354 @@
+"""The dot kernel: any dimension numbers, every element type.
+
+Semantics (XLA's): result dims are batch, lhs free, rhs free. Operands are converted to the result
+type, multiplied and summed in f32 for f16/bf16/f8 results (rounded once at the end, as XLA:CPU
+upcasts them), in f64 / complex / the integer type (wrapping) otherwise; a pred result is the OR of
+ANDs. `operand_precision` and `algorithm` change nothing on CPU.
+
+Planning (pure Python, shared by the scratch sizing and the emission): every logical dimension
+becomes an axis with an element stride in each array (batch: a, b, c; free dims of the GEMM's A: a,
+c; free dims of B: b, c; contracting: a, b). Size-1 axes are dropped, and neighbouring axes of a
+group merge when every array steps through them as one (a row-major [M1, M2] block is one M axis),
+so transposed operands and batch dims anywhere cost nothing: they are strides. Operands are swapped
+(C^T = B^T A^T) when that puts the output's contiguous dimension on the GEMM's N side.
+
+Three ways to compute:
+  * gemm: f32/f64 arithmetic with M, N >= GEMM_MIN_MN and M*N*K >= GEMM_MIN_WORK. One call of the
+    module's packed GEMM (gemm.py) per remaining outer index (batch, unmerged free or contracting
+    axes; later contracting chunks accumulate). Packing buffers come from the kernel scratch; so do
+    f32 copies of f16/bf16 operands and an f32 result that is rounded afterwards.
+  * axpy: a small float dot whose output rows are contiguous in the output and in B:
+    `c[n] += a[k] * b[k, n]` with n innermost, which vectorises without reassociation.
+  * loop: everything else. For each output element, a loop over the contraction with the sum in a
+    register (`reassoc` for f32/f64 so the reduction vectorises, like XLA:CPU's dot emitter).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, replace
+
+import llvmlite.ir as ir
+
+from ....errors import CodegenError
+from ....ir.attrs import DotDims
+from ....ir.module import Instruction
+from ....ir.types import ELEMENT_TYPES, Shape
+from ..elemental import Accumulators, Elemental, IrArray, binary_op, convert_value, scalar_constant
+from ..irvalues import F32_COMPUTED, I64, const, storage_type
+from ..loops import Index, for_range, strides
+from . import kernel
+from .gemm import config_for, gemm_function, pack_elems
+
+GEMM_MIN_MN = 4
+GEMM_MIN_WORK = 16 * 16 * 16
+ALIGN = 64
+
+
+@dataclass(frozen=True)
+class Axis:
+    size: int
+    a: int = 0  # element strides in the GEMM's A (lhs unless swapped), B, and the output C
+    b: int = 0
+    c: int = 0
+
+
+@dataclass
+class DotPlan:
+    batch: list[Axis]
+    m: list[Axis]  # free dims of A, outermost first after merging (the last is the GEMM's M)
+    n: list[Axis]
+    k: list[Axis]
+    swapped: bool  # A is the rhs
+    acc_etype: str  # what products are summed in
+    path: str  # "gemm" | "axpy" | "loop"
+
+    @property
+    def sizes(self) -> tuple[int, int, int]:
+        def inner(axes):
+            return axes[-1].size if axes else 1
+
+        return inner(self.m), inner(self.n), inner(self.k)
+
+
+def accumulation_etype(etype: str) -> str:
+    return "f32" if etype in F32_COMPUTED else etype
+
+
+def _merge(axes: list[Axis], keys: tuple[str, ...]) -> list[Axis]:
+    """Drop size-1 axes, order outermost-first by the first key's stride, merge neighbours that
+    every array in `keys` steps through as one."""
+    axes = sorted((a for a in axes if a.size != 1), key=lambda a: tuple(-getattr(a, k) for k in keys))
+    out: list[Axis] = []
+    for ax in axes:
+        if out and all(getattr(out[-1], k) == getattr(ax, k) * ax.size for k in keys):
+            out[-1] = replace(ax, size=out[-1].size * ax.size)
+        else:
+            out.append(ax)
+    return out
+
+
+def plan_dot(instr: Instruction) -> DotPlan:
+    lhs, rhs = instr.operands[0].shape, instr.operands[1].shape
+    out = instr.shape
+    d = DotDims.of(instr)
+    ls, rs, os_ = strides(lhs), strides(rhs), strides(out)
+    lfree = [i for i in range(lhs.rank) if i not in d.lhs_batch and i not in d.lhs_contracting]
+    rfree = [i for i in range(rhs.rank) if i not in d.rhs_batch and i not in d.rhs_contracting]
+    nb = len(d.lhs_batch)
+    batch = [Axis(lhs.dims[lb], ls[lb], rs[rb], os_[j]) for j, (lb, rb) in enumerate(zip(d.lhs_batch, d.rhs_batch))]
+    m = [Axis(lhs.dims[f], a=ls[f], c=os_[nb + j]) for j, f in enumerate(lfree)]
+    n = [Axis(rhs.dims[f], b=rs[f], c=os_[nb + len(lfree) + j]) for j, f in enumerate(rfree)]
+    k = [Axis(lhs.dims[lc], a=ls[lc], b=rs[rc]) for lc, rc in zip(d.lhs_contracting, d.rhs_contracting)]
+    batch = _merge(batch, ("c", "a", "b"))
+    m = _merge(m, ("c", "a"))
+    n = _merge(n, ("c", "b"))
+    k = _merge(k, ("a", "b"))
+    swapped = False
+    n_unit = bool(n) and n[-1].c == 1
+    m_unit = bool(m) and m[-1].c == 1
+    if m_unit and not n_unit:
+        # C^T = B^T A^T: the output's contiguous dimension becomes the GEMM's N.
+        def flip(ax: Axis) -> Axis:
+            return Axis(ax.size, ax.b, ax.a, ax.c)
+
+        batch, m, n, k = [flip(x) for x in batch], [flip(x) for x in n], [flip(x) for x in m], [flip(x) for x in k]
+        swapped = True
+    acc = accumulation_etype(out.etype)
+    plan = DotPlan(batch, m, n, k, swapped, acc, "loop")
+    mm, nn, kk = plan.sizes
+    if acc in ("f32", "f64") and out.num_elements:
+        if mm >= GEMM_MIN_MN and nn >= GEMM_MIN_MN and mm * nn * kk >= GEMM_MIN_WORK:
+            plan.path = "gemm"
+        elif n and n[-1].c == 1 and n[-1].b == 1 and out.etype == acc and not (k and k[-1].a == 1 and k[-1].b == 1):
+            plan.path = "axpy"
+    return plan
+
+
+# ------------------------------------------------------------------------------------------------
+# checks and scratch
+
+
+@kernel.check("dot")
+def check_dot(instr: Instruction) -> None:
+    if len(instr.operands) != 2:
+        raise CodegenError("dot takes two operands", instr.loc)
+    lhs, rhs = instr.operands[0].shape, instr.operands[1].shape
+    d = DotDims.of(instr)
+    if len(d.lhs_batch) != len(d.rhs_batch) or len(d.lhs_contracting) != len(d.rhs_contracting):
+        raise CodegenError("dot: lhs and rhs have different numbers of batch or contracting dimensions", instr.loc)
+    for a, b in zip(d.lhs_batch + d.lhs_contracting, d.rhs_batch + d.rhs_contracting):
+        if not (0 <= a < lhs.rank and 0 <= b < rhs.rank) or lhs.dims[a] != rhs.dims[b]:
+            raise CodegenError(f"dot: lhs dimension {a} does not match rhs dimension {b}", instr.loc)
+    lfree = [lhs.dims[i] for i in range(lhs.rank) if i not in d.lhs_batch and i not in d.lhs_contracting]
+    rfree = [rhs.dims[i] for i in range(rhs.rank) if i not in d.rhs_batch and i not in d.rhs_contracting]
+    want = tuple([lhs.dims[i] for i in d.lhs_batch] + lfree + rfree)
+    if instr.shape.is_tuple or tuple(instr.shape.dims) != want:
+        raise CodegenError(f"dot: result shape {instr.shape} does not match the operands (dims {list(want)})",
+                           instr.loc)
+    check_product_types(instr, [lhs, rhs], instr.shape)
+
+
+def check_product_types(instr: Instruction, operands: list[Shape], out: Shape) -> None:
+    """Element types a dot or convolution can multiply: operands convert to the result type."""
+    et = out.etype
+    kind = ELEMENT_TYPES[et].kind
+    if kind not in ("pred", "sint", "uint", "float", "complex") or et == "f8e8m0fnu":
+        raise CodegenError(f"'{instr.opcode}' producing {et} is not supported by the native backend", instr.loc)
+    for s in operands:
+        k = ELEMENT_TYPES[s.etype].kind
+        if k not in ("pred", "sint", "uint", "float", "complex"):
+            raise CodegenError(f"'{instr.opcode}' on {s.etype} is not supported by the native backend", instr.loc)
+        if k == "complex" and kind != "complex":
+            raise CodegenError(f"'{instr.opcode}' from {s.etype} to {et} is not supported", instr.loc)
+
+
+def _align(n: int) -> int:
+    return (n + ALIGN - 1) // ALIGN * ALIGN
+
+
+@dataclass
+class GemmScratch:
+    """Byte offsets in the kernel scratch for a GEMM-path dot."""
+
+    a_pack: int
+    b_pack: int
+    a_conv: int | None  # f32/f64 copies of operands that are of another type
+    b_conv: int | None
+    c_conv: int | None
+    total: int
+
+
+def gemm_scratch(plan: DotPlan, a: Shape, b: Shape, c: Shape, features: str) -> GemmScratch:
+    acc = plan.acc_etype
+    es = 4 if acc == "f32" else 8
+    cfg = config_for(features, es * 8)
+    mm, nn, kk = plan.sizes
+    na, nb = pack_elems(cfg, mm, nn, kk)
+    pos = 0
+    offsets = []
+    for nbytes in (na * es, nb * es):
+        offsets.append(pos)
+        pos += _align(nbytes)
+    conv = []
+    for s in (a, b, c):
+        # operands convert to the result type first: a narrow result rounds f32 operands too
+        if s.etype != acc or c.etype != acc:
+            conv.append(pos)
+            pos += _align(s.num_elements * es)
+        else:
+            conv.append(None)
+    return GemmScratch(offsets[0], offsets[1], conv[0], conv[1], conv[2], pos)
+
+
+@kernel.scratch("dot")
+def dot_scratch(instr: Instruction, emitter) -> int:
+    plan = plan_dot(instr)
+    if plan.path != "gemm":
+        return 0
+    a, b = instr.operands[0].shape, instr.operands[1].shape
+    if plan.swapped:
+        a, b = b, a
+    return gemm_scratch(plan, a, b, instr.shape, emitter.features).total
+
+
+# ------------------------------------------------------------------------------------------------
+# emission
+
+
+@kernel("dot")
+def emit_dot(ctx, instr: Instruction) -> None:
+    plan = plan_dot(instr)
+    a, b = ctx.operands[0][0], ctx.operands[1][0]
+    if plan.swapped:
+        a, b = b, a
+    c = ctx.outputs[0]
+    if c.shape.num_elements == 0:
+        return
+    if plan.path == "gemm":
+        emit_gemm_dot(ctx, plan, a, b, c)
+    elif plan.path == "axpy":
+        emit_axpy_dot(ctx, plan, a, b, c)
+    else:
+        emit_loop_dot(ctx, plan, a, b, c)
+
+
+@contextlib.contextmanager
+def axis_loops(b: ir.IRBuilder, axes: list[Axis], name: str):
+    """Nested loops over `axes` (outermost first). Yields a function giving, for an array key
+    ('a', 'b', 'c'), the element offset sum(i * stride), and the induction variables."""
+    with contextlib.ExitStack() as stack:
+        ivs = [stack.enter_context(for_range(b, ax.size, f"{name}{k}")) for k, ax in enumerate(axes)]
+
+        def offset(key: str, base=None):
+            total = base
+            for iv, ax in zip(ivs, axes):
+                st = getattr(ax, key)
+                if st == 0:
+                    continue
+                term = iv if st == 1 else b.mul(iv, const(I64, st), flags=["nsw"])
+                total = term if total is None else b.add(total, term, flags=["nsw"])
+            return total if total is not None else const(I64, 0)
+
+        yield offset, ivs
+
+
+def _flags(acc: str) -> tuple[str, ...]:
+    return ("reassoc", "contract") if acc in ("f32", "f64") else ()
+
+
+def _load_as(em: Elemental, arr: IrArray, off: ir.Value, etype: str):
+    """Element at a physical offset, converted to the result type's compute value."""
+    v = arr.load(em.b, Index(arr.shape, None, off))
+    return convert_value(em, v, arr.etype, etype)
+
+
+def emit_loop_dot(ctx, plan: DotPlan, a: IrArray, b: IrArray, c: IrArray) -> None:
+    bld = ctx.b
+    em = Elemental(bld)
+    em.fast_flags = _flags(plan.acc_etype)
+    acc_et, out_et = plan.acc_etype, c.etype
+    outer = sorted(plan.batch + plan.m + plan.n, key=lambda ax: -ax.c)
+    with axis_loops(bld, outer, "o") as (ooff, _):
+        a0, b0, c0 = ooff("a"), ooff("b"), ooff("c")
+        acc = Accumulators(bld, [scalar_constant(acc_et, 0)])
+        with axis_loops(bld, plan.k, "k") as (koff, _):
+            x = _load_as(em, a, koff("a", a0), out_et)
+            y = _load_as(em, b, koff("b", b0), out_et)
+            acc.set([binary_op(em, "add", acc_et, acc.get()[0], binary_op(em, "multiply", acc_et, x, y))])
+        c.store(bld, Index(c.shape, None, c0), acc.get()[0])
+
+
+def emit_axpy_dot(ctx, plan: DotPlan, a: IrArray, b: IrArray, c: IrArray) -> None:
+    """c[.., n] = sum_k a[.., k] * b[k, n] with n (contiguous in b and c) innermost."""
+    bld = ctx.b
+    em = Elemental(bld)
+    em.fast_flags = ("contract",)
+    acc_et = plan.acc_etype
+    n_ax = plan.n[-1]
+    outer = sorted(plan.batch + plan.m + plan.n[:-1], key=lambda ax: -ax.c)
+    zero = scalar_constant(acc_et, 0)
+    with axis_loops(bld, outer, "o") as (ooff, _):
+        a0, b0, c0 = ooff("a"), ooff("b"), ooff("c")
+        with for_range(bld, n_ax.size, "z") as j:
+            c.store(bld, Index(c.shape, None, bld.add(c0, j)), zero)
+        with axis_loops(bld, plan.k, "k") as (koff, _):
+            x = _load_as(em, a, koff("a", a0), acc_et)
+            brow = koff("b", b0)
+            with for_range(bld, n_ax.size, "n") as j:
+                ci = Index(c.shape, None, bld.add(c0, j))
+                y = _load_as(em, b, bld.add(brow, j), acc_et)
+                old = c.load(bld, ci)
+                c.store(bld, ci, binary_op(em, "add", acc_et, old, binary_op(em, "multiply", acc_et, x, y)))
+
+
+def _convert_copy(ctx, src: IrArray, dst_ptr: ir.Value, acc_et: str, via_et: str) -> None:
+    """dst[i] = src[i] converted to `via_et` (the result type), held as `acc_et`; same layout."""
+    bld = ctx.b
+    em = Elemental(bld)
+    dst = IrArray(dst_ptr, Shape(acc_et, src.shape.dims, src.shape.layout))
+    with for_range(bld, src.shape.num_elements, "cv") as i:
+        v = _load_as(em, src, i, via_et)
+        dst.store(bld, Index(dst.shape, None, i), convert_value(em, v, via_et, acc_et))
+
+
+def emit_gemm_dot(ctx, plan: DotPlan, a: IrArray, b: IrArray, c: IrArray) -> None:
+    bld = ctx.b
+    acc_et = plan.acc_etype
+    ety = storage_type(acc_et)
+    sc = gemm_scratch(plan, a.shape, b.shape, c.shape, ctx.features)
+    fn, _ = gemm_function(ctx.module, acc_et, ctx.features)
+
+    def at(off: int) -> ir.Value:
+        return bld.gep(ctx.scratch, [const(I64, off)], inbounds=True, source_etype=ir.IntType(8))
+
+    a_ptr, b_ptr, c_ptr = a.ptr, b.ptr, c.ptr
+    if sc.a_conv is not None:
+        a_ptr = at(sc.a_conv)
+        _convert_copy(ctx, a, a_ptr, acc_et, c.etype)
+    if sc.b_conv is not None:
+        b_ptr = at(sc.b_conv)
+        _convert_copy(ctx, b, b_ptr, acc_et, c.etype)
+    if sc.c_conv is not None:
+        c_ptr = at(sc.c_conv)
+    mm, nn, kk = plan.sizes
+    m_ax = plan.m[-1] if plan.m else Axis(1)
+    n_ax = plan.n[-1] if plan.n else Axis(1)
+    k_ax = plan.k[-1] if plan.k else Axis(1)
+    k_outer = plan.k[:-1]
+    outer = plan.batch + plan.m[:-1] + plan.n[:-1]
+    with axis_loops(bld, outer + k_outer, "g") as (off, ivs):
+        accumulate = const(I64, 0)
+        for iv in ivs[len(outer):]:
+            accumulate = bld.or_(accumulate, iv)  # later chunks of a split contraction add to C
+        args = [const(I64, mm), const(I64, nn), const(I64, kk),
+                bld.gep(a_ptr, [off("a")], inbounds=True, source_etype=ety), const(I64, m_ax.a), const(I64, k_ax.a),
+                bld.gep(b_ptr, [off("b")], inbounds=True, source_etype=ety), const(I64, k_ax.b), const(I64, n_ax.b),
+                bld.gep(c_ptr, [off("c")], inbounds=True, source_etype=ety), const(I64, m_ax.c), const(I64, n_ax.c),
+                accumulate, at(sc.a_pack), at(sc.b_pack)]
+        bld.call(fn, args)
+    if sc.c_conv is not None:
+        tmp = IrArray(c_ptr, Shape(acc_et, c.shape.dims, c.shape.layout))
+        with for_range(bld, c.shape.num_elements, "cr") as i:
+            idx = Index(c.shape, None, i)
+            c.store(bld, idx, tmp.load(bld, Index(tmp.shape, None, i)))

@@ -1,0 +1,232 @@
+"""The dot kernel: dimension numbers, layouts, element types and the three code paths (packed GEMM,
+axpy loop, reduction loop), against numpy references computed in f64 / exact integers.
+
+A few modules hold many dots each (a tuple result) and are compiled once per module: LLVM time
+adds up.
+"""
+
+from __future__ import annotations
+
+import ml_dtypes
+import numpy as np
+import pytest
+from mathref import compile_text
+
+from hloc.backend.llvm.kernels.dot import plan_dot
+from hloc.parse import parse_module
+
+BF16 = ml_dtypes.bfloat16
+
+
+def build(params: list[str], body: list[str], outs: list[tuple[str, str]]) -> str:
+    lines = ["HloModule t", "ENTRY e {"]
+    lines += [f"  p{i} = {s} parameter({i})" for i, s in enumerate(params)]
+    lines += [f"  {b}" for b in body]
+    lines.append(f"  ROOT out = ({', '.join(s for _, s in outs)}) tuple({', '.join(n for n, _ in outs)})")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def ein(spec: str, *xs):
+    return np.einsum(spec, *[x.astype(np.float64) if x.dtype.kind == "f" or x.dtype == BF16 else x for x in xs])
+
+
+# ------------------------------------------------------------------------------------------------
+# f32 / f64: dimension numbers and layouts
+
+RNG = np.random.default_rng(0)
+
+
+def _r(*dims, dt=np.float32):
+    return RNG.standard_normal(dims).astype(dt)
+
+
+# (instruction text, result shape, input indices, numpy reference on the inputs)
+F_PARAMS = ["f32[64,48]", "f32[48,40]", "f32[48,64]{0,1}", "f32[40,48]", "f32[5,6,3,7]", "f32[3,7,5,9]",
+            "f32[8,3,16,20]", "f32[16,3,24]", "f32[40,24,18]{1,2,0}", "f32[40,12]", "f32[16,8]", "f32[8]",
+            "f64[50,70]", "f64[70,30]", "f32[3,33,17]", "f32[3,17,29]", "f32[0,5]", "f32[5,4]", "f32[4,0]",
+            "f32[0,6]", "f32[300]", "f32[7,300]", "f32[8,16]"]
+F_INPUTS = [_r(64, 48), _r(48, 40), _r(48, 64), _r(40, 48), _r(5, 6, 3, 7), _r(3, 7, 5, 9), _r(8, 3, 16, 20),
+            _r(16, 3, 24), _r(40, 24, 18), _r(40, 12), _r(16, 8), _r(8), _r(50, 70, dt=np.float64),
+            _r(70, 30, dt=np.float64), _r(3, 33, 17), _r(3, 17, 29), _r(0, 5), _r(5, 4), _r(4, 0), _r(0, 6),
+            _r(300), _r(7, 300), _r(8, 16)]
+F_CASES = {
+    "plain": ("f32[64,40] dot(p0, p1), lhs_contracting_dims={1}, rhs_contracting_dims={0}",
+              lambda x: ein("mk,kn->mn", x[0], x[1])),
+    # lhs transposed by its layout and by its dimension numbers: both are strides
+    "lhs_t_layout": ("f32[64,40] dot(p2, p1), lhs_contracting_dims={0}, rhs_contracting_dims={0}",
+                     lambda x: ein("km,kn->mn", x[2], x[1])),
+    "rhs_t": ("f32[64,40] dot(p0, p3), lhs_contracting_dims={1}, rhs_contracting_dims={1}",
+              lambda x: ein("mk,nk->mn", x[0], x[3])),
+    "both_t": ("f32[40,64] dot(p3, p2), lhs_contracting_dims={1}, rhs_contracting_dims={0}",
+               lambda x: ein("nk,km->nm", x[3], x[2])),
+    # the output's contiguous dim is M: operands swap
+    "out_col_major": ("f32[64,40]{0,1} dot(p0, p1), lhs_contracting_dims={1}, rhs_contracting_dims={0}",
+                      lambda x: ein("mk,kn->mn", x[0], x[1])),
+    # batch dims in the middle of both operands
+    "batch_middle": ("f32[3,5,6,5,9] dot(p4, p5), lhs_batch_dims={2}, rhs_batch_dims={0}, "
+                     "lhs_contracting_dims={3}, rhs_contracting_dims={1}",
+                     lambda x: ein("abcd,cdef->cabef", x[4], x[5])),
+    # two contracting dims in orders that do not merge (the GEMM accumulates over one of them)
+    "two_contracting": ("f32[8,20,24] dot(p6, p7), lhs_contracting_dims={1,2}, rhs_contracting_dims={1,0}",
+                        lambda x: ein("aijb,jic->abc", x[6], x[7])),
+    # free dims of the lhs whose strides do not merge with the output's (GEMM per outer index)
+    "m_unmerged": ("f32[24,18,12] dot(p8, p9), lhs_contracting_dims={0}, rhs_contracting_dims={0}",
+                   lambda x: ein("kab,kn->abn", x[8], x[9])),
+    "matvec": ("f32[16] dot(p10, p11), lhs_contracting_dims={1}, rhs_contracting_dims={0}",
+               lambda x: ein("mk,k->m", x[10], x[11])),
+    "vecmat_t": ("f32[16] dot(p11, p10), lhs_contracting_dims={0}, rhs_contracting_dims={1}",
+                 lambda x: ein("k,mk->m", x[11], x[10])),
+    "vecmat": ("f32[16] dot(p11, p22), lhs_contracting_dims={0}, rhs_contracting_dims={0}",
+               lambda x: ein("k,kn->n", x[11], x[22])),
+    "vecvec": ("f32[] dot(p11, p11), lhs_contracting_dims={0}, rhs_contracting_dims={0}",
+               lambda x: ein("k,k->", x[11], x[11])),
+    "outer": ("f32[8,8] dot(p11, p11)", lambda x: ein("a,b->ab", x[11], x[11])),
+    "f64_gemm": ("f64[50,30] dot(p12, p13), lhs_contracting_dims={1}, rhs_contracting_dims={0}",
+            lambda x: ein("mk,kn->mn", x[12], x[13])),
+    "batched_edges": ("f32[3,33,29] dot(p14, p15), lhs_batch_dims={0}, rhs_batch_dims={0}, "
+                      "lhs_contracting_dims={2}, rhs_contracting_dims={1}",
+                      lambda x: ein("bmk,bkn->bmn", x[14], x[15])),
+    "empty_m": ("f32[0,4] dot(p16, p17), lhs_contracting_dims={1}, rhs_contracting_dims={0}",
+                lambda x: np.zeros((0, 4))),
+    "empty_k": ("f32[4,6] dot(p18, p19), lhs_contracting_dims={1}, rhs_contracting_dims={0}",
+                lambda x: np.zeros((4, 6))),
+    "long_k_matvec": ("f32[7] dot(p21, p20), lhs_contracting_dims={1}, rhs_contracting_dims={0}",
+                      lambda x: ein("mk,k->m", x[21], x[20])),
+}
+
+
+@pytest.fixture(scope="module")
+def float_results():
+    names = list(F_CASES)
+    body = [f"{n} = {F_CASES[n][0]}" for n in names]
+    shapes = [F_CASES[n][0].split(" dot(")[0] for n in names]
+    text = build(F_PARAMS, body, list(zip(names, shapes)))
+    outs = compile_text(text)(F_INPUTS)
+    return dict(zip(names, outs)), parse_module(text, "t.hlo")
+
+
+@pytest.mark.parametrize("case", list(F_CASES))
+def test_float_dot(float_results, case):
+    got = float_results[0][case]
+    want = F_CASES[case][1](F_INPUTS)
+    assert got.shape == want.shape
+    tol = 1e-12 if got.dtype == np.float64 else 2e-5
+    np.testing.assert_allclose(got, want, rtol=tol, atol=tol * 10)
+
+
+def test_paths_chosen(float_results):
+    """The cases above exercise all three code paths and the operand swap."""
+    m = float_results[1]
+    plans = {i.name: plan_dot(i) for i in m.entry.instructions if i.opcode == "dot"}
+    assert plans["plain"].path == "gemm" and not plans["plain"].swapped
+    assert plans["out_col_major"].path == "gemm" and plans["out_col_major"].swapped
+    assert plans["two_contracting"].path == "gemm" and len(plans["two_contracting"].k) == 2
+    assert plans["m_unmerged"].path == "gemm" and len(plans["m_unmerged"].m) == 2
+    assert plans["batch_middle"].path == "gemm" or plans["batch_middle"].path == "loop"
+    assert plans["vecmat"].path == "axpy"
+    assert plans["matvec"].path == "loop"
+    # batch dims merge with each other, contiguous free dims merge into one axis
+    assert len(plans["batched_edges"].batch) == 1
+
+
+# ------------------------------------------------------------------------------------------------
+# f16 / bf16 / mixed: products summed in f32, rounded once
+
+
+def test_narrow_float_dots():
+    a16 = _r(40, 48).astype(np.float16)
+    b16 = _r(48, 36).astype(np.float16)
+    abf = _r(40, 48).astype(BF16)
+    bbf = _r(48, 36).astype(BF16)
+    sbf = _r(6, 5).astype(BF16)
+    tbf = _r(5, 3).astype(BF16)
+    body = ["h = f16[40,36] dot(p0, p1), lhs_contracting_dims={1}, rhs_contracting_dims={0}",
+            "g = bf16[40,36] dot(p2, p3), lhs_contracting_dims={1}, rhs_contracting_dims={0}",
+            "gf = f32[40,36] dot(p2, p3), lhs_contracting_dims={1}, rhs_contracting_dims={0}",
+            "sm = bf16[6,3] dot(p4, p5), lhs_contracting_dims={1}, rhs_contracting_dims={0}",
+            "smf = f32[6,3] dot(p4, p5), lhs_contracting_dims={1}, rhs_contracting_dims={0}",
+            # f32 operands, bf16 result: operands are rounded to bf16 first (converted to the result type)
+            "down = bf16[40,36] dot(p6, p7), lhs_contracting_dims={1}, rhs_contracting_dims={0}"]
+    a32, b32 = _r(40, 48), _r(48, 36)
+    text = build(["f16[40,48]", "f16[48,36]", "bf16[40,48]", "bf16[48,36]", "bf16[6,5]", "bf16[5,3]",
+                  "f32[40,48]", "f32[48,36]"], body,
+                 [("h", "f16[40,36]"), ("g", "bf16[40,36]"), ("gf", "f32[40,36]"), ("sm", "bf16[6,3]"),
+                  ("smf", "f32[6,3]"), ("down", "bf16[40,36]")])
+    h, g, gf, sm, smf, down = compile_text(text)([a16, b16, abf, bbf, sbf, tbf, a32, b32])
+
+    def f32_dot(x, y):  # products and sums in f32 (exactly what XLA:CPU computes, up to order)
+        return ein("mk,kn->mn", x.astype(np.float32), y.astype(np.float32))
+
+    np.testing.assert_allclose(h.astype(np.float64), f32_dot(a16, b16).astype(np.float16), rtol=2e-3, atol=2e-3)
+    assert h.dtype == np.float16 and g.dtype == BF16
+    np.testing.assert_allclose(g.astype(np.float64), f32_dot(abf, bbf).astype(BF16).astype(np.float64),
+                               rtol=1e-2, atol=1e-2)
+    np.testing.assert_allclose(gf, f32_dot(abf, bbf), rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(smf, f32_dot(sbf, tbf), rtol=1e-6, atol=1e-6)
+    np.testing.assert_array_equal(sm, smf.astype(BF16))  # the f32 sum rounded once
+    ref_down = f32_dot(a32.astype(BF16), b32.astype(BF16))
+    np.testing.assert_allclose(down.astype(np.float64), ref_down, rtol=1e-2, atol=2e-2)
+
+
+# ------------------------------------------------------------------------------------------------
+# integers (wrap-around), pred, complex
+
+
+def test_int_pred_complex_dots():
+    rng = np.random.default_rng(5)
+    s8a = rng.integers(-128, 128, (6, 9)).astype(np.int8)
+    s8b = rng.integers(-128, 128, (9, 4)).astype(np.int8)
+    s32a = rng.integers(-2**31, 2**31, (5, 7), dtype=np.int64).astype(np.int32)
+    s32b = rng.integers(-2**31, 2**31, (7, 3), dtype=np.int64).astype(np.int32)
+    u8a = rng.integers(0, 256, (4, 10)).astype(np.uint8)
+    u8b = rng.integers(0, 256, (10, 3)).astype(np.uint8)
+    s64a = rng.integers(-2**62, 2**62, (3, 4))
+    s64b = rng.integers(-2**62, 2**62, (4, 2))
+    pa = rng.random((5, 6)) < 0.3
+    pb = rng.random((6, 4)) < 0.3
+    ca = (rng.standard_normal((4, 5)) + 1j * rng.standard_normal((4, 5))).astype(np.complex64)
+    cb = (rng.standard_normal((5, 3)) + 1j * rng.standard_normal((5, 3))).astype(np.complex64)
+    za = rng.standard_normal((3, 4)) + 1j * rng.standard_normal((3, 4))
+    zb = rng.standard_normal((2, 4, 5)) + 1j * rng.standard_normal((2, 4, 5))
+    params = ["s8[6,9]", "s8[9,4]", "s32[5,7]", "s32[7,3]", "u8[4,10]", "u8[10,3]", "s64[3,4]", "s64[4,2]",
+              "pred[5,6]", "pred[6,4]", "c64[4,5]", "c64[5,3]", "c128[3,4]", "c128[2,4,5]"]
+    dn = "lhs_contracting_dims={1}, rhs_contracting_dims={0}"
+    body = [f"i8 = s32[6,4] dot(p0, p1), {dn}",
+            f"i8w = s8[6,4] dot(p0, p1), {dn}",
+            f"i32 = s32[5,3] dot(p2, p3), {dn}",
+            f"u8 = u8[4,3] dot(p4, p5), {dn}",
+            f"u8s = s32[4,3] dot(p4, p5), {dn}",
+            f"i64 = s64[3,2] dot(p6, p7), {dn}",
+            f"pr = pred[5,4] dot(p8, p9), {dn}",
+            f"pi = s32[5,4] dot(p8, p9), {dn}",
+            f"c = c64[4,3] dot(p10, p11), {dn}",
+            "z = c128[3,2,5] dot(p12, p13), lhs_contracting_dims={1}, rhs_contracting_dims={1}",
+            f"fi = f32[6,4] dot(p0, p1), {dn}"]
+    outs = [("i8", "s32[6,4]"), ("i8w", "s8[6,4]"), ("i32", "s32[5,3]"), ("u8", "u8[4,3]"), ("u8s", "s32[4,3]"),
+            ("i64", "s64[3,2]"), ("pr", "pred[5,4]"), ("pi", "s32[5,4]"), ("c", "c64[4,3]"), ("z", "c128[3,2,5]"),
+            ("fi", "f32[6,4]")]
+    got = dict(zip([n for n, _ in outs], compile_text(build(params, body, outs))(
+        [s8a, s8b, s32a, s32b, u8a, u8b, s64a, s64b, pa, pb, ca, cb, za, zb])))
+
+    def exact(x, y, bits, signed):
+        r = x.astype(object) @ y.astype(object)
+        m = 1 << bits
+
+        def wrap(v):
+            v = int(v) % m
+            return v - m if signed and v >= m // 2 else v
+
+        return np.vectorize(wrap, otypes=[object])(r)
+
+    np.testing.assert_array_equal(got["i8"], exact(s8a, s8b, 32, True).astype(np.int32))
+    np.testing.assert_array_equal(got["i8w"], exact(s8a, s8b, 8, True).astype(np.int8))
+    np.testing.assert_array_equal(got["i32"], exact(s32a, s32b, 32, True).astype(np.int32))
+    np.testing.assert_array_equal(got["u8"], exact(u8a, u8b, 8, False).astype(np.uint8))
+    np.testing.assert_array_equal(got["u8s"], exact(u8a, u8b, 32, True).astype(np.int32))
+    np.testing.assert_array_equal(got["i64"], exact(s64a, s64b, 64, True).astype(np.int64))
+    np.testing.assert_array_equal(got["pr"], (pa.astype(int) @ pb.astype(int)) > 0)
+    np.testing.assert_array_equal(got["pi"], pa.astype(np.int32) @ pb.astype(np.int32))
+    np.testing.assert_allclose(got["c"], ca.astype(np.complex128) @ cb, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(got["z"], np.einsum("ak,bkn->abn", za, zb), rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(got["fi"], s8a.astype(np.float64) @ s8b, rtol=1e-6)
