@@ -15,8 +15,8 @@ $(STAMP): pyproject.toml
 
 # The main job on a bundled real model (testdata/models, from the JAX corpus): compile it to an object
 # and a C header, then run it natively on its bundled inputs, check the outputs against XLA's and time
-# it. MODEL is the biggest model the native backend compiles (transformer_layer once it has dot).
-MODEL   ?= layernorm
+# it. MODEL: transformer_layer (a pre-LN transformer block), or layernorm.
+MODEL   ?= transformer_layer
 RUN_TOL ?= --rtol 2e-4 --atol 2e-5
 run: $(STAMP)
 	@mkdir -p build/run

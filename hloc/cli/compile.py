@@ -208,9 +208,10 @@ def compile_command(module: str | None, output: str | None, emit: tuple[str, ...
     t_emit = time.perf_counter() - t0
     write_all(products)
     if show_time:
-        phases = {"parse+verify": t_parse, "hlo pipeline + codegen": t_build, **cm.timings, "emit outputs": t_emit}
+        phases = {"parse + verify": t_parse, "build (HLO pipeline + LLVM)": t_build,
+                  **{f"  {k}": v for k, v in cm.timings.items()}, "emit outputs": t_emit}
         for k, v in phases.items():
-            click.echo(f"time: {k:24s} {v * 1e3:9.1f} ms", err=True)
+            click.echo(f"time: {k:28s} {v * 1e3:9.1f} ms", err=True)
 
 
 def _stem(path: str) -> str:

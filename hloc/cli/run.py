@@ -231,7 +231,8 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
         if times is not None:
             click.echo(f"bench: compile {runner.compile_seconds * 1e3:.3f} ms, run median "
                        f"{statistics.median(times) * 1e3:.3f} ms, min {min(times) * 1e3:.3f} ms "
-                       f"({len(times)} runs, backend {runner.backend.name})")
+                       f"({len(times)} runs, backend {runner.backend.name}"
+                       f"{', cache ' + cache_state if cache_state else ''})")
         if results is not None:
             for r in results:
                 click.echo(r.describe())

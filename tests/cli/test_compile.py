@@ -222,7 +222,7 @@ def test_all_or_nothing_when_one_product_fails(tmp_path, hlo, monkeypatch):
 
 def test_time_option(tmp_path, hlo):
     res = compile_(hlo, "-o", tmp_path / "m.o", "--time")
-    assert res.exit_code == 0 and "time: codegen" in res.stderr and res.stdout == ""
+    assert res.exit_code == 0 and "time:   codegen" in res.stderr and res.stdout == ""
 
 
 def test_help_lists_options():

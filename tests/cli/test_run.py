@@ -217,7 +217,7 @@ def test_bench_text(add_case):
     res = run(*_args(add_case), "--bench", "3")
     assert res.exit_code == 0
     line = res.stdout.strip()
-    assert line.startswith("bench: compile ") and line.endswith("(3 runs, backend llvm)")  # the default backend
+    assert line.startswith("bench: compile ") and "(3 runs, backend llvm, cache " in line  # the default backend
     assert " run median " in line and ", min " in line
 
 
