@@ -13,9 +13,16 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
-# The main job on a bundled example.
+# The main job on a bundled real model (testdata/models, from the JAX corpus): compile it to an object
+# and a C header, then run it natively on its bundled inputs, check the outputs against XLA's and time
+# it. MODEL: transformer_layer (a pre-LN transformer block), or layernorm.
+MODEL   ?= transformer_layer
+RUN_TOL ?= --rtol 2e-4 --atol 2e-5
 run: $(STAMP)
-	$(BIN)/hloc opt testdata/examples/softmax.hlo --print-style long
+	@mkdir -p build/run
+	$(BIN)/hloc compile testdata/models/$(MODEL).hlo -o build/run/$(MODEL) --emit obj,header --time
+	$(BIN)/hloc run testdata/models/$(MODEL).hlo testdata/models/$(MODEL).inputs.npz \
+	    --check testdata/models/$(MODEL).expected.npz $(RUN_TOL) --bench 100
 
 test: $(STAMP)
 	$(BIN)/pytest -q -n $(JOBS)

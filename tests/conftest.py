@@ -23,3 +23,16 @@ def corpus_files(kind: str, pattern: str = "*.hlo") -> list[Path]:
 def require_corpus() -> None:
     if not XLA_CORPUS.is_dir() or not JAX_CORPUS.is_dir():
         pytest.skip(f"corpus not found at {CORPUS} (set HLOC_CORPUS)")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_compile_cache(tmp_path_factory):
+    """`hloc run` caches compiled modules under $XDG_CACHE_HOME/hloc: tests use their own (per
+    session and xdist worker), never the user's."""
+    old = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("xdg-cache"))
+    yield
+    if old is None:
+        os.environ.pop("XDG_CACHE_HOME", None)
+    else:
+        os.environ["XDG_CACHE_HOME"] = old

@@ -36,7 +36,10 @@ def _register() -> None:
             importlib.import_module(f"{__name__}.{info.name}")
 
 
-_register()
+# Command modules are imported when a command is looked up (`hloc run` imports only run.py) or
+# when all are listed (`hloc --help`): a cached `hloc run` never imports the parser through opt.py.
+main.command_package = __name__
+main.load_all_commands = _register
 
 
 if __name__ == "__main__":  # pragma: no cover

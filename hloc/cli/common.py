@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 
 import click
 
@@ -12,7 +11,34 @@ from ..errors import HlocError, UsageError
 
 
 class HlocGroup(click.Group):
-    """Turns HlocErrors raised by any subcommand into one clean report and exit status 1 (2 for usage)."""
+    """Turns HlocErrors raised by any subcommand into one clean report and exit status 1 (2 for usage).
+
+    Subcommands live in modules of `command_package` that register themselves on import; a lookup
+    imports only the module named like the command (`run` -> run.py), a listing imports all."""
+
+    command_package: str | None = None
+    load_all_commands = None
+
+    def get_command(self, ctx: click.Context, cmd_name: str):
+        cmd = super().get_command(ctx, cmd_name)
+        if cmd is None and self.command_package and cmd_name.replace("-", "_").isidentifier():
+            import importlib
+
+            try:
+                importlib.import_module(f"{self.command_package}.{cmd_name.replace('-', '_')}")
+            except ModuleNotFoundError as e:
+                if e.name != f"{self.command_package}.{cmd_name.replace('-', '_')}":
+                    raise
+            cmd = super().get_command(ctx, cmd_name)
+            if cmd is None and self.load_all_commands is not None:
+                self.load_all_commands()
+                cmd = super().get_command(ctx, cmd_name)
+        return cmd
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        if self.load_all_commands is not None:
+            self.load_all_commands()
+        return super().list_commands(ctx)
 
     def invoke(self, ctx: click.Context):
         try:
@@ -37,6 +63,8 @@ def write_atomic(path: str, data: str | bytes) -> None:
             sys.stdout.write(data)
         sys.stdout.flush()
         return
+    import tempfile  # (not at module level: a cached `hloc run` starts faster without it)
+
     directory = os.path.dirname(os.path.abspath(path))
     mode = "wb" if isinstance(data, bytes) else "w"
     try:

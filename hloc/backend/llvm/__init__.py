@@ -30,13 +30,29 @@ Layout: XLA:CPU's three separate concerns, each in its own module:
     emitter.py    module -> LLVM IR: the entry function (the ABI, documented there), call inlining,
                   one `noinline` function per kernel, one per computation called by control flow
     compile.py    LLVM IR -> optimised IR -> object code / assembly; Executable (ORC LLJIT, ctypes)
+    abi.py        the ABI as data (entry arguments, exported constants, one module's leaves); light
+    header.py     the C header of a compiled module (`hloc compile --emit header`)
+    runtime.py    `hloc run --backend llvm`: compile cache, loading objects (ORC) or shared libraries
 
 Everything the backend cannot compile raises CodegenError naming the instruction and its source
 line before LLVM sees any IR.
 """
 
-from .compile import CompiledModule, CompileOptions, Executable, compile_module, compile_to_object, emit_asm
-from .target import TargetSpec
+# The names are imported on first use (PEP 562): `hloc run` loads a cached module through the light
+# submodules (abi.py, runtime.py) without importing llvmlite or the emitter.
+_LAZY = {"CompileOptions": ".compile", "CompiledModule": ".compile", "Executable": ".compile",
+         "compile_module": ".compile", "compile_to_object": ".compile", "emit_asm": ".compile",
+         "TargetSpec": ".target"}
 
 __all__ = ["CompileOptions", "CompiledModule", "Executable", "TargetSpec", "compile_module", "compile_to_object",
            "emit_asm"]
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

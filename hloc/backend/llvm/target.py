@@ -23,7 +23,8 @@ def init_llvm() -> None:
 
 @dataclass(frozen=True)
 class TargetSpec:
-    """What to generate code for. Empty fields mean the host."""
+    """What to generate code for. Empty fields mean the host (a named `cpu` without `features`:
+    that CPU's own features, not the host's)."""
 
     triple: str = ""
     cpu: str = ""
@@ -34,7 +35,9 @@ class TargetSpec:
         init_llvm()
         if self.triple and self.triple != llvm.get_process_triple():
             return self  # a cross target: the caller names cpu and features
-        features = self.features or llvm.get_host_cpu_features().flatten()
+        # A named CPU brings its own features: adding the host's would make `--cpu x86-64-v3`
+        # objects use whatever this machine has (AVX-512, ...), not what that CPU guarantees.
+        features = self.features or ("" if self.cpu else llvm.get_host_cpu_features().flatten())
         if not self.features and "+avx512f" in features.split(","):
             # LLVM tunes AVX-512 CPUs to prefer 256-bit vectors; full-width vectors measured up to 2x
             # faster on compute-bound elementwise kernels here (transcendentals).

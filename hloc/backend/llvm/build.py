@@ -1,0 +1,118 @@
+"""One way from a parsed module to object code, shared by `hloc compile` and `hloc run`, so that
+`hloc run` executes exactly the object code `hloc compile` writes for the same options.
+
+    opts = BuildOptions(hlo_pipeline="O2", opt_level=3, triple="", cpu="", features="")
+    built = build(module, opts)        # runs the HLO pipeline (in place) and compiles
+    built.compiled.obj, built.abi      # object code, and its ABI (abi.EntryAbi)
+    key_parts(opts)                    # what of the options goes into the compile-cache key
+
+Two optimisation levels, kept apart on purpose: `hlo_pipeline` is the HLO pass pipeline
+(hloc.passes: a level O0/O1/O2, pipeline text, or @file; default O2), `opt_level` is LLVM's
+(0-3, default 3; >= 2 vectorises). Empty triple/cpu/features mean the host. This module does not
+import llvmlite until `build` runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...errors import CodegenError, UsageError
+
+DEFAULT_HLO_PIPELINE = "O2"
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    hlo_pipeline: str = DEFAULT_HLO_PIPELINE
+    opt_level: int = 3
+    triple: str = ""
+    cpu: str = ""
+    features: str = ""
+    pic: bool = True
+    entry_name: str | None = None  # None: a C identifier from the module's name
+    flush_denormals: bool = True
+
+
+@dataclass
+class Built:
+    compiled: object  # compile.CompiledModule
+    abi: object  # abi.EntryAbi
+    pipeline_ran: str | None  # the HLO pipeline spec that ran (None: hloc.passes is not available)
+
+
+def passes_available() -> bool:
+    try:
+        import hloc.passes  # noqa: F401
+    except ModuleNotFoundError as e:
+        if e.name in ("hloc.passes",):
+            return False
+        raise
+    return True
+
+
+def run_hlo_pipeline(module, spec: str) -> str | None:
+    """Run the HLO pipeline `spec` on `module` in place. Without hloc.passes in this build, the
+    default level is skipped (returns None) and any other request is a UsageError."""
+    if not passes_available():
+        if spec in ("O0", DEFAULT_HLO_PIPELINE):
+            return None
+        raise UsageError(f"the HLO pass pipeline '{spec}' cannot run: this build of hloc has no hloc.passes")
+    from ...errors import PassError
+    from ...passes import run_pipeline
+
+    try:
+        run_pipeline(module, spec)
+    except PassError as e:
+        if e.loc is None or not str(e.loc.filename).startswith("<"):
+            raise
+        raise UsageError(f"bad HLO pipeline: {e.message}") from None
+    return spec
+
+
+def build(module, options: BuildOptions) -> Built:
+    """Run the HLO pipeline on `module` (in place) and compile it to object code."""
+    from .abi import EntryAbi
+    from .compile import CompileOptions, compile_to_object
+    from .header import check_c_identifier, default_entry_name
+
+    entry = options.entry_name or default_entry_name(module.name)
+    check_c_identifier(entry)
+    # The ABI speaks of the module as written: parameter names before the pipeline renames anything.
+    before = EntryAbi.of(module, entry, 0)
+    ran = run_hlo_pipeline(module, options.hlo_pipeline)
+    after = EntryAbi.of(module, entry, 0)
+    if after.param_shapes != before.param_shapes or after.result_shape != before.result_shape:
+        raise CodegenError("internal error: the HLO pipeline changed the entry computation's signature from "
+                           f"{_signature(before)} to {_signature(after)}")
+    compiled = compile_to_object(module, CompileOptions(opt_level=options.opt_level,
+                                                        flush_denormals=options.flush_denormals,
+                                                        entry_name=entry, target=target_spec(options)))
+    abi = EntryAbi(entry, before.module_name, before.param_names, before.param_shapes, before.result_shape,
+                   compiled.buffers.temp_bytes)
+    return Built(compiled, abi, ran)
+
+
+def _signature(abi) -> str:
+    return f"({', '.join(s.to_str() for s in abi.param_shapes)}) -> {abi.result_shape.to_str()}"
+
+
+def target_spec(options: BuildOptions):
+    from .target import TargetSpec
+
+    return TargetSpec(options.triple, options.cpu, options.features, options.pic)
+
+
+def key_parts(options: BuildOptions) -> dict:
+    """The options' share of a compile-cache key (the module text and the target are added by the
+    caller). A pipeline read from @FILE is keyed by the file's contents."""
+    pipeline = options.hlo_pipeline
+    if pipeline.startswith("@"):
+        try:
+            with open(pipeline[1:], "rb") as f:
+                import hashlib
+
+                pipeline = "@sha256:" + hashlib.sha256(f.read()).hexdigest()
+        except OSError:
+            pass  # the build reports it
+    return {"hlo_pipeline": pipeline, "opt_level": options.opt_level, "entry_name": options.entry_name,
+            "flush_denormals": options.flush_denormals, "pic": options.pic}

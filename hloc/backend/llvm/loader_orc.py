@@ -1,0 +1,43 @@
+"""Object code -> a callable address in this process, through ORC LLJIT (`add_object_img`).
+
+One LLJIT instance per process; each object is its own JIT library with a unique name, linked
+against the current process (libm, memcpy). The returned resource tracker owns the code: keep it
+alive as long as the address is used.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+
+import llvmlite.binding as llvm
+
+from ...errors import CodegenError
+from .target import TargetSpec, init_llvm, target_machine
+
+_lock = threading.Lock()
+_jit = None
+_names = itertools.count()
+
+
+def _lljit():
+    global _jit
+    if _jit is None:
+        init_llvm()
+        _jit = llvm.create_lljit_compiler(target_machine(TargetSpec().resolved(), 3))
+    return _jit
+
+
+def link_object(obj: bytes, symbol: str) -> tuple[int, object]:
+    """(address of `symbol`, resource tracker) for an object file built for this host."""
+    with _lock:
+        jit = _lljit()
+        try:
+            tracker = (llvm.JITLibraryBuilder().add_object_img(obj).add_current_process()
+                       .export_symbol(symbol).link(jit, f"hloc.obj{next(_names)}"))
+            address = tracker[symbol]
+        except RuntimeError as e:
+            raise CodegenError(f"cannot load the object code: {e}") from None
+    if not address:
+        raise CodegenError(f"the object code does not define '{symbol}'")
+    return address, tracker

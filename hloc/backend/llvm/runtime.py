@@ -1,0 +1,324 @@
+"""`hloc run --backend llvm`: the runner's glue to the native backend, with the compile cache.
+
+    backend = LlvmBackend()                          # what hloc.runtime.backends instantiates
+    exe = backend.prepare(module, BackendOptions())  # compile (or load from the cache) and load
+    exe(args) -> nested numpy values                 # like hloc.interp.evaluate
+    hit = backend.lookup(source_bytes, options)      # a cached NativeModule without parsing, or None
+
+What runs is the object code `hloc compile` writes for the same options (build.build is the one
+path to object code). It is loaded in-process with ORC LLJIT (`add_object_img`). When the cache
+entry also holds a shared library, linked from that same object with `cc -shared`, a cache hit
+dlopens it instead: same machine code, and neither llvmlite nor the parser is imported, which
+keeps a cached `hloc run` fast to start.
+
+Cache keys (hloc.runtime.cache) hash: the module text, the hloc build (version + source
+fingerprint), llvmlite's version, the build options (HLO pipeline, LLVM -O level, entry name,
+denormal mode, PIC) and the host (machine, CPU model and feature flags). This module imports the
+runner's BackendOptions: it is the runner's plugin, the one place the backend knows the runtime.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import threading
+
+import numpy as np
+
+from ...errors import CodegenError, RunError
+from ...runtime.cache import CompileCache, cache_key, sha256_hex, source_fingerprint
+from .abi import ENTRY_ARGS, EntryAbi
+from .build import BuildOptions, build, key_parts
+
+CACHE_FORMAT = "native-1"
+
+
+# ------------------------------------------------------------------------------------------------
+# the loaded module
+
+
+class NativeModule:
+    """An entry function loaded in this process, with its ABI. `exe(args)` takes one nested value
+    per entry parameter (numpy arrays of the leaf dtypes, tuples for tuple shapes) and returns the
+    nested result. Calls release the GIL (ctypes); each concurrent call gets its own temp arena."""
+
+    def __init__(self, abi: EntryAbi, address: int, keepalive: object, how: str):
+        self.abi = abi
+        self.how = how  # "orc" (object loaded with LLJIT) or "shared" (the linked .so, dlopen'ed)
+        self._keepalive = keepalive  # the LLJIT resource tracker or the CDLL: the code lives as long as we do
+        proto = ctypes.CFUNCTYPE(None, *[getattr(ctypes, a.ctypes) for a in ENTRY_ARGS])
+        self._fn = proto(address)
+        self._params = abi.params
+        self._results = abi.results
+        self._temp = _aligned(abi.temp_bytes, abi.temp_align)
+        self._temp_lock = threading.Lock()
+
+    def __call__(self, args) -> object:
+        args = list(args)
+        if len(args) != len(self.abi.param_shapes):
+            raise RunError(f"the module takes {len(self.abi.param_shapes)} arguments, got {len(args)}")
+        leaves: list[np.ndarray] = []
+        for a, shape in zip(args, self.abi.param_shapes):
+            _flatten(a, shape, leaves)
+        if len(leaves) != len(self._params):  # pragma: no cover - _flatten checks every level
+            raise RunError("wrong number of parameter leaves")
+        params = [_physical_in(a, leaf) for a, leaf in zip(leaves, self._params)]
+        outs = [_alloc_out(leaf, self.abi.temp_align) for leaf in self._results]
+        self.run_leaves(params, outs)
+        logical = iter([_logical_out(o, leaf.shape) for o, leaf in zip(outs, self._results)])
+        return _unflatten(self.abi.result_shape, logical)
+
+    def run_leaves(self, params: list[np.ndarray], results: list[np.ndarray]) -> None:
+        """The raw call on C-contiguous physical buffers, one per parameter / result leaf."""
+        pa = (ctypes.c_void_p * max(1, len(params)))(*[a.ctypes.data for a in params])
+        ra = (ctypes.c_void_p * max(1, len(results)))(*[o.ctypes.data for o in results])
+        # Arguments by ENTRY_ARGS name: a new ABI argument (the thread pool) is one more entry here.
+        values = {"params": ctypes.addressof(pa), "results": ctypes.addressof(ra)}
+        if self._temp_lock.acquire(blocking=False):
+            try:
+                values["temp"] = self._temp.ctypes.data
+                self._fn(*[values[a.name] for a in ENTRY_ARGS])
+            finally:
+                self._temp_lock.release()
+        else:
+            temp = _aligned(self.abi.temp_bytes, self.abi.temp_align)  # (kept alive through the call)
+            values["temp"] = temp.ctypes.data
+            self._fn(*[values[a.name] for a in ENTRY_ARGS])
+
+
+def _flatten(a, shape, out: list) -> None:
+    if shape.is_tuple:
+        if not isinstance(a, (tuple, list)) or len(a) != len(shape.tuple_shapes):
+            raise RunError(f"expected a tuple of {len(shape.tuple_shapes)} values for {shape.to_str(layout=False)}")
+        for x, s in zip(a, shape.tuple_shapes):
+            _flatten(x, s, out)
+    elif shape.is_array:
+        out.append(a)
+
+
+def _physical_in(a, leaf) -> np.ndarray:
+    shape = leaf.shape
+    arr = np.asarray(a)
+    if arr.dtype != shape.dtype or tuple(arr.shape) != tuple(shape.dims):
+        raise RunError(f"{leaf.path}: expected {shape.to_str(layout=False)}, got {arr.dtype.name}"
+                       f"[{','.join(map(str, arr.shape))}]")
+    if shape.rank > 1 and not shape.layout.is_default():
+        arr = np.transpose(arr, list(reversed(shape.minor_to_major)))
+    return np.ascontiguousarray(arr)
+
+
+def _aligned(n: int, align: int) -> np.ndarray:
+    raw = np.empty(n + align, dtype=np.uint8)
+    off = (-raw.ctypes.data) % align
+    return raw[off: off + max(n, 1)]
+
+
+def _alloc_out(leaf, align: int) -> np.ndarray:
+    shape = leaf.shape
+    dims = [shape.dims[d] for d in reversed(shape.minor_to_major)] if shape.rank > 1 else list(shape.dims)
+    n = leaf.num_elements * shape.dtype.itemsize
+    return _aligned(n, align)[:n].view(shape.dtype).reshape(dims)
+
+
+def _logical_out(a: np.ndarray, shape) -> np.ndarray:
+    if shape.rank > 1 and not shape.layout.is_default():
+        perm = list(reversed(shape.minor_to_major))
+        a = np.ascontiguousarray(np.transpose(a, np.argsort(perm)))
+    return a
+
+
+def _unflatten(shape, it):
+    if shape.is_tuple:
+        return tuple(_unflatten(s, it) for s in shape.tuple_shapes)
+    if not shape.is_array:
+        return None
+    return next(it)
+
+
+# ------------------------------------------------------------------------------------------------
+# loading
+
+
+def load_object(obj: bytes, abi: EntryAbi) -> NativeModule:
+    """Load object code for this host with ORC LLJIT; the entry is resolved by name."""
+    from .loader_orc import link_object
+
+    address, tracker = link_object(obj, abi.entry_name)
+    return NativeModule(abi, address, tracker, "orc")
+
+
+def load_shared(path: str, abi: EntryAbi) -> NativeModule:
+    """dlopen a shared library linked from the object (RTLD_LOCAL: entries of different modules may
+    share a name)."""
+    try:
+        lib = ctypes.CDLL(os.fspath(path))
+        fn = getattr(lib, abi.entry_name)
+    except (OSError, AttributeError) as e:
+        raise RunError(f"cannot load '{path}': {e}") from None
+    return NativeModule(abi, ctypes.cast(fn, ctypes.c_void_p).value, lib, "shared")
+
+
+def link_shared(obj: bytes) -> bytes | None:
+    """`cc -shared` of the object, or None when no C compiler works (the cache then keeps only the
+    object, and hits load it with ORC)."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    cc = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    if not cc:
+        return None
+    with tempfile.TemporaryDirectory(prefix="hloc-link-") as tmp:
+        o, so = os.path.join(tmp, "m.o"), os.path.join(tmp, "m.so")
+        with open(o, "wb") as f:
+            f.write(obj)
+        try:
+            r = subprocess.run([*cc.split(), "-shared", "-o", so, o, "-lm"], capture_output=True, timeout=120)
+        except (OSError, subprocess.SubprocessError):
+            return None
+        if r.returncode != 0 or not os.path.exists(so):
+            return None
+        with open(so, "rb") as f:
+            return f.read()
+
+
+# ------------------------------------------------------------------------------------------------
+# the backend
+
+
+def host_id() -> dict:
+    """What identifies the host's code generation: machine, CPU model and feature flags. Read from
+    /proc/cpuinfo (no llvmlite import); elsewhere from LLVM's host detection."""
+    info = {"machine": os.uname().machine, "system": os.uname().sysname}
+    try:
+        with open("/proc/cpuinfo", "rb") as f:
+            text = f.read(1 << 16).decode("utf-8", "replace")
+        first = text.split("\n\n", 1)[0]
+        fields = {}
+        for line in first.split("\n"):
+            k, _, v = line.partition(":")
+            fields[k.strip()] = v.strip()
+        cpu = {k: fields.get(k, "") for k in ("vendor_id", "cpu family", "model", "model name", "flags", "Features",
+                                              "CPU implementer", "CPU part")}
+        if cpu["flags"] or cpu["Features"]:
+            info["cpu"] = sha256_hex(repr(sorted(cpu.items())).encode())[:32]
+            return info
+    except OSError:
+        pass
+    from .target import TargetSpec
+
+    spec = TargetSpec().resolved()
+    info["cpu"] = sha256_hex(f"{spec.triple}|{spec.cpu}|{spec.features}".encode())[:32]
+    return info
+
+
+def _llvmlite_version() -> str:
+    import llvmlite
+
+    return llvmlite.__version__
+
+
+class LlvmBackend:
+    """The native backend for the runner (hloc.runtime.backends)."""
+
+    name = "llvm"
+    token = None  # token parameters take no buffer
+
+    def __init__(self, cache_dir: str | None = None):
+        self._cache_dir = cache_dir
+        self.last_cache: str | None = None  # "hit", "miss", "off" and, after a rebuild, why
+        self.last_timings: dict[str, float] = {}
+        self._discarded: str | None = None  # why lookup() dropped a damaged entry
+
+    # -- the runner interface
+    def prepare(self, module, options, source: bytes | None = None) -> NativeModule:
+        """Compile `module` (or load it from the cache) and load it. `source`: the module's text as
+        read, for the cache key (else the module is printed)."""
+        bopts = build_options(options)
+        cache = self._cache(options)
+        key = None
+        if cache is not None:
+            if source is None:
+                from ...ir.printer import print_module
+
+                source = print_module(module).encode()
+            key = self.key(source, bopts)
+            entry = cache.load(key)
+            reason = cache.last_discarded or self._discarded
+            if entry is not None:
+                try:
+                    exe = self._from_entry(entry)
+                    self.last_cache = "hit"
+                    return exe
+                except (RunError, KeyError, ValueError, TypeError) as e:  # checksummed, but unusable
+                    reason = f"unusable entry: {e}"
+                    cache.discard(key, reason)
+            self.last_cache = "miss" + (f" (discarded a damaged entry: {reason})" if reason else "")
+        else:
+            self.last_cache = "off"
+        built = build(module, bopts)
+        if not built.compiled.target.is_host:
+            raise CodegenError(f"cannot run code compiled for {built.compiled.target.triple} on this host")
+        self.last_timings = dict(built.compiled.timings)
+        exe = load_object(built.compiled.obj, built.abi)
+        if cache is not None:
+            files = {"module.o": built.compiled.obj}
+            so = link_shared(built.compiled.obj)
+            if so is not None:
+                files["module.so"] = so
+            meta = {"format": CACHE_FORMAT, "abi": built.abi.to_json(), "target": {
+                "triple": built.compiled.target.triple, "cpu": built.compiled.target.cpu,
+                "features": built.compiled.target.features}, "pipeline_ran": built.pipeline_ran}
+            cache.store(key, meta, files)
+        return exe
+
+    def lookup(self, source: bytes, options) -> NativeModule | None:
+        """A cached, verified module for `source` loaded without parsing it, or None."""
+        cache = self._cache(options)
+        if cache is None:
+            return None
+        entry = cache.load(self.key(source, build_options(options)))
+        self._discarded = cache.last_discarded
+        if entry is None:
+            return None
+        try:
+            exe = self._from_entry(entry)
+        except (RunError, KeyError, ValueError, TypeError):
+            return None
+        self.last_cache = "hit"
+        return exe
+
+    # -- helpers
+    def _cache(self, options):
+        if not getattr(options, "cache", True):
+            return None
+        return CompileCache(self._cache_dir)
+
+    @staticmethod
+    def key(source: bytes, bopts: BuildOptions) -> str:
+        return cache_key({"format": CACHE_FORMAT, "module": sha256_hex(source),
+                          "hloc": source_fingerprint(), "llvmlite": _llvmlite_version(),
+                          "options": key_parts(bopts), "host": host_id()})
+
+    @staticmethod
+    def _from_entry(entry) -> NativeModule:
+        meta = entry.meta
+        if meta.get("format") != CACHE_FORMAT:
+            raise ValueError("cache entry of another format")
+        abi = EntryAbi.from_json(meta["abi"])
+        if "module.so" in entry.data and os.environ.get("HLOC_LOADER", "") != "orc":
+            try:
+                return load_shared(entry.file("module.so"), abi)
+            except RunError:
+                pass  # e.g. a cache on a noexec mount: the object through ORC works there
+        return load_object(entry.data["module.o"], abi)
+
+
+def build_options(options) -> BuildOptions:
+    """The runner's BackendOptions -> the build's (host target, defaults for what is not given)."""
+    kw = {}
+    for name in ("hlo_pipeline", "opt_level", "entry_name", "flush_denormals"):
+        v = getattr(options, name, None)
+        if v is not None:
+            kw[name] = v
+    return BuildOptions(**kw)

@@ -1,0 +1,151 @@
+""".npy / .npz reading and writing that never unpickles and turns every bad file into one RunError line.
+
+    load_arrays(path) -> ndarray | dict[str, ndarray]     .npy -> array, .npz -> {key: array}
+    load_outputs(path) -> list[ndarray]                   out0, out1, ... from an .npz or a directory
+    npz_bytes(arrays) / npy_bytes(array)                   serialized files, for an atomic write
+
+The format is recognized by its magic bytes, not by the file name. Pickles (and object arrays,
+which are pickles inside an .npy) are refused: loading one runs arbitrary code.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+
+import numpy as np
+
+from ..errors import RunError
+
+_NPY_MAGIC = b"\x93NUMPY"
+_ZIP_MAGICS = (b"PK\x03\x04", b"PK\x05\x06")
+_PICKLE_PROTO = 0x80  # first byte of a pickle of protocol >= 2
+
+
+def _refuse_pickle(path: str) -> RunError:
+    return RunError(f"'{path}' holds pickled Python objects; hloc never unpickles input files "
+                    "(save plain numeric arrays with np.save / np.savez)")
+
+
+def _read_head(path: str) -> bytes:
+    try:
+        with open(path, "rb") as f:
+            return f.read(8)
+    except OSError as e:
+        raise RunError(f"cannot read '{path}': {e.strerror or e}") from None
+
+
+def load_arrays(path: str) -> np.ndarray | dict[str, np.ndarray]:
+    """An .npy file's array, or an .npz file's arrays by key (in the archive's order)."""
+    head = _read_head(path)
+    if head.startswith(_NPY_MAGIC):
+        return _load_npy(path)
+    if head.startswith(_ZIP_MAGICS):
+        return _load_npz(path)
+    if not head:
+        raise RunError(f"'{path}' is empty; expected an .npy or .npz file")
+    if head[0] == _PICKLE_PROTO:
+        raise _refuse_pickle(path)
+    raise RunError(f"'{path}' is not an .npy or .npz file")
+
+
+def load_npy(path: str) -> np.ndarray:
+    """One array; an .npz is an error here."""
+    data = load_arrays(path)
+    if isinstance(data, dict):
+        raise RunError(f"'{path}' is an .npz archive; give one .npy file per input, or the .npz alone")
+    return data
+
+
+def _bad(path: str, e: Exception) -> RunError:
+    msg = str(e)
+    if "pickle" in msg or "Object arrays" in msg:
+        return _refuse_pickle(path)
+    msg = msg.split("\n")[0].rstrip(".")
+    return RunError(f"'{path}' is not a valid .npy file: {msg}" if msg else f"'{path}' is not a valid .npy file")
+
+
+def _load_npy(path: str) -> np.ndarray:
+    try:
+        with open(path, "rb") as f:
+            return np.load(f, allow_pickle=False)
+    except OSError as e:
+        if e.strerror:
+            raise RunError(f"cannot read '{path}': {e.strerror}") from None
+        raise _bad(path, e) from None
+    except (ValueError, EOFError, TypeError) as e:
+        raise _bad(path, e) from None
+
+
+def _load_npz(path: str) -> dict[str, np.ndarray]:
+    out: dict[str, np.ndarray] = {}
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            for key in z.files:
+                try:
+                    value = z[key]
+                except (ValueError, EOFError, TypeError) as e:
+                    err = _bad(f"{path}:{key}", e)
+                    raise RunError(err.message.replace("valid .npy file", "valid .npy member")) from None
+                if not isinstance(value, np.ndarray):
+                    raise RunError(f"'{path}' member '{key}' is not a .npy array")
+                out[key] = value
+    except RunError:
+        raise
+    except OSError as e:
+        if e.strerror:
+            raise RunError(f"cannot read '{path}': {e.strerror}") from None
+        raise RunError(f"'{path}' is not a valid .npz file: {e}") from None
+    except Exception as e:  # zipfile.BadZipFile, zlib.error, EOFError, ValueError, KeyError (zipfile is
+        import zipfile  # imported lazily: a run with .npy files never needs it)
+        import zlib
+
+        if not isinstance(e, (zipfile.BadZipFile, zlib.error, EOFError, ValueError, KeyError)):
+            raise
+        raise RunError(f"'{path}' is not a valid .npz file: {e}") from None
+    return out
+
+
+_OUT_KEY = re.compile(r"out(\d+)")
+
+
+def load_outputs(path: str) -> list[np.ndarray]:
+    """Expected outputs: an .npz with keys out0, out1, ..., or a directory of out0.npy, out1.npy, ...
+    (what `hloc run -o` and xla_run.py write)."""
+    if os.path.isdir(path):
+        found = {}
+        for name in os.listdir(path):
+            m = re.fullmatch(r"out(\d+)\.npy", name)
+            if m:
+                found[int(m.group(1))] = os.path.join(path, name)
+        arrays = {k: load_npy(p) for k, p in found.items()}
+        what = f"directory '{path}'"
+    else:
+        data = load_arrays(path)
+        if not isinstance(data, dict):
+            data = {"out0": data}
+        arrays = {}
+        for key, value in data.items():
+            m = _OUT_KEY.fullmatch(key)
+            if m is None:
+                raise RunError(f"'{path}' has an array named '{key}'; expected outputs are named out0, out1, ...")
+            arrays[int(m.group(1))] = value
+        what = f"'{path}'"
+    n = len(arrays)
+    if sorted(arrays) != list(range(n)):
+        missing = min(set(range(n + 1)) - set(arrays))
+        raise RunError(f"{what} has no out{missing} (expected outputs out0..out{n - 1 if n else 0})")
+    return [arrays[i] for i in range(n)]
+
+
+def npy_bytes(a: np.ndarray) -> bytes:
+    buf = io.BytesIO()
+    np.save(buf, a, allow_pickle=False)
+    return buf.getvalue()
+
+
+def npz_bytes(arrays: dict[str, np.ndarray]) -> bytes:
+    buf = io.BytesIO()
+    np.savez(buf, **arrays)
+    return buf.getvalue()

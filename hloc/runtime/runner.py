@@ -1,0 +1,163 @@
+"""The runner: bind input files to a module's parameters, run it through a backend, time it.
+
+    runner = Runner(module, backend="interp")      # backend None: the default (llvm, else interp)
+    runner = Runner.prepared(signature, backend, executable)   # already compiled (a cache hit)
+    leaves = runner.load_inputs(["x.npy", "w.npy"])  # or runner.random_inputs(seed)
+    runner.prepare()                                # compile; runner.compile_seconds
+    outs = runner.run(leaves)                       # flat list of output arrays (out0, out1, ...)
+    times = runner.bench(leaves, n)                 # seconds per run
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..errors import RunError
+from ..ir.types import UNBOUNDED
+from . import npio
+from .backends import Backend, BackendOptions, Executable, get_backend
+from .random_inputs import random_inputs
+from .values import Leaf, Signature, coerce_input, flatten_result, unflatten
+
+if TYPE_CHECKING:
+    from ..ir.module import Module
+
+_ARG_KEY = re.compile(r"arg(\d+)")
+_LISTED = 6  # parameters listed in a wrong-count message
+
+
+class Runner:
+    def __init__(self, module: Module | None, backend: str | Backend | None = None, threads: int | None = None,
+                 name: str | None = None, options: BackendOptions | None = None,
+                 signature: Signature | None = None):
+        self.module = module
+        self.signature = signature or Signature.of_module(module)
+        self.name = name or self.signature.name
+        self.backend: Backend = get_backend(backend) if backend is None or isinstance(backend, str) else backend
+        self.options = options or BackendOptions(threads=threads)
+        self.inputs: list[Leaf] = self.signature.inputs
+        self.outputs = self.signature.outputs
+        self.compile_seconds: float | None = None
+        self._exe: Executable | None = None
+
+    @staticmethod
+    def prepared(signature: Signature, backend: Backend, executable: Executable, name: str | None = None,
+                 compile_seconds: float = 0.0) -> Runner:
+        """A runner for an executable that already exists (a cached native module): no module,
+        no compile step."""
+        r = Runner(None, backend, name=name, signature=signature)
+        r._exe = executable
+        r.compile_seconds = compile_seconds
+        return r
+
+    # -- inputs
+    def load_inputs(self, paths: Sequence[str]) -> list[np.ndarray]:
+        """Arrays for the parameter leaves from .npy files in parameter order, or one .npz with keys
+        arg0..argN (flattened positions) or the parameter names (`name#i` for tuple elements)."""
+        if len(paths) == 1 and self.inputs:
+            data = npio.load_arrays(paths[0])
+            if isinstance(data, dict):
+                return self._from_npz(data, paths[0])
+            if len(self.inputs) == 1:
+                return [coerce_input(data, self.inputs[0], paths[0])]
+        if len(paths) != len(self.inputs):
+            raise RunError(self._count_message(len(paths)))
+        out = []
+        for leaf, path in zip(self.inputs, paths):
+            out.append(coerce_input(npio.load_npy(path), leaf, path))
+        return out
+
+    def _count_message(self, got: int) -> str:
+        n = len(self.inputs)
+        listed = ", ".join(f"{leaf.describe()} {leaf.shape.to_str(layout=False)}" for leaf in self.inputs[:_LISTED])
+        if n > _LISTED:
+            listed += f", ... ({n - _LISTED} more)"
+        takes = f"takes {n} input{'s' if n != 1 else ''}" + (f" ({listed})" if n else "")
+        hint = "" if got or not n else "; give .npy files in parameter order, one .npz, or --random-inputs SEED"
+        return f"{self.name} {takes}, got {got}{hint}"
+
+    def _from_npz(self, data: dict[str, np.ndarray], path: str) -> list[np.ndarray]:
+        positional = {f"arg{leaf.position}": leaf for leaf in self.inputs}
+        named = {leaf.key: leaf for leaf in self.inputs}
+        keys = list(data)
+        # Keys are either all positions (arg0..argN) or all parameter names; pick the reading that
+        # explains the most keys, preferring names (a parameter may itself be called `arg0`).
+        by_name = sum(k in named for k in keys)
+        by_pos = sum(k in positional for k in keys)
+        table, how = (named, "parameter names") if by_name >= by_pos and by_name else (positional, "arg0..argN")
+        for k in keys:
+            if k not in table:
+                expected = ", ".join(list(table)[:_LISTED]) + (", ..." if len(table) > _LISTED else "")
+                raise RunError(f"'{path}' has an array '{k}' that matches no parameter "
+                               f"(keys are {how}: {expected})")
+        out = []
+        for leaf in self.inputs:
+            key = leaf.key if table is named else f"arg{leaf.position}"
+            if key not in data:
+                raise RunError(f"'{path}' has no array for {leaf.describe()} "
+                               f"{leaf.shape.to_str(layout=False)} (key '{key}')")
+            out.append(coerce_input(data[key], leaf, f"{path}:{key}"))
+        return out
+
+    def random_inputs(self, seed: int) -> list[np.ndarray]:
+        for leaf in self.inputs:
+            if UNBOUNDED in leaf.shape.dims:
+                raise RunError(f"cannot make a random input for {leaf.describe()} "
+                               f"{leaf.shape.to_str(layout=False)}: it has an unbounded dimension")
+        return random_inputs(self.inputs, seed)
+
+    # -- execution
+    def prepare(self, **kwargs) -> None:
+        """Compile (the backend's prepare; `kwargs` go to it, e.g. the LLVM backend's `source`)."""
+        if self._exe is not None:
+            return
+        if self.module is None:  # pragma: no cover - prepared() runners have an executable
+            raise RunError("nothing to compile: the runner has no module")
+        t0 = time.perf_counter()
+        self._exe = self.backend.prepare(self.module, self.options, **kwargs)
+        self.compile_seconds = time.perf_counter() - t0
+
+    def _args(self, leaves: Sequence[np.ndarray]) -> list[object]:
+        if len(leaves) != len(self.inputs):
+            raise RunError(self._count_message(len(leaves)))
+        frozen = []
+        for a in leaves:
+            view = np.asarray(a).view()
+            view.flags.writeable = False  # backends must not modify their arguments
+            frozen.append(view)
+        return unflatten(list(self.signature.param_shapes), frozen, self.backend.token)
+
+    def run(self, leaves: Sequence[np.ndarray]) -> list[np.ndarray]:
+        """Execute once; the outputs, flattened depth-first."""
+        if self._exe is None:
+            self.prepare()
+        value = self._exe(self._args(leaves))
+        return flatten_result(self.signature.result_shape, value, self.backend.name)
+
+    def bench(self, leaves: Sequence[np.ndarray], n: int) -> list[float]:
+        """Seconds for each of `n` runs (call run() once first: that run is the warm-up)."""
+        if self._exe is None:
+            self.prepare()
+        args = self._args(leaves)
+        times = []
+        for _ in range(n):
+            t0 = time.perf_counter()
+            self._exe(args)
+            times.append(time.perf_counter() - t0)
+        return times
+
+
+def run_module(module: Module, inputs: Sequence[np.ndarray], backend: str | None = None,
+               threads: int | None = None) -> list[np.ndarray]:
+    """Run `module` on flat input arrays (one per parameter leaf, already of the right dtypes);
+    the flat list of outputs."""
+    runner = Runner(module, backend, threads)
+    leaves = [coerce_input(np.asarray(a), leaf, f"input {leaf.position}") for leaf, a in zip(runner.inputs, inputs)]
+    if len(inputs) != len(runner.inputs):
+        raise RunError(runner._count_message(len(inputs)))
+    return runner.run(leaves)

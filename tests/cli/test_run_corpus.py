@@ -1,0 +1,188 @@
+"""End-to-end sweeps of `hloc run --backend interp`:
+
+* the JAX corpus (../shared/corpus/jax): every module matches its XLA-computed expected.npz within the
+  MANIFEST tolerances (slow);
+* the XLA corpus (../shared/corpus/xla): every module XLA:CPU runs (`xla_cpu_runs` in INDEX.tsv)
+  runs to completion on --random-inputs 0, except those listed in XLA_CANNOT_RUN with the reason (slow);
+* testdata/oracle: the XLA-computed cases for opcodes the JAX corpus misses (slow);
+* testdata/runner: three small JAX corpus cases copied into the repository (fast; they report as
+  xfail while the interpreter lacks a handler they need, and must pass once it has them all).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+import sys
+import traceback
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from conftest import JAX_CORPUS, XLA_CORPUS, corpus_files
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "runtime"))
+from runtime_testing import ORACLE, RUNNER_DATA, missing_handlers  # noqa: E402
+
+from hloc.cli import main  # noqa: E402
+from hloc.parse import parse_module  # noqa: E402
+
+# Modules XLA:CPU runs that hloc cannot, with the concrete reason.
+XLA_CANNOT_RUN = {
+    "backends__cpu__tests__thunk_coverage__cpu.hlo":
+        "custom-call targets '__onednn$layernorm' (oneDNN) and 'GetRngSeed' (XLA:CPU runtime) have no hloc "
+        "implementation",
+}
+
+
+def _manifest(path: Path) -> dict[str, dict]:
+    if not path.exists():
+        return {}
+    with open(path, newline="") as f:
+        return {row["name"]: row for row in csv.DictReader(f, delimiter="\t")}
+
+
+def _inputs(folder: Path, name: str) -> list[Path]:
+    found = [(int(m.group(1)), p) for p in folder.glob(f"{name}.in*.npy")
+             if (m := re.fullmatch(re.escape(name) + r"\.in(\d+)\.npy", p.name))]
+    return [p for _, p in sorted(found)]
+
+
+def _run(args: list) -> tuple[int, str, str]:
+    res = CliRunner().invoke(main, ["run", *map(str, args)])
+    if res.exception is not None and not isinstance(res.exception, SystemExit):
+        tb = "".join(traceback.format_exception(res.exception))
+        pytest.fail(f"hloc run crashed:\n{tb}")
+    return res.exit_code, res.stdout, res.stderr
+
+
+def _check_case(folder: Path, name: str, rtol: str, atol: str) -> None:
+    code, out, err = _run(["--backend", "interp", folder / f"{name}.hlo", *_inputs(folder, name),
+                           "--check", folder / f"{name}.expected.npz", "--rtol", rtol, "--atol", atol])
+    assert code == 0, f"{name}: exit {code}\n{out}{err}"
+
+
+# -- JAX corpus
+
+JAX = _manifest(JAX_CORPUS / "MANIFEST.tsv")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(JAX) or [pytest.param("none", marks=pytest.mark.skip("no JAX corpus"))])
+def test_jax_corpus_matches_xla(name):
+    row = JAX[name]
+    _check_case(JAX_CORPUS, name, row["rtol"], row["atol"])
+
+
+# -- XLA corpus
+
+def _xla_runnable() -> list[str]:
+    index = XLA_CORPUS / "INDEX.tsv"
+    if not index.exists():
+        return []
+    with open(index, newline="") as f:
+        return sorted(r["file"] for r in csv.DictReader(f, delimiter="\t") if "xla_cpu_runs" in r["flags"].split(","))
+
+
+def _xla_params():
+    names = _xla_runnable()
+    if not names:
+        return [pytest.param("none", marks=pytest.mark.skip("no XLA corpus"))]
+    return [pytest.param(n, marks=pytest.mark.xfail(reason=XLA_CANNOT_RUN[n], strict=True))
+            if n in XLA_CANNOT_RUN else n for n in names]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", _xla_params())
+def test_xla_corpus_runs(name):
+    code, out, err = _run(["--backend", "interp", XLA_CORPUS / name, "--random-inputs", "0", "--json"])
+    assert code == 0, f"{name}: exit {code}\n{err}"
+    doc = json.loads(out)
+    assert len(doc["outputs"]) >= 0
+
+
+def test_cannot_run_list_names_real_files():
+    if not corpus_files("xla"):
+        pytest.skip("no XLA corpus")
+    runnable = set(_xla_runnable())
+    assert set(XLA_CANNOT_RUN) <= runnable
+
+
+# -- oracle cases (testdata/oracle)
+
+ORACLE_CASES = _manifest(ORACLE / "MANIFEST.tsv")
+
+
+def _uniform_ok(x: np.ndarray, a: float, b: float) -> None:
+    assert x.min() >= a and x.max() < b, (x.min(), x.max())
+    assert abs(x.astype(np.float64).mean() - (a + b) / 2) < 0.05 * (b - a)
+
+
+PROPERTIES = {
+    # name: check of the outputs
+    "rng_uniform_f32": lambda outs: (outs[0].dtype == np.float32 and outs[0].shape == (64, 64)
+                                     and _uniform_ok(outs[0], 2.0, 5.0) is None
+                                     and outs[0].std() > 0.8),  # uniform on [2,5): std 0.866
+    "rng_uniform_s32": lambda outs: (outs[0].dtype == np.int32 and outs[0].shape == (4096,)
+                                     and _uniform_ok(outs[0], -3, 7) is None
+                                     and set(np.unique(outs[0]).tolist()) == set(range(-3, 7))),
+    "rng_normal_f32": lambda outs: (outs[0].dtype == np.float32 and outs[0].shape == (64, 64)
+                                    and abs(outs[0].mean() - 1.0) < 0.1 and abs(outs[0].std() - 2.0) < 0.1),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(ORACLE_CASES))
+def test_oracle_case(name, tmp_path):
+    row = ORACLE_CASES[name]
+    check = row["check"]
+    hlo = ORACLE / f"{name}.hlo"
+    inputs = _inputs(ORACLE, name)
+    if check in ("values", "xla_cpu_ftz"):
+        code, out, err = _run(["--backend", "interp", hlo, *inputs, "--check", ORACLE / f"{name}.expected.npz",
+                               "--rtol", row["rtol"], "--atol", row["atol"]])
+        if code != 0 and check == "xla_cpu_ftz":
+            pytest.xfail("XLA:CPU flushes f32 denormals; HLO does not require it")
+        assert code == 0, f"{name}: exit {code}\n{out}{err}"
+    elif check == "properties":
+        code, out, err = _run(["--backend", "interp", hlo, *inputs, "-o", tmp_path / "out.npz"])
+        assert code == 0, f"{name}: exit {code}\n{err}"
+        with np.load(tmp_path / "out.npz") as z:
+            outs = [z[k] for k in sorted(z.files, key=lambda k: int(k[3:]))]
+        assert PROPERTIES[name](outs), name
+    else:  # XLA refuses the module: hloc runs it or fails cleanly (exit 1, one error, no crash)
+        code, out, err = _run(["--backend", "interp", hlo, *inputs])
+        assert code in (0, 1), err
+        if code == 1:
+            assert "error:" in err and "Traceback" not in err
+        if name == "custom_call_unknown":
+            assert code == 1, "a custom-call nobody implements must be an error"
+
+
+def test_oracle_manifest_is_complete():
+    if not ORACLE_CASES:
+        pytest.fail("testdata/oracle/MANIFEST.tsv is missing")
+    for name, row in ORACLE_CASES.items():
+        assert (ORACLE / f"{name}.hlo").exists()
+        assert row["check"] in ("values", "properties", "xla_cpu_ftz", "none"), name
+        if row["check"] in ("values", "xla_cpu_ftz"):
+            assert (ORACLE / f"{name}.expected.npz").exists(), name
+        if row["check"] == "properties":
+            assert name in PROPERTIES
+        parse_module((ORACLE / f"{name}.hlo").read_text(), name)  # hloc parses every case
+
+
+# -- small JAX cases copied into testdata/runner (fast)
+
+RUNNER_CASES = _manifest(RUNNER_DATA / "MANIFEST.tsv")
+
+
+@pytest.mark.parametrize("name", sorted(RUNNER_CASES))
+def test_copied_jax_case(name):
+    row = RUNNER_CASES[name]
+    missing = missing_handlers(parse_module((RUNNER_DATA / f"{name}.hlo").read_text()))
+    if missing:
+        pytest.xfail(f"the interpreter has no handler for {', '.join(missing)} yet")
+    _check_case(RUNNER_DATA, name, row["rtol"], row["atol"])
