@@ -122,7 +122,7 @@ class Evaluator:
         return vals[plan.root]
 
     def _plan(self, comp: Computation) -> _Plan:
-        order = comp.post_order()
+        order = _live(comp)
         slot = {instr: i for i, instr in enumerate(order)}
         params = [slot[p] for p in comp.parameters]
         last_use: dict[int, int] = {}
@@ -134,7 +134,11 @@ class Evaluator:
             fn = handlers.get(instr.opcode)
             if fn is None:
                 raise RunError(f"the interpreter does not support '{instr.opcode}'", instr.loc)
-            ins = [slot[o] for o in instr.operands]
+            element = _forwarded(instr)
+            if element is not None:
+                fn, ins = _identity, [slot[element]]
+            else:
+                ins = [slot[o] for o in instr.operands]
             for s in ins:
                 last_use[s] = len(steps)
             steps.append((fn, instr, ins, slot[instr], []))
@@ -145,6 +149,35 @@ class Evaluator:
         steps = [(fn, instr, ins, out, release, tuple(k for k, i in enumerate(ins) if i in release))
                  for fn, instr, ins, out, release in steps]
         return _Plan(steps, params, root, len(order))
+
+
+def _forwarded(instr):
+    """The element a get-tuple-element of a `tuple` instruction reads (XLA's simplifier forwards it, so
+    the tuple's other elements need not run), else None."""
+    if instr.opcode == "get-tuple-element" and instr.operands[0].opcode == "tuple" \
+            and not instr.operands[0].control_successors:
+        return instr.operands[0].operands[instr.attrs["index"]]
+    return None
+
+
+def _identity(instr, args, ev):
+    return args[0]
+
+
+def _live(comp: Computation) -> list:
+    """The instructions that run, in post order: what the root needs and what has side effects (with
+    what those need). Dead side-effect-free code is skipped, as XLA's DCE removes it."""
+    needed: set = set()
+    stack = [comp.root] + [i for i in comp.instructions if i.has_side_effect()]
+    while stack:
+        instr = stack.pop()
+        if instr in needed:
+            continue
+        needed.add(instr)
+        element = _forwarded(instr)
+        stack.extend([element] if element is not None else instr.operands)
+        stack.extend(instr.control_predecessors)
+    return [i for i in comp.post_order() if i in needed or i.opcode == "parameter"]
 
 
 def check_args(shapes: Sequence[Shape], args: Sequence, what: str = "argument") -> None:

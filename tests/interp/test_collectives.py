@@ -55,15 +55,23 @@ def test_several_devices_are_an_error(header, op):
 def test_start_done_pairs():
     body = ("  s = f32[2,2] all-reduce-start(x), replica_groups={}, to_apply=sum\n"
             "  d = f32[2,2] all-reduce-done(s)\n"
-            "  g = (f32[2,2], f32[4,2]) all-gather-start(x), replica_groups={}, dimensions={0}\n"
-            "  h = f32[4,2] all-gather-done(g)\n"
+            "  g = (f32[2,2], f32[2,2]) all-gather-start(x), replica_groups={}, dimensions={0}\n"
+            "  h = f32[2,2] all-gather-done(g)\n"
             "  p = (f32[2,2], f32[2,2], u32[], u32[]) collective-permute-start(x), source_target_pairs={{0,0}}\n"
             "  q = f32[2,2] collective-permute-done(p)\n"
             "  c = (f32[2,2], f32[2,2], u32[]) copy-start(x)\n"
             "  k = f32[2,2] copy-done(c)\n"
-            "  ROOT t = (f32[2,2], f32[2,2], f32[2,2]) tuple(d, q, k)")
-    d, q, k = run(module(body, extra=SUM), X)
-    assert np.array_equal(d, X) and np.array_equal(q, X) and np.array_equal(k, X)
+            "  ROOT t = (f32[2,2], f32[2,2], f32[2,2], f32[2,2]) tuple(d, h, q, k)")
+    for v in run(module(body, extra=SUM), X):
+        assert np.array_equal(v, X)
+
+
+def test_gathers_that_change_the_shape_need_more_devices():
+    with pytest.raises(RunError, match="more than one participant"):
+        run(module("  ROOT r = f32[4,2] all-gather(x), replica_groups={}, dimensions={0}"), X)
+    with pytest.raises(RunError, match="more than one participant"):
+        run(module("  ROOT r = f32[1,2] reduce-scatter(x), replica_groups={}, dimensions={0}, to_apply=sum",
+                   extra=SUM), X)
 
 
 def test_async_start_runs_the_wrapped_computation():

@@ -55,8 +55,32 @@ def test_rng_is_seeded_and_reproducible():
     assert set(np.unique(k).tolist()) == {3, 4, 5}
 
 
-def test_rng_get_and_update_state():
-    text = ("HloModule m\n\nENTRY e {\n  a = u64[2] rng-get-and-update-state(), delta=5\n"
-            "  b = u64[2] rng-get-and-update-state(), delta=7\n  ROOT t = (u64[2], u64[2]) tuple(a, b)\n}\n")
-    a, b = run(text, rng_seed=3)
-    assert a.tolist() == [3, 0] and b.tolist() == [8, 0]
+LOOP = """
+cond {
+  s = (s32[], u64[2]) parameter(0)
+  i = s32[] get-tuple-element(s), index=0
+  n = s32[] constant(3)
+  ROOT lt = pred[] compare(i, n), direction=LT
+}
+
+body {
+  s = (s32[], u64[2]) parameter(0)
+  i = s32[] get-tuple-element(s), index=0
+  one = s32[] constant(1)
+  j = s32[] add(i, one)
+  st = u64[2] rng-get-and-update-state(), delta=5
+  ROOT t = (s32[], u64[2]) tuple(j, st)
+}
+"""
+
+
+def test_rng_get_and_update_state_per_instruction_like_xla_cpu():
+    # Each instruction has its own state from XLA:CPU's 0x7012395, advanced by delta per execution.
+    text = entry([], "(u64[2], (s32[], u64[2])) tuple(a, w)", LOOP,
+                 body="  a = u64[2] rng-get-and-update-state(), delta=7\n  z = s32[] constant(0)\n"
+                      "  zz = u64[2] constant({0, 0})\n  t = (s32[], u64[2]) tuple(z, zz)\n"
+                      "  w = (s32[], u64[2]) while(t), condition=cond, body=body")
+    a, (i, last) = run(text)
+    assert a.tolist() == [0x7012395, 0] and i == 3 and last.tolist() == [0x7012395 + 10, 0]
+    a, _ = run(text, rng_seed=3)
+    assert a.tolist() == [0x7012395 + 3, 0]

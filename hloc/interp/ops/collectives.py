@@ -53,6 +53,16 @@ def _same(instr, args):
 @handler("all-reduce", "all-gather", "reduce-scatter", "all-to-all", "collective-broadcast")
 def _single_participant(instr, args, ev):
     _check_single_device(instr, ev)
+    out = instr.shape
+    if out.is_tuple and instr.opcode.endswith("-start"):
+        out = out.tuple_shapes[1]  # (operands, results) form of all-gather-start
+    leaves = [s for s in out.leaves() if s.is_array]
+    for a, s in zip(args, leaves):
+        if a.shape != tuple(s.dims):
+            # An all-gather that grows or a reduce-scatter that shrinks its operand has more than one
+            # participant (XLA:CPU leaves the rest of such a result undefined).
+            raise RunError(f"'{instr.opcode}' from {list(a.shape)} to {s.to_str(False)} needs more than one "
+                           "participant; the interpreter runs one device", instr.loc)
     if instr.opcode == "all-to-all" and instr.shape.is_tuple and len(args) == 1:
         return (args[0],)
     return _same(instr, args)

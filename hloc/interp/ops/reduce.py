@@ -56,7 +56,8 @@ def _reduce(instr, args, ev):
         return out[0] if single else tuple(out)
     if single:
         x, init = inputs[0], inits[0]
-        op = simple_reducer(comp)
+        key = ("simple-reducer", comp)
+        op = ev.memo[key] if key in ev.memo else ev.memo.setdefault(key, simple_reducer(comp))
         etype = ETYPE_OF[x.dtype]
         if op is not None and etype in NARROW_FLOATS and op in _FLOAT_STEP:
             step_op = _FLOAT_STEP[op]

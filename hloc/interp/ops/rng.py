@@ -4,10 +4,13 @@ rng-bit-generator is bit-exact with XLA: the state and bits XLA's RngBitGenerato
 (xla/hlo/builder/lib/prng.cc: ThreeFry2x32 with 20 rounds, Philox4x32 with 10 rounds).
 `rng_default` is Philox, XLA:CPU's default algorithm.
 
-`rng` (rng_uniform / rng_normal) and rng-get-and-update-state are deterministic here, where XLA's depend
-on a process-wide seed: each Evaluator draws from numpy's PCG64 seeded with its `rng_seed` (default 0),
-in evaluation order, so the same module on the same inputs gives the same numbers on every run; the
-get-and-update state starts at [rng_seed, 0] (u128, low word first) and advances by `delta`.
+rng-get-and-update-state is XLA:CPU's: every such instruction keeps its own u128 state, starting at
+0x7012395 (+ `rng_seed`, default 0) and advancing by `delta` each time it runs in one evaluation.
+
+`rng` (rng_uniform / rng_normal) is deterministic here but not XLA's stream: XLA expands it to Philox
+keyed by the instruction's internal unique id and the module's seed, which HLO text does not fix.
+Each Evaluator draws from numpy's PCG64 seeded with its `rng_seed` (default 0), in evaluation order,
+so the same module on the same inputs gives the same numbers on every run.
 """
 
 from __future__ import annotations
@@ -208,12 +211,15 @@ def _rng(instr, args, ev):
     return convert(v, shape.etype)
 
 
+_XLA_CPU_RNG_STATE = 0x7012395  # backends/cpu/runtime/rng_state_lib.cc kRngStateInitialValue
+
+
 @handler("rng-get-and-update-state")
 def _rng_get_and_update_state(instr, args, ev):
-    key = ("rng-state",)
+    key = ("rng-state", instr)
     state = ev.memo.get(key)
     if state is None:
-        state = int(ev.rng_seed) & ((1 << 128) - 1)
+        state = (_XLA_CPU_RNG_STATE + int(ev.rng_seed)) & ((1 << 128) - 1)
     delta = int(instr.attrs["delta"])
     ev.memo[key] = (state + delta) & ((1 << 128) - 1)
     return np.array([state & 0xFFFFFFFFFFFFFFFF, state >> 64], np.uint64)
