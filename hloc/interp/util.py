@@ -35,23 +35,11 @@ NARROW_FLOATS = _VIA_F16 | {"bf16", "f16", "f8e8m0fnu"}
 SUB_BYTE_INTS = frozenset({"s1", "s2", "s4", "u1", "u2", "u4"})
 
 _UINT_OF_BYTES = {1: np.dtype(np.uint8), 2: np.dtype(np.uint16), 4: np.dtype(np.uint32), 8: np.dtype(np.uint64)}
-_SINT_OF_BYTES = {1: np.dtype(np.int8), 2: np.dtype(np.int16), 4: np.dtype(np.int32), 8: np.dtype(np.int64)}
 
 
 def etype_of(x: np.ndarray) -> str:
     """The HLO element type of an array value."""
     return ETYPE_OF[x.dtype]
-
-
-def dtype(etype: str) -> np.dtype:
-    return ELEMENT_TYPES[etype].np_dtype
-
-
-def array(x, dt) -> np.ndarray:
-    """`x` as an ndarray of dtype `dt` (0-d results of numpy ufuncs come back as numpy scalars)."""
-    if type(x) is np.ndarray and x.dtype == dt:
-        return x
-    return np.asarray(x, dtype=dt)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -91,15 +79,6 @@ def wrap_int(x: np.ndarray, etype: str) -> np.ndarray:
         sign = 1 << (bits - 1)
         x = (x ^ sign) - sign
     return x
-
-
-def uint_view(x: np.ndarray) -> np.ndarray:
-    """The raw bits of an array of a byte-sized (or wider) type, as the same-width unsigned ints."""
-    return x.view(_UINT_OF_BYTES[x.dtype.itemsize])
-
-
-def sint_dtype(itemsize: int) -> np.dtype:
-    return _SINT_OF_BYTES[itemsize]
 
 
 def uint_dtype(itemsize: int) -> np.dtype:
@@ -210,7 +189,7 @@ def total_order_key(x: np.ndarray) -> np.ndarray:
         return upcast(x) if ETYPE_OF[x.dtype] in SUB_BYTE_INTS else x
     if et.bits < 8:
         x = x.astype(F16)  # f4/f6: the f16 encoding orders the same values the same way
-    i = x.view(_SINT_OF_BYTES[x.dtype.itemsize])
+    i = x.view(f"i{x.dtype.itemsize}")
     return i ^ ((i >> (8 * x.dtype.itemsize - 1)) & np.iinfo(i.dtype).max)
 
 
@@ -315,7 +294,7 @@ def called(instr: Instruction, attr: str) -> Computation:
 
 
 __all__ = [
-    "F16", "F32", "F64", "ETYPE_OF", "NARROW_FLOATS", "SUB_BYTE_INTS", "SIMPLE_REDUCERS", "etype_of", "dtype",
-    "array", "upcast", "downcast", "wrap_int", "uint_view", "sint_dtype", "uint_dtype", "convert",
+    "F16", "F32", "F64", "ETYPE_OF", "NARROW_FLOATS", "SUB_BYTE_INTS", "SIMPLE_REDUCERS", "etype_of", "upcast",
+    "downcast", "wrap_int", "uint_dtype", "convert",
     "total_order_key", "is_vectorizable", "apply_computation", "simple_reducer", "out_buffer", "called",
 ]

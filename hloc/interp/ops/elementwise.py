@@ -65,10 +65,6 @@ def _erf(x):
     return mathfn.erf(x).astype(x.dtype)
 
 
-def _tan(x):
-    return np.tan(x)
-
-
 def _round_afz(x):
     """Round half away from zero (llvm.round), keeping the sign of zero."""
     t = np.trunc(x)
@@ -94,7 +90,7 @@ def _keep_tiny(fn, dtypes=(F32, F64)):
 _FLOAT_MATH = {
     "exponential": np.exp, "exponential-minus-one": _keep_tiny(np.expm1), "log": np.log,
     "log-plus-one": np.log1p, "sqrt": np.sqrt, "rsqrt": _rsqrt, "cbrt": np.cbrt, "tanh": _keep_tiny(np.tanh, (F32,)),
-    "sine": _keep_tiny(np.sin), "cosine": np.cos, "tan": _keep_tiny(_tan), "erf": _erf, "acos": np.arccos,
+    "sine": _keep_tiny(np.sin), "cosine": np.cos, "tan": _keep_tiny(np.tan), "erf": _erf, "acos": np.arccos,
     "asin": _keep_tiny(np.arcsin), "acosh": np.arccosh, "asinh": _keep_tiny(np.arcsinh),
     "atanh": _keep_tiny(np.arctanh), "sinh": _keep_tiny(np.sinh), "cosh": np.cosh,
     "floor": np.floor, "ceil": np.ceil, "round-nearest-even": np.rint, "round-nearest-afz": _round_afz,
@@ -456,10 +452,6 @@ def _complex_power(a, b):
     return np.where(a == 0, np.where(b == 0, np.ones_like(r), nan), r)
 
 
-def _atan2(a, b):
-    return np.arctan2(a, b)
-
-
 _BINARY = {
     "add": _binary(np.add, np.add, np.logical_or, np.add),
     "subtract": _binary(np.subtract, np.subtract, None, np.subtract),
@@ -469,7 +461,7 @@ _BINARY = {
     "maximum": _binary(_max, np.maximum, np.logical_or, None),
     "minimum": _binary(_min, np.minimum, np.logical_and, None),
     "power": _binary(np.power, _int_pow, None, _complex_power),
-    "atan2": _binary(_atan2, None, None, None),
+    "atan2": _binary(np.arctan2, None, None, None),
     "and": _binary(None, np.bitwise_and, np.logical_and, None),
     "or": _binary(None, np.bitwise_or, np.logical_or, None),
     "xor": _binary(None, np.bitwise_xor, np.logical_xor, None),
