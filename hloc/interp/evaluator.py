@@ -87,21 +87,22 @@ class Evaluator:
         self._depth += 1
         try:
             for fn, instr, ins, out, release, dying in plan.steps:
-                args = [vals[i] for i in ins]
+                operands = [vals[i] for i in ins]
                 if dying:
-                    # Three references: the slot, `args`, getrefcount's argument. Parameters (also
-                    # held by the caller), constants and values inside live tuples have more.
+                    # Four references to an unshared value: its slot, `operands`, `a` and
+                    # getrefcount's argument. Parameters (also held by the caller), constants (held
+                    # by the memo) and values inside live tuples have more.
                     donatable = []
                     for k in dying:
-                        a = args[k]
+                        a = operands[k]
                         if type(a) is np.ndarray and a.base is None and sys.getrefcount(a) == 4:
-                            donatable.append(k)  # (4: `a` here too)
+                            donatable.append(k)
                     a = None
                     self.donatable = donatable
                 else:
                     self.donatable = ()
                 try:
-                    v = fn(instr, args, self)
+                    v = fn(instr, operands, self)
                     if isinstance(v, np.generic):  # numpy ufuncs turn 0-d arrays into scalars
                         v = np.asarray(v)
                     vals[out] = v
@@ -113,7 +114,7 @@ class Evaluator:
                 except Exception as e:
                     raise RunError(f"evaluating '{instr.name}' ({instr.opcode}) failed: {type(e).__name__}: {e}",
                                    instr.loc) from e
-                del args
+                del operands
                 for r in release:
                     vals[r] = None
         finally:
