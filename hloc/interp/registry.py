@@ -13,7 +13,6 @@ import pkgutil
 from collections.abc import Callable
 
 HANDLERS: dict[str, Callable] = {}
-_loaded = False
 
 
 def handler(*opcodes: str):

@@ -13,33 +13,6 @@ from conftest import JAX_CORPUS, corpus_files, require_corpus
 from hloc.interp import evaluate
 from hloc.parse import parse_module
 
-# Cases that need an op the heavy-ops branch (interp-heavy) implements; empty once both are merged.
-NEEDS_HEAVY_OPS: dict[str, str] = {
-    "attention": "dot",
-    "batched_matmul": "dot",
-    "conv2d_grouped": "convolution",
-    "conv2d_nchw_strided": "convolution",
-    "conv2d_nhwc_same": "convolution",
-    "conv_backward": "convolution",
-    "conv_dilated_transposed": "convolution",
-    "cumulative_ops": "reduce-window",
-    "dot_general_variants": "dot",
-    "einsum": "dot",
-    "gather_ops": "gather",
-    "linalg_plain": "dot",
-    "mixed_precision": "dot",
-    "mlp_backward": "dot, gather, scatter",
-    "mlp_forward": "dot",
-    "pooling": "reduce-window",
-    "pooling_grad": "reduce-window, select-and-scatter",
-    "random_threefry": "sort",
-    "scan_rnn": "dot",
-    "scatter_ops": "scatter",
-    "sort_ops": "sort, topk",
-    "transcendental_b": "gather",
-    "transformer_layer": "dot",
-}
-
 CASES = [p.name[: -len(".hlo")] for p in corpus_files("jax", "*.hlo") if not p.name.endswith(".opt.hlo")]
 
 
@@ -88,19 +61,11 @@ def check_case(name: str) -> None:
 def test_corpus_present():
     require_corpus()
     assert len(CASES) == 52
-    assert set(NEEDS_HEAVY_OPS) <= set(CASES)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", CASES)
 def test_jax_case(name):
-    if name in NEEDS_HEAVY_OPS:
-        from hloc.interp.registry import HANDLERS, load_all
-
-        load_all()
-        missing = [op for op in NEEDS_HEAVY_OPS[name].split(", ") if op not in HANDLERS]
-        if missing:
-            pytest.xfail(f"needs {', '.join(missing)} (interp-heavy)")
     check_case(name)
 
 

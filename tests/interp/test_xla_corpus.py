@@ -12,7 +12,6 @@ from conftest import XLA_CORPUS
 
 from hloc.errors import RunError
 from hloc.interp import TOKEN, evaluate
-from hloc.interp.registry import HANDLERS, load_all
 from hloc.interp.util import NARROW_FLOATS, etype_of
 from hloc.parse import parse_module
 
@@ -36,6 +35,15 @@ NEEDS_DEVICES = {
 }
 # Modules that run loops far too long for an interpreter test.
 TOO_SLOW = {"backends__cpu__benchmarks__hlo__jax.b380442861.hlo"}
+# Outputs XLA:CPU draws afresh on every run.
+NONDETERMINISTIC = {("backends__cpu__tests__thunk_coverage__cpu.hlo", 15): "GetRngSeed: a random seed"}
+# Known differences in ops from interp-heavy (reduce_window.py), with the reason.
+KNOWN_DIFFERENCES = {
+    "hlo__parser__hlo_parser_test__roundtrip_long__ReduceWindowScalar.hlo":
+        "reduce-window applies the init value to one-element windows; XLA:CPU returns the element",
+    "hlo__parser__hlo_parser_test__roundtrip_long__ReduceWindowVariadic.hlo":
+        "reduce-window applies the init value to one-element windows; XLA:CPU returns the element",
+}
 
 
 @functools.cache
@@ -92,11 +100,9 @@ def test_outputs_present():
 def test_matches_xla_cpu(name):
     if name in TOO_SLOW:
         pytest.skip("a loop too long to interpret in a test")
+    if name in KNOWN_DIFFERENCES:
+        pytest.xfail(KNOWN_DIFFERENCES[name])
     module = parse_module((XLA_CORPUS / name).read_text(), name)
-    load_all()
-    missing = {i.opcode for c in module.computations for i in c.instructions} - set(HANDLERS) - {"parameter"}
-    if missing:
-        pytest.xfail(f"needs {', '.join(sorted(missing))} (interp-heavy)")
     if name in NEEDS_DEVICES:
         with pytest.raises(RunError, match="device"):
             evaluate(module, _inputs(module))
@@ -105,6 +111,8 @@ def test_matches_xla_cpu(name):
     want = _outputs()[name]
     assert len(got) == len(want)
     for i, (g, w) in enumerate(zip(got, want)):
+        if (name, i) in NONDETERMINISTIC:
+            continue
         g = np.asarray(g)
         if w.dtype != g.dtype:
             w = w.view(g.dtype) if w.dtype.itemsize == g.dtype.itemsize else w.astype(g.dtype)

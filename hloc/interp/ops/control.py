@@ -3,12 +3,14 @@ order or annotate (opt-barrier, domain, add-dependency, after-all)."""
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 
 from ...errors import RunError
 from ..evaluator import TOKEN
 from ..registry import handler
-from ..util import apply_computation, called, total_order_key
+from ..util import apply_computation, called, convert, total_order_key
 
 
 @handler("while")
@@ -141,6 +143,41 @@ def _slice_to_dynamic(instr, args, ev):
         if int(size) != x.shape[d]:
             ev.dynamic_sizes[(instr, d)] = int(size)
     return x
+
+
+@custom_call("GetRngSeed")
+def _get_rng_seed(instr, args, ev):
+    # XLA:CPU returns the executable's rng seed (a fresh random one when it is 0); the interpreter's is
+    # its rng_seed, so results stay reproducible.
+    return np.asarray(ev.rng_seed, np.uint64)
+
+
+def _backend_config(instr) -> dict:
+    """The backend_config JSON of an instruction (XLA prints it as a quoted string or bare)."""
+    raw = instr.attrs.get("backend_config")
+    if raw is None:
+        return {}
+    text = str(raw).strip()
+    try:
+        value = json.loads(text)
+        return json.loads(value) if isinstance(value, str) else value
+    except ValueError as e:
+        raise RunError(f"cannot read the backend_config of '{instr.name}': {e}", instr.loc) from None
+
+
+@custom_call("__onednn$layernorm")
+def _onednn_layernorm(instr, args, ev):
+    """XLA:CPU's oneDNN layer normalization over the minor-most dimension: (x - mean) / sqrt(var + eps)
+    * scale + shift, in f32; eps is the bit pattern `epsilon_typecast` of the config (0 when absent)."""
+    config = _backend_config(instr).get("onednn_layer_norm_config", {})
+    if config.get("rescale", "SCALE_AND_SHIFT") != "SCALE_AND_SHIFT":
+        raise RunError(f"__onednn$layernorm with rescale={config['rescale']} is not supported", instr.loc)
+    eps = np.array([int(config.get("epsilon_typecast", 0))], np.uint32).view(np.float32)[0]
+    x, scale, shift = (a.astype(np.float32) for a in args[:3])
+    mean = x.mean(axis=-1, keepdims=True)
+    var = np.square(x - mean).mean(axis=-1, keepdims=True)
+    y = (x - mean) / np.sqrt(var + eps) * scale + shift
+    return convert(y, instr.shape.etype)
 
 
 @custom_call("Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape", "MoveToHost", "MoveToDevice",
