@@ -156,3 +156,19 @@ def test_annotations_pass_values_through():
     assert run(entry(["f32[2]"], "(f32[2]) opt-barrier(t)", body="  t = (f32[2]) tuple(p0)"), x)[0].tolist() == [1, 2]
     body = "  t = token[] after-all()\n  d = f32[2] add-dependency(p0, t)"
     assert run(entry(["f32[2]"], "f32[2] negate(d)", body=body), x).tolist() == [-1, -2]
+
+
+def test_onednn_layernorm_normalizes_the_minor_dimension():
+    x = np.array([[1, 2, 3, 6], [0, 0, 4, 4]], np.float32)
+    scale, shift = np.array([1, 2, 1, 1], np.float32), np.array([0, 0, 1, 0], np.float32)
+    text = entry(["f32[2,4]", "f32[4]", "f32[4]"], "f32[2,4] custom-call(p0, p1, p2), "
+                 'custom_call_target="__onednn$layernorm", '
+                 'backend_config="{\\"onednn_layer_norm_config\\":{\\"rescale\\":\\"SCALE_AND_SHIFT\\"}}"')
+    mean = x.mean(1, keepdims=True)
+    want = (x - mean) / np.sqrt(((x - mean) ** 2).mean(1, keepdims=True)) * scale + shift  # epsilon 0
+    np.testing.assert_allclose(run(text, x, scale, shift), want, rtol=1e-6)
+
+
+def test_get_rng_seed_is_the_evaluators_seed():
+    text = entry([], 'u64[] custom-call(), custom_call_target="GetRngSeed"')
+    assert run(text, rng_seed=42) == 42
