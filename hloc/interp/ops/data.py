@@ -51,6 +51,10 @@ def _iota(instr, args, ev):
 def _strided(x: np.ndarray, shape, strides) -> np.ndarray | None:
     """A view with `shape` and `strides` over x's memory (x may itself be a strided view: the view is
     taken on the array owning the memory, at x's offset), or None if that memory is not reachable."""
+    try:
+        return np.ndarray(shape, x.dtype, x, 0, strides)  # x exports its memory (contiguous)
+    except (TypeError, ValueError, BufferError):
+        pass
     root = x
     while isinstance(root.base, np.ndarray):
         root = root.base
