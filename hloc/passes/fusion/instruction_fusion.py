@@ -176,7 +176,14 @@ class InstructionFusion(Pass):
             return False
         if mode == "add":
             return consumer.opcode == "add" and _is_matrix_vector_dot(producer)
-        return policy.is_elementwise(consumer) and consumer.opcode != "constant"
+        # epilogue: the dot's result is read once per output element, at the output's index.
+        if consumer.opcode == "fusion":
+            if consumer.attrs.get("kind") != "kLoop" or policy.is_multi_output(consumer):
+                return False
+            param = fused_computation(consumer).parameter(consumer.operands.index(producer))
+            return _elementwise_to_root(param, producer.shape)
+        return (policy.is_elementwise(consumer) and consumer.opcode != "constant"
+                and consumer.shape.dims == producer.shape.dims)
 
     def _output_fused_into_some_operand(self, instr: Instruction) -> bool:
         return any(self._can_be_output_fused(o, instr) for o in instr.operands)
@@ -198,11 +205,10 @@ class InstructionFusion(Pass):
             return "non-scalar constants stay in memory"
         if self._can_be_output_fused(producer, consumer):
             return None
-        # An output fusion's epilogue grows by elementwise ops only.
-        if self._is_output_fusion(consumer) and (o.output_fusion != "epilogue"
-                                                 or not policy.is_elementwise(producer)):
+        # XLA:CPU's add(dot) fusion takes nothing else; an epilogue takes loop-fusible producers.
+        if self._is_output_fusion(consumer) and o.output_fusion != "epilogue":
             return "output fusions take no producers"
-        if o.output_fusion != "none" and self._output_fused_into_some_operand(producer):
+        if o.output_fusion == "add" and self._output_fused_into_some_operand(producer):
             return "the producer can be output-fused into one of its operands"
         if not policy.can_be_loop_fused(producer):
             return "the producer is not loop-fusible"
@@ -324,6 +330,26 @@ class InstructionFusion(Pass):
             fusion = create_fusion(self.namer, consumer, kind, f"{producer.opcode}_{consumer.opcode}_fusion")
         fuse_producer(self.namer, fusion, producer)
         return fusion
+
+
+def _elementwise_to_root(instr: Instruction, shape) -> bool:
+    """Every path from `instr` to its computation's root goes through elementwise ops of `shape`'s
+    dimensions (so it is read exactly at the output index)."""
+    root = instr.parent.root
+    stack, seen = [instr], set()
+    while stack:
+        i = stack.pop()
+        if i in seen:
+            continue
+        seen.add(i)
+        if i is not instr and (not policy.is_elementwise(i) or i.shape.dims != shape.dims):
+            return False
+        if i is root:
+            continue
+        if not i.users:
+            return False
+        stack.extend(i.users)
+    return True
 
 
 def _minor_dim_concatenate(instr: Instruction) -> bool:

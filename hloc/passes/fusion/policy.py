@@ -97,6 +97,10 @@ def is_elementwise_on_operand(instr: Instruction, k: int) -> bool:
     return is_elementwise(instr)
 
 
+def is_multi_output(instr: Instruction) -> bool:
+    return instr.opcode == "fusion" and instr.attrs["calls"].root.opcode == "tuple"
+
+
 def is_fusible(instr: Instruction, effects: SideEffects) -> bool:
     """HloInstruction::IsFusible: fusing the instruction makes sense at all."""
     op = instr.opcode
