@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ...ir.module import Computation, Instruction, Module
 from ...ir.types import Shape
+from ..rewrite import SideEffects
 
 
 class Namer:
@@ -99,6 +100,15 @@ def _dot_epilogue_root(instr: Instruction) -> bool:
         if i.opcode != "parameter":
             stack.extend(i.operands)
     return False
+
+
+def dedupe(comp: Computation) -> None:
+    """Merge identical instructions of a fused computation (clones of the same constants and
+    broadcasts from two merged fusions), as CSE would on the next run."""
+    from ..cse import Cse
+
+    if Cse()._run_on(comp, SideEffects()):
+        _sort_post_order(comp)
 
 
 def _sort_post_order(comp: Computation) -> None:
@@ -255,7 +265,8 @@ def merge_siblings(namer: Namer, a: Instruction, b: Instruction) -> Instruction:
     bcomp = fused_computation(b)
     acomp = fused_computation(a)
     mapping: dict[Instruction, Instruction] = {}
-    for instr in bcomp.post_order():
+    body = [i for i in bcomp.post_order() if not (i is bcomp.root and i.opcode == "tuple")]
+    for instr in body:
         if instr.opcode == "parameter":
             mapping[instr] = _parameter_for(namer, a, b.operands[instr.parameter_number])
             continue
@@ -285,9 +296,48 @@ def merge_siblings(namer: Namer, a: Instruction, b: Instruction) -> Instruction:
     for instr in bcomp.instructions:  # their names are free now; the clones take them back
         namer.taken.discard(instr.name)
     module.remove_computation(bcomp)
-    for instr in bcomp.post_order():
+    for instr in body:
         if instr.opcode != "parameter":
             namer.add(acomp, mapping[instr], instr.name)
     _sort_post_order(acomp)
+    dedupe(acomp)
     a.attrs["kind"] = choose_kind(a)
     return a
+
+
+def merge_producer(namer: Namer, consumer: Instruction, producer: Instruction) -> Instruction:
+    """Merge single-output fusion `producer` into fusion `consumer` (one of its users): the
+    consumer computes the producer's value inside and, if others still read it, returns it as an
+    extra output (they read it through a get-tuple-element). Returns `consumer`."""
+    assert producer.opcode == "fusion" and not is_multi_output(producer)
+    comp = consumer.parent
+    module = comp.parent
+    pcomp = fused_computation(producer)
+    ccomp = fused_computation(consumer)
+    mapping: dict[Instruction, Instruction] = {}
+    for instr in pcomp.post_order():
+        if instr.opcode == "parameter":
+            mapping[instr] = _parameter_for(namer, consumer, producer.operands[instr.parameter_number])
+            continue
+        mapping[instr] = instr.clone(operands=[mapping[o] for o in instr.operands])
+    value = mapping[pcomp.root]
+    k = consumer.operands.index(producer)
+    fused_parameter(consumer, k).replace_all_uses_with(value)
+    _remove_operand(namer, consumer, k)
+    if producer.users or comp.root is producer:
+        make_multi_output(namer, consumer)
+        g = _gte(namer, comp, consumer, _add_output(consumer, value))
+        _redirect_users(producer, g, keep=g)
+    _move_control_edges(producer, consumer)
+    producer.drop_operands()
+    namer.remove(producer)
+    for instr in pcomp.instructions:
+        namer.taken.discard(instr.name)
+    module.remove_computation(pcomp)
+    for instr in pcomp.post_order():
+        if instr.opcode != "parameter":
+            namer.add(ccomp, mapping[instr], instr.name)
+    _sort_post_order(ccomp)
+    dedupe(ccomp)
+    consumer.attrs["kind"] = choose_kind(consumer)
+    return consumer
