@@ -3,8 +3,10 @@
 -O2 is what `hloc compile` and `hloc run` use. The order follows XLA:CPU's pipeline
 (HLO_REFERENCE.md 1c): inline calls first (JAX output is full of them), then the "simplification"
 fixed point (sort-simplifier, dce, zero-sized-hlo-elimination, tuple-simplifier, dce,
-constant-folding, simplify-conditional, in XLA's relative order), then CSE and a final DCE. Extend
-these strings as passes land (algsimp goes first in the fixed point, fusion after cse).
+constant-folding, simplify-conditional, in XLA's relative order), then CSE and DCE, and last what
+the native backend compiles best: loop fusion, multi-output fusion (XLA:CPU's CpuInstructionFusion,
+CpuMultiOutputFusion + TupleSimplifier) and a final DCE. Extend these strings as passes land
+(algsimp goes first in the fixed point).
 """
 
 from __future__ import annotations
@@ -22,6 +24,10 @@ LEVELS: dict[str, str] = {
         "sort-simplifier,dce,zero-sized-hlo-elimination,tuple-simplifier,dce,constant-folding,"
         "simplify-conditional),"
         "cse,"
+        "dce,"
+        "fusion,"
+        "multi-output-fusion,"
+        "tuple-simplifier,"
         "dce"
     ),
 }

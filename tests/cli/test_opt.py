@@ -39,7 +39,9 @@ def test_O2_inlines_calls_and_keeps_stdout_a_module():
     assert r.exit_code == 0, r.stderr
     out = parse_module(r.stdout)
     assert [i.opcode for i in out.entry.instructions].count("call") == 0
-    assert len(out.computations) == 1
+    # what is left besides the entry are the fused computations of -O2's fusions
+    fused = {i.attrs["calls"] for i in out.entry.instructions if i.opcode == "fusion"}
+    assert fused and set(out.computations) == fused | {out.entry}
     assert opt(NESTED, "-O", "2").stdout == r.stdout
 
 
@@ -155,7 +157,7 @@ def test_dump_after_each_pass_on_transformer_layer(tmp_path):
     assert names[0].endswith(".0000.before_optimizations.hlo")
     assert names[1].endswith(".0001.O2.after_pipeline-start.before_call-inliner.hlo")
     assert names[-1].endswith(".after_optimizations.hlo")
-    assert names[-2].endswith(".before_pipeline-end.hlo")
+    assert re.search(r"\.after_[a-z0-9-]+\.before_[a-z0-9-]+\.hlo$", names[-2])
     # Every pass named in the files is a pass (or construct) that ran; consecutive files link up:
     # "before_X" in one name is the next pass, which (if it changed the module) is "after_X" next.
     known = set(registered_passes()) | {"simplification", "pipeline-start", "pipeline-end"}
@@ -205,7 +207,7 @@ def test_print_after_all_goes_to_stderr():
 def test_print_after_selected_passes():
     r = opt(NESTED, "-O2", "--print-after", "dce,cse")
     names = [b.split()[5] for b in _banners(r.stderr)]
-    assert set(names) == {"dce", "cse"} and names.count("dce") == 3
+    assert set(names) == {"dce", "cse"} and names.count("dce") == 4
 
 
 def test_print_changed():

@@ -21,12 +21,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...ir.module import Computation, Instruction, Module
-from ..base import Pass, option, register_pass
-from ..rewrite import SideEffects, has_control_deps
-from . import policy
-from .instruction_fusion import MAX_ROUNDS, fusion_computations
-from .surgery import (
+from ..ir.module import Computation, Instruction, Module
+from .base import Pass, option, register_pass
+from .fusion import MAX_ROUNDS, fusion_computations, policy
+from .fusion.surgery import (
     Namer,
     create_fusion,
     fuse_producer,
@@ -36,6 +34,7 @@ from .surgery import (
     merge_producer,
     merge_siblings,
 )
+from .rewrite import SideEffects, has_control_deps
 
 
 @dataclass(frozen=True)
