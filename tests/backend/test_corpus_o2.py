@@ -1,5 +1,6 @@
 """The jax corpus cases the native backend covers, compiled after -O2 (fusion, multi-output
-fusion, buffer reuse): results vs XLA's outputs, with the corpus MANIFEST's tolerances."""
+fusion, buffer reuse): results vs XLA's outputs, with the corpus MANIFEST's tolerances, and the
+backend's buffer assignments (kernel scratch included) pass the checker."""
 
 from __future__ import annotations
 
@@ -8,9 +9,12 @@ import pytest
 from conftest import JAX_CORPUS, require_corpus
 from test_corpus_native import CASES, flatten, load_case, manifest
 
-from hloc.backend.llvm import compile_module
+from hloc.backend.llvm import buffer_assignment, compile_module
 from hloc.parse import parse_module
 from hloc.passes import optimize
+from hloc.passes.analysis.buffer_assignment import check
+
+pytestmark = pytest.mark.slow  # a corpus sweep
 
 
 def assert_matches_xla(name: str, got: list, expected: list) -> None:
@@ -39,3 +43,5 @@ def test_corpus_case_after_O2(name):
     ins, expected = load_case(name, module)
     optimize(module, "O2")
     assert_matches_xla(name, flatten(compile_module(module)(ins)), expected)
+    problems = [p for a in buffer_assignment(module).all() for p in check(a)]
+    assert not problems, problems[:5]

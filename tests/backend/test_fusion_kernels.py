@@ -78,3 +78,37 @@ ENTRY main {{
     mx, c = compile_text(text)([x])
     np.testing.assert_array_equal(mx, x.max(1))
     np.testing.assert_array_equal(c, x - x.max(1, keepdims=True))
+
+
+def test_loop_fusion_and_elementwise_write_over_a_dying_operand():
+    # a (a temporary) dies at the fusion, which reads it at the output index: the fusion writes
+    # over it; tanh then writes over the fusion's output. One 1 KiB temporary in all; the kernels
+    # read the shared operand through their output pointer.
+    from hloc.backend.llvm import buffer_assignment
+    from hloc.parse import parse_module
+
+    text = """HloModule t
+fc {
+  x = f32[16,16] parameter(0)
+  y = f32[16,16] parameter(1)
+  e = f32[16,16] exponential(x)
+  yt = f32[16,16] transpose(y), dimensions={1,0}
+  ROOT s = f32[16,16] add(e, yt)
+}
+
+ENTRY main {
+  p = f32[16,16] parameter(0)
+  q = f32[16,16] parameter(1)
+  a = f32[16,16] transpose(p), dimensions={1,0}
+  f = f32[16,16] fusion(a, q), kind=kLoop, calls=fc
+  g = f32[16,16] tanh(f)
+  ROOT r = f32[16,16] reverse(g), dimensions={0}
+}
+"""
+    ba = buffer_assignment(parse_module(text)).entry
+    assert {i.name: pairs for i, pairs in ba.in_place.items()} == {"f": {0: 0}, "g": {0: 0}}
+    exe = compile_text(text)
+    assert exe.temp_bytes == 1024
+    rng = np.random.default_rng(2)
+    p, q = rng.standard_normal((2, 16, 16)).astype(np.float32)
+    np.testing.assert_allclose(exe([p, q]), np.tanh(np.exp(p.T) + q.T)[::-1], rtol=2e-6, atol=1e-7)

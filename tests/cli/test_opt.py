@@ -242,6 +242,42 @@ def test_time_passes():
     assert r.stdout == opt(NESTED, "-O2").stdout
 
 
+CHAIN = """HloModule chain
+ENTRY e {
+  p = f32[64,64] parameter(0)
+  t1 = f32[64,64] transpose(p), dimensions={1,0}
+  t2 = f32[64,64] reverse(t1), dimensions={0}
+  t3 = f32[64,64] transpose(t2), dimensions={1,0}
+  ROOT t4 = f32[64,64] reverse(t3), dimensions={1}
+}
+"""
+
+
+def test_buffer_assignment_report_goes_to_stderr():
+    # t1 dies at t2, so t3 reuses its bytes: two 16 KiB temporaries, t4 is the result.
+    r = opt("-", "--buffer-assignment", input=CHAIN)
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout == print_module(parse_module(CHAIN))
+    lines = r.stderr.splitlines()
+    assert lines[1].startswith("temp arena: 32768 bytes (peak live 32768; without reuse 49152)")
+    assert "  [         0,      16384) live [1, 2] t1 f32[64,64]{1,0}" in lines
+    assert "  [         0,      16384) live [3, 4] t3 f32[64,64]{1,0}" in lines
+    assert "  [     16384,      32768) live [2, 3] t2 f32[64,64]{1,0}" in lines
+    assert "allocation 1: result 0 (live from 4), size 16384, f32[64,64]{1,0}" in lines
+
+
+def test_buffer_assignment_of_a_module_the_backend_cannot_compile():
+    r = opt("-", "--buffer-assignment", input="""HloModule f
+ENTRY e {
+  p = c64[8] parameter(0)
+  ROOT f = c64[8] fft(p), fft_type=FFT, fft_length={8}
+}
+""")
+    assert r.exit_code == 0, r.stderr
+    assert "the native backend cannot compile this module" in r.stderr.splitlines()[0]
+    assert "temp arena: 0 bytes" in r.stderr
+
+
 def test_no_verify_each():
     r = opt(NESTED, "-O2", "--no-verify-each")
     assert r.exit_code == 0 and r.stdout == opt(NESTED, "-O2").stdout

@@ -1,5 +1,6 @@
 """Corpus sweeps (slow): -O2 on every corpus module keeps it well formed, reports changes truthfully,
-is idempotent, and (once the interpreter supports the module's ops) computes what XLA computed."""
+is idempotent, gets a buffer assignment in which no two simultaneously live buffers overlap, and
+(once the interpreter supports the module's ops) computes what XLA computed."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from hloc.ir.printer import print_module
 from hloc.ir.verifier import verify_module
 from hloc.parse import parse_module
 from hloc.passes import run_pipeline
+from hloc.passes.analysis.buffer_assignment import assign_module, check
 
 XLA_FILES = corpus_files("xla")
 JAX_FILES = [p for p in corpus_files("jax") if not p.name.endswith(".opt.hlo")]
@@ -37,6 +39,8 @@ def _optimized(path):
     text = assert_well_formed(module, baseline)
     again = parse_module(text, "<optimized>")
     assert not run_pipeline(again, "O2", check_changed=True), "-O2 is not idempotent"
+    problems = [p for a in assign_module(module).all() for p in check(a)]
+    assert not problems, f"buffer assignment: {problems[:5]}"
     return original, module
 
 
