@@ -7,9 +7,10 @@
 How each number is taken (the XLA side follows ../shared/bench/README.md):
   * hloc compile: parse + HLO pipeline + LLVM + load, cold (build() directly: no compile cache).
   * hloc run: the compiled entry called in-process on inputs already in memory (physical buffers,
-    outputs preallocated: no conversions), median over N runs after warm-up. 1 thread: the process
-    pinned to one CPU (os.sched_setaffinity) and num_threads=1, reported as CPU time per run (robust
-    when other jobs share the core) and wall; 2 threads: num_threads=2, wall.
+    outputs preallocated: no conversions), median over N back-to-back runs after warm-up. 1 thread:
+    the process pinned to one CPU (os.sched_setaffinity) and num_threads=1, reported as CPU time per
+    run (robust when other jobs share the core) and wall; 2 threads: num_threads=2, wall, and the
+    calling thread's own CPU time.
   * XLA:CPU: ../shared/tools/xla_run.py --bench N in the jax venv (Python 3.12), the same seeded inputs;
     1 thread pinned to one CPU (CPU time per execution), 2 threads with XLA's own pool (wall).
     Without that venv the XLA columns are skipped with a note.
@@ -24,6 +25,7 @@ import json
 import math
 import os
 import re
+import statistics
 import subprocess
 import sys
 import threading
@@ -156,28 +158,35 @@ def hloc_module(name: str, repeat: int) -> dict:
     try:
         _pin_first_cpu()
         exe.threads = 1
-        one = measure(call, repeat=repeat, warmup=2)
+        one = _timed(call, repeat)
     finally:
         os.sched_setaffinity(0, everywhere)
     exe.threads = 2
-    two = measure(call, repeat=repeat, warmup=2)
-    caller = _thread_cpu_median(call, repeat)
-    return {"compile_s": compile_s, "t1_cpu_ms": one.cpu_median * 1e3, "t1_wall_ms": one.wall_median * 1e3,
-            "t2_wall_ms": two.wall_median * 1e3, "t2_cpu_ms": two.cpu_median * 1e3, "t2_caller_cpu_ms": caller * 1e3,
-            "rel_err": err}
+    two = _timed(call, repeat)
+    return {"compile_s": compile_s, "t1_cpu_ms": one["cpu"], "t1_wall_ms": one["wall"], "t2_wall_ms": two["wall"],
+            "t2_cpu_ms": two["cpu"], "t2_caller_cpu_ms": two["thread"], "rel_err": err}
 
 
-def _thread_cpu_median(fn, repeat: int) -> float:
-    """Median CPU time of the calling thread alone per call: with a pool, its share of the work plus
-    its waits for the workers, without the time it was descheduled. On a loaded machine this is the
-    steadier picture of the critical path than wall time."""
-    out = []
-    for _ in range(repeat):
-        t0 = time.thread_time()
+def _timed(fn, repeat: int, warmup: int = 3) -> dict:
+    """Medians (ms) of wall, process CPU and calling-thread CPU time per call, calls back to back as
+    xla_run.py times XLA (one garbage collection before, none between: the calls allocate nothing,
+    and the pool's workers stay awake between calls as XLA's do). The calling thread's CPU time is,
+    with a pool, its share of the work plus its waits for the workers, without the time it was
+    descheduled: on a loaded machine a steadier picture of the critical path than wall time."""
+    import gc
+
+    for _ in range(warmup):
         fn()
-        out.append(time.thread_time() - t0)
-    out.sort()
-    return out[len(out) // 2]
+    gc.collect()
+    wall, cpu, thread = [], [], []
+    for _ in range(repeat):
+        c0, t0, w0 = time.process_time(), time.thread_time(), time.perf_counter()
+        fn()
+        wall.append(time.perf_counter() - w0)
+        thread.append(time.thread_time() - t0)
+        cpu.append(time.process_time() - c0)
+    med = statistics.median
+    return {"wall": med(wall) * 1e3, "cpu": med(cpu) * 1e3, "thread": med(thread) * 1e3}
 
 
 # ------------------------------------------------------------------------------------------------
