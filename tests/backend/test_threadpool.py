@@ -168,3 +168,23 @@ def test_concurrent_callers_each_get_all_their_tasks(pool_lib):
         th.join()
     for out in outs:
         assert list(out[:16]) == [50] * 16
+
+
+def test_a_forked_child_starts_its_own_workers(pool_lib):
+    """After fork() only the forking thread exists in the child: its jobs start new workers (with a
+    barrier that needs them) and its stop() joins nothing of the parent's."""
+    out = np.zeros(WORDS, dtype=np.int64)
+    pool_lib["run"](2, 2, out.ctypes.data)  # the parent's worker is running
+    pid = os.fork()
+    if pid == 0:  # the child: exit code 0 only if the job ran on two threads and stop() returned
+        code = 1
+        try:
+            child = np.zeros(WORDS, dtype=np.int64)
+            child[BARRIER] = 2
+            pool_lib["run"](2, 2, child.ctypes.data)
+            pool_lib["stop"]()
+            code = 0 if child[ARRIVED] == 2 and len(set(child[SELF:SELF + 2])) == 2 else 3
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0

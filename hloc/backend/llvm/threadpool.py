@@ -18,9 +18,11 @@ linked into one program each have their own pool):
 Workers are started lazily by the first parallel_for that needs them and live until stop(). Tasks
 are claimed from one 64-bit word `generation << 32 | next_task` with compare-and-swap, so a worker
 that wakes late can never run a task of a newer job with an older job's function (the design of the
-lead's prototype, /work/lead/share/pool.py). Idle workers spin briefly (with `pause`), then sleep on a
-condition variable. On x86 the job carries the caller's MXCSR (flush-to-zero / denormals-are-zero),
-which workers load before running its tasks: results do not depend on the thread count.
+lead's prototype, /work/lead/share/pool.py). Idle workers spin (with `pause`, yielding the core
+every YIELD_EVERY polls) for about a millisecond, then sleep on a condition variable. On x86 the
+job carries the caller's MXCSR (flush-to-zero / denormals-are-zero), which workers load before
+running its tasks: results do not depend on the thread count. A child made by fork() starts
+workers of its own (the parent's are not inherited; stop() there joins nothing).
 """
 
 from __future__ import annotations
@@ -83,6 +85,7 @@ def _emit_pool(mod: ir.Module) -> None:
     cond_wait = declare("pthread_cond_wait", I32, [PTR, PTR])
     cond_broadcast = declare("pthread_cond_broadcast", I32, [PTR])
     sched_yield = declare("sched_yield", I32, [])
+    getpid = declare("getpid", I32, [])
     if x86:
         stmxcsr = declare("llvm.x86.sse.stmxcsr", VOID, [PTR])
         ldmxcsr = declare("llvm.x86.sse.ldmxcsr", VOID, [PTR])
@@ -114,6 +117,7 @@ def _emit_pool(mod: ir.Module) -> None:
     stopping = glob("hloc.pool.stopping", I64, c64(0))
     in_region = glob("hloc.pool.in_region", I64, c64(0))  # the holder is inside parallel_for: no nesting
     initialized = glob("hloc.pool.initialized", I64, c64(0))
+    pid = glob("hloc.pool.pid", I32, const(I32, 0))  # the process whose workers these are
     mutex = glob("hloc.pool.mutex", ir.ArrayType(I8, MUTEX_BYTES))
     cond = glob("hloc.pool.cond", ir.ArrayType(I8, COND_BYTES))
     threads = glob("hloc.pool.handles", ir.ArrayType(I64, MAX_WORKERS))
@@ -226,9 +230,19 @@ def _emit_pool(mod: ir.Module) -> None:
     b.position_at_end(quit_bb)
     b.ret(ir.Constant(PTR, None))
 
+    def forget_if_forked(b):
+        """In a child made by fork() the workers are gone (only the forking thread survives): start
+        afresh rather than wait for or join threads of the parent."""
+        now = b.call(getpid, [])
+        with b.if_then(b.icmp_signed("!=", now, b.load(pid, typ=I32))):
+            for g in (n_workers, initialized, sleepers, stopping):
+                b.store(c64(0), g)
+            b.store(now, pid)
+
     # ---- start_workers(want): make sure `want` workers run
     start = internal("hloc.pool.start_workers", VOID, [I64])
     b = ir.IRBuilder(start.append_basic_block("entry"))
+    forget_if_forked(b)
     want = start.args[0]
     want = b.select(b.icmp_signed(">", want, c64(MAX_WORKERS)), c64(MAX_WORKERS), want)
     with b.if_then(b.icmp_signed("==", b.load(initialized, typ=I64), c64(0))):
@@ -349,6 +363,7 @@ def _emit_pool(mod: ir.Module) -> None:
     # ---- stop(): join the workers (safe to call with none started; the next job restarts them)
     stop = internal("hloc.pool.stop", VOID, [])
     b = ir.IRBuilder(stop.append_basic_block("entry"))
+    forget_if_forked(b)
     have = b.load(n_workers, typ=I64)
     with b.if_then(b.icmp_signed("==", have, c64(0))):
         b.ret_void()
