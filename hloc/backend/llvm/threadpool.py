@@ -22,7 +22,8 @@ lead's prototype, /work/lead/share/pool.py). Idle workers spin (with `pause`, yi
 every YIELD_EVERY polls) for about a millisecond, then sleep on a condition variable. On x86 the
 job carries the caller's MXCSR (flush-to-zero / denormals-are-zero), which workers load before
 running its tasks: results do not depend on the thread count. A child made by fork() starts
-workers of its own (the parent's are not inherited; stop() there joins nothing).
+workers of its own (the parent's are not inherited; stop() there joins nothing); if another thread
+of the parent was inside a call at the fork, the child's calls stay on their own thread.
 """
 
 from __future__ import annotations
