@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from ..errors import HlocError, UsageError
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import IO
 
 
 class HlocGroup(click.Group):
@@ -54,30 +59,49 @@ class HlocGroup(click.Group):
             ctx.exit(130)
 
 
-def write_atomic(path: str, data: str | bytes) -> None:
-    """Write `path` via a temporary file in the same directory and a rename: never a partial file."""
-    if path == "-":
-        if isinstance(data, bytes):
-            sys.stdout.buffer.write(data)
-        else:
-            sys.stdout.write(data)
-        sys.stdout.flush()
-        return
+def write_atomic(path: str, data: str | bytes | Callable[[IO[bytes]], None]) -> None:
+    """Write `path` via a temporary file in the same directory and a rename: never a partial file.
+    `data` may be a function writing into the open binary file (large outputs stream to disk without
+    a serialized copy in memory)."""
+    write_atomic_all([(path, data)])
+
+
+def write_atomic_all(items: list[tuple[str, str | bytes | Callable[[IO[bytes]], None]]]) -> None:
+    """Write several files, all or none: every temporary file is complete before the first rename."""
     import tempfile  # (not at module level: a cached `hloc run` starts faster without it)
 
-    directory = os.path.dirname(os.path.abspath(path))
-    mode = "wb" if isinstance(data, bytes) else "w"
+    temps: list[tuple[str, str]] = []
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".hloc-", dir=directory)
-    except OSError as e:
-        raise HlocError(f"cannot write '{path}': {e.strerror}") from None
-    try:
-        with os.fdopen(fd, mode) as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except OSError as e:
-        os.unlink(tmp)
-        raise HlocError(f"cannot write '{path}': {e.strerror}") from None
-    except BaseException:
-        os.unlink(tmp)
-        raise
+        for path, data in items:
+            if path == "-":
+                _write_stdout(data)
+                continue
+            try:
+                fd, tmp = tempfile.mkstemp(prefix=".hloc-", dir=os.path.dirname(os.path.abspath(path)))
+            except OSError as e:
+                raise HlocError(f"cannot write '{path}': {e.strerror}") from None
+            temps.append((tmp, path))
+            try:
+                with os.fdopen(fd, "w" if isinstance(data, str) else "wb") as f:
+                    data(f) if callable(data) else f.write(data)
+            except OSError as e:
+                raise HlocError(f"cannot write '{path}': {e.strerror}") from None
+        for tmp, path in temps:
+            try:
+                os.replace(tmp, path)
+            except OSError as e:
+                raise HlocError(f"cannot write '{path}': {e.strerror}") from None
+    finally:
+        for tmp, _ in temps:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+
+
+def _write_stdout(data) -> None:
+    if callable(data):
+        data(sys.stdout.buffer)
+    elif isinstance(data, bytes):
+        sys.stdout.buffer.write(data)
+    else:
+        sys.stdout.write(data)
+    sys.stdout.flush()

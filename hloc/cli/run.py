@@ -9,7 +9,7 @@ import click
 
 from ..errors import CodegenError, HlocError, UsageError
 from . import main
-from .common import write_atomic
+from .common import write_atomic_all
 
 _HELP = """Run MODULE on INPUT files and write, print or check its outputs.
 
@@ -316,19 +316,22 @@ class _OutputTarget:
                 raise UsageError(f"refusing to write outputs into '{self.path}': it holds the --check files")
 
     def write(self, outs) -> None:
-        from ..runtime.npio import npy_bytes, npz_bytes
+        from ..runtime.npio import write_npy, write_npz
         from ..runtime.values import to_storable
 
+        # Streamed into temporary files (no serialized copy of the outputs in memory), renamed when
+        # all are complete.
         if not self.is_dir:
-            write_atomic(self.path, npz_bytes({f"out{i}": to_storable(o) for i, o in enumerate(outs)}))
+            arrays = {f"out{i}": to_storable(o) for i, o in enumerate(outs)}
+            write_atomic_all([(self.path, lambda f: write_npz(f, arrays))])
             return
-        blobs = [npy_bytes(to_storable(o)) for o in outs]  # everything serialized before the first write
         try:
             os.makedirs(self.path, exist_ok=True)
         except OSError as e:
             raise HlocError(f"cannot create directory '{self.path}': {e.strerror}") from None
-        for path, blob in zip(self.files(len(outs)), blobs):
-            write_atomic(path, blob)
+        storable = [to_storable(o) for o in outs]
+        write_atomic_all([(path, lambda f, a=a: write_npy(f, a))
+                          for path, a in zip(self.files(len(outs)), storable)])
 
 
 def _same_file(a: str, b: str) -> bool:

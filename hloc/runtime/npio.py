@@ -2,7 +2,8 @@
 
     load_arrays(path) -> ndarray | dict[str, ndarray]     .npy -> array, .npz -> {key: array}
     load_outputs(path) -> list[ndarray]                   out0, out1, ... from an .npz or a directory
-    npz_bytes(arrays) / npy_bytes(array)                   serialized files, for an atomic write
+    write_npz(f, arrays) / write_npy(f, array)           stream into an open binary file
+    npz_bytes(arrays) / npy_bytes(array)                   the same, as bytes
 
 The format is recognized by its magic bytes, not by the file name. Pickles (and object arrays,
 which are pickles inside an .npy) are refused: loading one runs arbitrary code.
@@ -139,13 +140,42 @@ def load_outputs(path: str) -> list[np.ndarray]:
     return [arrays[i] for i in range(n)]
 
 
+_CHUNK = 1 << 20  # bytes per write: numpy's own writer copies 16 MiB chunks, a copy the size of an output
+
+
+def write_npy(f, a: np.ndarray) -> None:
+    """Write `a` (a plain numpy dtype) as .npy into the binary file `f`, in 1 MiB slices of its memory."""
+    fmt = np.lib.format
+    fmt.write_array_header_2_0(f, fmt.header_data_from_array_1_0(a)) if _needs_v2(a) else \
+        fmt.write_array_header_1_0(f, fmt.header_data_from_array_1_0(a))
+    if a.flags.f_contiguous and not a.flags.c_contiguous:
+        a = a.T  # the header says fortran_order: the memory is written as it is
+    data = np.ascontiguousarray(a).reshape(-1).view(np.uint8)
+    for i in range(0, len(data), _CHUNK):
+        f.write(data[i:i + _CHUNK].data)
+
+
+def _needs_v2(a: np.ndarray) -> bool:
+    return len(repr(np.lib.format.header_data_from_array_1_0(a))) > 65000
+
+
+def write_npz(f, arrays: dict[str, np.ndarray]) -> None:
+    """Write an uncompressed .npz (what np.savez writes: one NAME.npy per array) into `f`."""
+    import zipfile
+
+    with zipfile.ZipFile(f, "w", zipfile.ZIP_STORED, allowZip64=True) as z:
+        for name, a in arrays.items():
+            with z.open(f"{name}.npy", "w", force_zip64=True) as member:
+                write_npy(member, a)
+
+
 def npy_bytes(a: np.ndarray) -> bytes:
     buf = io.BytesIO()
-    np.save(buf, a, allow_pickle=False)
+    write_npy(buf, a)
     return buf.getvalue()
 
 
 def npz_bytes(arrays: dict[str, np.ndarray]) -> bytes:
     buf = io.BytesIO()
-    np.savez(buf, **arrays)
+    write_npz(buf, arrays)
     return buf.getvalue()
