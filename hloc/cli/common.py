@@ -67,10 +67,13 @@ def write_atomic(path: str, data: str | bytes | Callable[[IO[bytes]], None]) -> 
 
 
 def write_atomic_all(items: list[tuple[str, str | bytes | Callable[[IO[bytes]], None]]]) -> None:
-    """Write several files, all or none: every temporary file is complete before the first rename."""
+    """Write several files, all or none: each goes to a temporary file next to its destination, and
+    the renames happen only once all of them are complete. Files get the usual permissions (0644, a
+    shared library 0755, less the umask); "-" is standard output."""
     import tempfile  # (not at module level: a cached `hloc run` starts faster without it)
 
     temps: list[tuple[str, str]] = []
+    umask = _umask()
     try:
         for path, data in items:
             if path == "-":
@@ -84,6 +87,7 @@ def write_atomic_all(items: list[tuple[str, str | bytes | Callable[[IO[bytes]], 
             try:
                 with os.fdopen(fd, "w" if isinstance(data, str) else "wb") as f:
                     data(f) if callable(data) else f.write(data)
+                os.chmod(tmp, (0o755 if path.endswith(".so") else 0o644) & ~umask)
             except OSError as e:
                 raise HlocError(f"cannot write '{path}': {e.strerror}") from None
         for tmp, path in temps:
@@ -95,6 +99,12 @@ def write_atomic_all(items: list[tuple[str, str | bytes | Callable[[IO[bytes]], 
         for tmp, _ in temps:
             if os.path.exists(tmp):
                 os.unlink(tmp)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def _write_stdout(data) -> None:

@@ -3,7 +3,6 @@ library, a C header), for this host or a cross target."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
 import subprocess
@@ -14,6 +13,7 @@ import click
 
 from ..errors import HlocError, UsageError
 from . import main
+from .common import write_atomic_all
 
 # --emit kind -> (file suffix, is text, what)
 EMIT_KINDS: dict[str, tuple[str, bool, str]] = {
@@ -275,48 +275,12 @@ def _link_shared(obj: bytes, target) -> bytes:
 
 
 def write_all(products: dict[str, bytes | str]) -> None:
-    """Write every output or none: each goes to a temporary file next to its destination, and the
-    renames happen only once all of them are written."""
-    pending: list[tuple[str, str]] = []
-    try:
-        for path, data in products.items():
-            if path == "-":
-                continue
-            directory = os.path.dirname(os.path.abspath(path))
-            try:
-                fd, tmp = tempfile.mkstemp(prefix=".hloc-", dir=directory)
-            except OSError as e:
-                raise HlocError(f"cannot write '{path}': {e.strerror}") from None
-            pending.append((tmp, path))
-            try:
-                with os.fdopen(fd, "wb") as f:
-                    f.write(data.encode() if isinstance(data, str) else data)
-                if path.endswith(".so"):
-                    os.chmod(tmp, 0o755 & ~_umask())
-                else:
-                    os.chmod(tmp, 0o644 & ~_umask())
-            except OSError as e:
-                raise HlocError(f"cannot write '{path}': {e.strerror}") from None
-        for tmp, path in pending:
-            try:
-                os.replace(tmp, path)
-            except OSError as e:
-                raise HlocError(f"cannot write '{path}': {e.strerror}") from None
-        pending = []
-    finally:
-        for tmp, _ in pending:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-    for path, data in products.items():
-        if path == "-":
-            sys.stdout.write(data if isinstance(data, str) else data.decode())
-            sys.stdout.flush()
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    """Write every output or none (common.write_atomic_all); "-" goes to stdout after the files."""
+    write_atomic_all([(p, d) for p, d in products.items() if p != "-"])
+    if "-" in products:
+        data = products["-"]
+        sys.stdout.write(data if isinstance(data, str) else data.decode())
+        sys.stdout.flush()
 
 
 def _same_file(a: str, b: str) -> bool:

@@ -38,3 +38,13 @@ def test_an_exception_in_a_writer_cleans_up(tmp_path):
     with pytest.raises(ValueError):
         write_atomic(str(tmp_path / "x.npz"), boom)
     assert os.listdir(tmp_path) == []
+
+
+def test_files_get_the_usual_permissions(tmp_path):
+    mask = os.umask(0o022)
+    try:
+        write_atomic_all([(str(tmp_path / "out.npz"), b"x"), (str(tmp_path / "lib.so"), b"y")])
+    finally:
+        os.umask(mask)
+    assert (tmp_path / "out.npz").stat().st_mode & 0o777 == 0o644  # not mkstemp's 0600
+    assert (tmp_path / "lib.so").stat().st_mode & 0o777 == 0o755
