@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from ..ir.module import Computation, Instruction, Module
 from ..ir.opcodes import ELEMENTWISE
 from ..ir.types import Shape
-from .algsimp.core import inverse_permutation, is_permutation_identity, unmodified_dims
+from .algsimp.core import compose_permutations, inverse_permutation, is_permutation_identity, unmodified_dims
 from .base import Pass, option, register_pass
 from .rewrite import SideEffects, has_control_deps, replace_instruction
 
@@ -133,17 +133,26 @@ class ReshapeMover(Pass):
         return True
 
     def _inverse(self, comp: Computation, r: Instruction, operand: Instruction) -> Instruction:
+        """`operand` rearranged by the inverse of `r`; a rearrangement of `operand`'s own operand
+        when `operand` is a reshape/transpose itself (so no chain is left to move again)."""
         if r.opcode == "reshape":
             shape = Shape.array(operand.shape.etype, r.operands[0].shape.dims)
             if operand.shape == shape:
                 return operand
-            if operand.opcode == "reshape" and operand.operands[0].shape == shape:
-                return operand.operands[0]
+            if operand.opcode == "reshape":
+                operand = operand.operands[0]
+                if operand.shape == shape:
+                    return operand
             return comp.create("reshape", shape, [operand])
         perm = r.attrs["dimensions"]
         if is_permutation_identity(perm):
             return operand
         inv = inverse_permutation(perm)
+        if operand.opcode == "transpose":
+            inv = compose_permutations(operand.attrs["dimensions"], inv)
+            operand = operand.operands[0]
+            if is_permutation_identity(inv):
+                return operand
         shape = Shape.array(operand.shape.etype, [operand.shape.dims[p] for p in inv])
         return comp.create("transpose", shape, [operand], dimensions=inv)
 
