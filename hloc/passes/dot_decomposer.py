@@ -20,6 +20,7 @@ from ..ir.attrs import DotDims
 from ..ir.module import Computation, Instruction, Module
 from ..ir.types import Shape
 from .base import Pass, register_pass
+from .naming import ModuleNames
 from .rewrite import has_control_deps, replace_instruction
 
 
@@ -28,7 +29,8 @@ def is_canonical(rank: int, batch, contracting) -> bool:
             and tuple(batch) == tuple(range(len(batch))))
 
 
-def _canonical_operand(comp: Computation, op: Instruction, batch, contracting, contracting_last: bool):
+def _canonical_operand(names: ModuleNames, comp: Computation, op: Instruction, batch, contracting,
+                       contracting_last: bool):
     """The operand as [batch..., free, contracting] (lhs) or [batch..., contracting, free] (rhs), the
     free and contracting dimensions each collapsed into one; returns (operand, contracting dim)."""
     dims = op.shape.dims
@@ -36,25 +38,25 @@ def _canonical_operand(comp: Computation, op: Instruction, batch, contracting, c
     perm = list(batch) + (free + list(contracting) if contracting_last else list(contracting) + free)
     x = op
     if perm != list(range(op.shape.rank)):
-        x = comp.create("transpose", Shape.array(op.shape.etype, [dims[p] for p in perm]), [op],
+        x = names.create(comp, "transpose", Shape.array(op.shape.etype, [dims[p] for p in perm]), [op],
                         dimensions=tuple(perm))
     k = math.prod(dims[d] for d in contracting)
     m = math.prod(dims[d] for d in free)
     middle = ([m] if m != 1 else [])
     new_dims = [dims[d] for d in batch] + (middle + [k] if contracting_last else [k] + middle)
     if tuple(new_dims) != x.shape.dims:
-        x = comp.create("reshape", Shape.array(op.shape.etype, new_dims), [x])
+        x = names.create(comp, "reshape", Shape.array(op.shape.etype, new_dims), [x])
     contracting_dim = len(batch) + (len(middle) if contracting_last else 0)
     return x, contracting_dim
 
 
-def canonicalize_dot(dot: Instruction) -> Instruction:
+def canonicalize_dot(dot: Instruction, names: ModuleNames) -> Instruction:
     comp = dot.parent
     a, b = dot.operands
     dd = DotDims.of(dot)
     nb = len(dd.lhs_batch)
-    la, lc = _canonical_operand(comp, a, dd.lhs_batch, dd.lhs_contracting, contracting_last=True)
-    rb, rc = _canonical_operand(comp, b, dd.rhs_batch, dd.rhs_contracting, contracting_last=False)
+    la, lc = _canonical_operand(names, comp, a, dd.lhs_batch, dd.lhs_contracting, contracting_last=True)
+    rb, rc = _canonical_operand(names, comp, b, dd.rhs_batch, dd.rhs_contracting, contracting_last=False)
     batch = tuple(range(nb))
     out = [a.shape.dims[d] for d in dd.lhs_batch]
     out += [n for d, n in enumerate(la.shape.dims) if d >= nb and d != lc]
@@ -62,10 +64,10 @@ def canonicalize_dot(dot: Instruction) -> Instruction:
     attrs = DotDims(batch, batch, (lc,), (rc,)).as_attrs()
     attrs.update({k: v for k, v in dot.attrs.items() if k not in (
         "lhs_batch_dims", "rhs_batch_dims", "lhs_contracting_dims", "rhs_contracting_dims")})
-    new = comp.create("dot", Shape.array(dot.shape.etype, out), [la, rb], **attrs)
+    new = names.create(comp, "dot", Shape.array(dot.shape.etype, out), [la, rb], **attrs)
     if new.shape == dot.shape:
         return new
-    return comp.create("reshape", dot.shape, [new])
+    return names.create(comp, "reshape", dot.shape, [new])
 
 
 @register_pass
@@ -75,6 +77,7 @@ class DotDecomposer(Pass):
 
     def run(self, module: Module) -> bool:
         changed = False
+        names = ModuleNames(module)
         for comp in module.computations:
             if comp.is_fusion:
                 continue
@@ -87,7 +90,7 @@ class DotDecomposer(Pass):
                         and is_canonical(b.shape.rank, dd.rhs_batch, dd.rhs_contracting)):
                     continue
                 name = dot.name
-                new = canonicalize_dot(dot)
+                new = canonicalize_dot(dot, names)
                 replace_instruction(dot, new)
                 comp.rename(new, name)
                 changed = True

@@ -21,8 +21,14 @@ from dataclasses import dataclass
 from ..ir.module import Computation, Instruction, Module
 from ..ir.opcodes import ELEMENTWISE
 from ..ir.types import Shape
-from .algsimp.core import compose_permutations, inverse_permutation, is_permutation_identity, unmodified_dims
+from .algsimp.core import (
+    compose_permutations,
+    inverse_permutation,
+    is_permutation_identity,
+    unmodified_dims,
+)
 from .base import Pass, option, register_pass
+from .naming import ModuleNames
 from .rewrite import SideEffects, has_control_deps, replace_instruction
 
 REARRANGE = ("reshape", "transpose")
@@ -37,16 +43,18 @@ class ReshapeMoverOptions:
 
 
 def _is_noop(r: Instruction) -> bool:
+    """Moving `r` gains nothing: a reshape that keeps the dimensions (at most a layout change), an
+    identity transpose."""
     if r.opcode == "reshape":
-        return r.shape == r.operands[0].shape
-    return is_permutation_identity(r.attrs["dimensions"])
+        return r.shape.dims == r.operands[0].shape.dims
+    return is_permutation_identity(r.dimensions)
 
 
 def _equivalent(a: Instruction, b: Instruction) -> bool:
     if a.opcode != b.opcode or a.shape.dims != b.shape.dims:
         return False
     if a.opcode == "transpose":
-        return a.attrs["dimensions"] == b.attrs["dimensions"]
+        return a.dimensions == b.dimensions
     return a.operands[0].shape.dims == b.operands[0].shape.dims
 
 
@@ -59,6 +67,7 @@ class ReshapeMover(Pass):
     def run(self, module: Module) -> bool:
         changed = False
         effects = SideEffects()
+        self.names = ModuleNames(module)
         for comp in module.computations:
             if comp.is_fusion:
                 continue
@@ -78,7 +87,7 @@ class ReshapeMover(Pass):
             return True
         if x.opcode != "broadcast":
             return False
-        dims = list(x.attrs["dimensions"])
+        dims = list(x.dimensions)
         if dims != sorted(dims):
             return False
         operand = x.operands[0]
@@ -92,7 +101,7 @@ class ReshapeMover(Pass):
             where = dict(unmodified_dims(r.shape.dims, r.operands[0].shape.dims))
             return all(d in where for d in dims)
         # Under the inverse transpose, dimension d of `x` lands at perm[d]: keep them in order.
-        perm = r.attrs["dimensions"]
+        perm = r.dimensions
         moved = [perm[d] for d in dims]
         return moved == sorted(moved)
 
@@ -143,28 +152,28 @@ class ReshapeMover(Pass):
                 operand = operand.operands[0]
                 if operand.shape == shape:
                     return operand
-            return comp.create("reshape", shape, [operand])
-        perm = r.attrs["dimensions"]
+            return self.names.create(comp, "reshape", shape, [operand])
+        perm = r.dimensions
         if is_permutation_identity(perm):
             return operand
         inv = inverse_permutation(perm)
         if operand.opcode == "transpose":
-            inv = compose_permutations(operand.attrs["dimensions"], inv)
+            inv = compose_permutations(operand.dimensions, inv)
             operand = operand.operands[0]
             if is_permutation_identity(inv):
                 return operand
         shape = Shape.array(operand.shape.etype, [operand.shape.dims[p] for p in inv])
-        return comp.create("transpose", shape, [operand], dimensions=inv)
+        return self.names.create(comp, "transpose", shape, [operand], dimensions=inv)
 
     def _sink(self, comp: Computation, x: Instruction) -> None:
         r = self._first_nontrivial(x)
         operands = [self._inverse(comp, r, o) for o in x.operands]
         small = Shape.array(x.shape.etype, r.operands[0].shape.dims)
-        new = comp.create(x.opcode, small, operands, **dict(x.attrs))
+        new = self.names.create(comp, x.opcode, small, operands, **dict(x.attrs))
         if r.opcode == "reshape":
-            out = comp.create("reshape", x.shape, [new])
+            out = self.names.create(comp, "reshape", x.shape, [new])
         else:
-            out = comp.create("transpose", x.shape, [new], dimensions=tuple(r.attrs["dimensions"]))
+            out = self.names.create(comp, "transpose", x.shape, [new], dimensions=tuple(r.dimensions))
         name = x.name
         replace_instruction(x, out)
         comp.rename(out, name)  # the rearranged result stands for x

@@ -94,8 +94,9 @@ class Algsimp(Pass):
                 if result is None or result is False:
                     self._sweep(s, mark)
                     continue
-                if result is not True:
-                    _replace(instr, result, s.created[mark:])
+                if result is not True and not _replace(instr, result, s.created[mark:]):
+                    self._sweep(s, mark)
+                    continue
                 self._sweep(s, 0)
                 changed = True
                 break
@@ -111,9 +112,15 @@ class Algsimp(Pass):
         del s.created[mark:]
 
 
-def _replace(old: Instruction, new: Instruction, created: list[Instruction]) -> None:
+def _replace(old: Instruction, new: Instruction, created: list[Instruction]) -> bool:
+    """Make `new` stand for `old`; False (nothing done) when only their layouts differ and `new`
+    is an existing instruction (a new one simply takes `old`'s layout)."""
     if new.shape != old.shape:
-        raise AssertionError(f"algsimp: replacing {old.name} {old.shape} by {new.name} {new.shape}")
+        if not new.shape.compatible(old.shape):
+            raise AssertionError(f"algsimp: replacing {old.name} {old.shape} by {new.name} {new.shape}")
+        if new not in created:
+            return False
+        new.shape = old.shape
     comp = old.parent
     name = old.name
     for pred in list(old.control_predecessors):
@@ -128,3 +135,4 @@ def _replace(old: Instruction, new: Instruction, created: list[Instruction]) -> 
     for op in operands:
         if op is not new:
             remove_if_dead(op)
+    return True

@@ -414,7 +414,7 @@ def divide_by_broadcast(x, s):
     if len(inner.users) != 1 or is_constant_like(inner) or inner.shape.num_elements >= x.shape.num_elements:
         return None
     recip = s.binary("divide", s.scalar_like(inner.shape, 1), inner)
-    return s.binary("multiply", a, s.broadcast(recip, b.shape, b.attrs["dimensions"]))
+    return s.binary("multiply", a, s.broadcast(recip, b.shape, b.dimensions))
 
 
 @rule("divide")

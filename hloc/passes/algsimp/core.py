@@ -27,6 +27,7 @@ from ...ir.attrs import SliceRange
 from ...ir.literal import ElidedLiteral
 from ...ir.module import Computation, Instruction, Module
 from ...ir.types import ELEMENT_TYPES, Shape
+from ..naming import ModuleNames
 
 Rule = Callable[[Instruction, "Simplifier"], "Instruction | bool | None"]
 RULES: dict[str, list[Rule]] = {}
@@ -211,12 +212,13 @@ class Simplifier:
         self.module = module
         self.comp: Computation | None = None
         self.created: list[Instruction] = []
+        self.names = ModuleNames(module)
         self._add_comps: dict[str, Computation] = {}
 
     # -- raw creation
     def add(self, opcode: str, shape: Shape, operands: Iterable[Instruction] = (), name: str | None = None,
             **attrs) -> Instruction:
-        instr = self.comp.create(opcode, shape, list(operands), name=name or opcode, **attrs)
+        instr = self.names.create(self.comp, opcode, shape, operands, name, **attrs)
         self.created.append(instr)
         return instr
 
@@ -232,7 +234,7 @@ class Simplifier:
             shape = Shape.array(etype, dims)
         instr = Instruction("constant", shape)
         instr.literal = lit
-        instr = self.comp.add(instr, "constant")
+        instr = self.comp.add(instr, self.names.pick("constant", self.comp))
         self.created.append(instr)
         return instr
 
@@ -302,10 +304,10 @@ class Simplifier:
         p0.parameter_number = 0
         p1 = Instruction("parameter", Shape.scalar(etype))
         p1.parameter_number = 1
-        comp.add(p0, "x")
-        comp.add(p1, "y")
-        comp.root = comp.add(Instruction(opcode, Shape.scalar(etype), [p0, p1]), opcode)
         self.module.add_computation(comp, before=self.comp if self.comp in self.module.computations else None)
+        comp.add(p0, self.names.pick("x", comp))
+        comp.add(p1, self.names.pick("y", comp))
+        comp.root = comp.add(Instruction(opcode, Shape.scalar(etype), [p0, p1]), self.names.pick(opcode, comp))
         self._add_comps[key] = comp
         return comp
 

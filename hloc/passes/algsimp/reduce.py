@@ -72,8 +72,8 @@ def reduce_of_reduce(x, s):
         return None
     if not (is_identity_init(init, op, signed_zeros=False)):
         return None
-    kept = _kept(a.shape.rank, inner.attrs["dimensions"])
-    dims = sorted(set(inner.attrs["dimensions"]) | {kept[d] for d in x.attrs["dimensions"]})
+    kept = _kept(a.shape.rank, inner.dimensions)
+    dims = sorted(set(inner.dimensions) | {kept[d] for d in x.dimensions})
     return s.add("reduce", x.shape, [a, init], dimensions=tuple(dims), to_apply=x.attrs["to_apply"])
 
 
@@ -86,9 +86,9 @@ def reduce_of_transpose(x, s):
     t, init, op = got
     if t.opcode != "transpose" or (len(t.users) != 1 and x.shape.rank >= 2) or not _reorder_ok(x, op, s):
         return None
-    perm = t.attrs["dimensions"]
+    perm = t.dimensions
     a = t.operands[0]
-    dims = sorted(perm[d] for d in x.attrs["dimensions"])
+    dims = sorted(perm[d] for d in x.dimensions)
     rest = [p for p in perm if p not in dims]  # A's kept dims in the order the result wants them
     kept = _kept(a.shape.rank, dims)
     small = Shape.array(x.shape.etype, [a.shape.dims[d] for d in kept])
@@ -109,8 +109,8 @@ def reduce_of_broadcast(x, s):
     if b.opcode != "broadcast" or op is None:
         return None
     a = b.operands[0]
-    bdims = list(b.attrs["dimensions"])
-    rdims = list(x.attrs["dimensions"])
+    bdims = list(b.dimensions)
+    rdims = list(x.dimensions)
     out_pos = {d: i for i, d in enumerate(_kept(b.shape.rank, rdims))}
     if all(d in bdims for d in rdims):
         inner_dims = sorted(bdims.index(d) for d in rdims)
@@ -155,5 +155,5 @@ def reduce_of_negate(x, s):
         return None
     neg_init = s.constant(np.negative(v), init.shape.etype)
     r = s.add("reduce", x.shape.with_dims(x.shape.dims), [n.operands[0], neg_init],
-              dimensions=x.attrs["dimensions"], to_apply=x.attrs["to_apply"])
+              dimensions=x.dimensions, to_apply=x.attrs["to_apply"])
     return s.add("negate", x.shape, [r])

@@ -49,7 +49,7 @@ def reshape_broadcast(x, s):
     b = x.operands[0]
     if b.opcode != "broadcast":
         return None
-    dims = _map_dims_through_reshape(b.shape.dims, x.shape.dims, b.attrs["dimensions"])
+    dims = _map_dims_through_reshape(b.shape.dims, x.shape.dims, b.dimensions)
     if dims is None:
         return None
     return s.add("broadcast", x.shape, [b.operands[0]], dimensions=dims)
@@ -74,7 +74,7 @@ def reshape_iota(x, s):
 def broadcast_as_reshape(x, s):
     # broadcast(A) adding only size-1 dimensions (in order) => reshape(A); to A's own shape => A
     a = x.operands[0]
-    dims = tuple(x.attrs["dimensions"])
+    dims = tuple(x.dimensions)
     if a.shape.num_elements != x.shape.num_elements or list(dims) != sorted(dims):
         return None
     if a.shape == x.shape:
@@ -86,7 +86,7 @@ def broadcast_as_reshape(x, s):
 def broadcast_as_transpose(x, s):
     # broadcast(A) that only permutes A's dimensions => transpose(A)
     a = x.operands[0]
-    dims = tuple(x.attrs["dimensions"])
+    dims = tuple(x.dimensions)
     if a.shape.rank != x.shape.rank or a.shape.num_elements != x.shape.num_elements:
         return None
     return s.add("transpose", x.shape, [a], dimensions=inverse_permutation(dims))
@@ -103,7 +103,7 @@ def broadcast_of_degenerate_reshape(x, s):
     if change is None or change[0]:
         return None
     inserted = set(change[1])
-    dims = tuple(d for i, d in enumerate(x.attrs["dimensions"]) if i not in inserted)
+    dims = tuple(d for i, d in enumerate(x.dimensions) if i not in inserted)
     return s.add("broadcast", x.shape, [a], dimensions=dims)
 
 
@@ -113,8 +113,8 @@ def broadcast_broadcast(x, s):
     inner = x.operands[0]
     if inner.opcode != "broadcast":
         return None
-    outer = x.attrs["dimensions"]
-    dims = tuple(outer[d] for d in inner.attrs["dimensions"])
+    outer = x.dimensions
+    dims = tuple(outer[d] for d in inner.dimensions)
     return s.add("broadcast", x.shape, [inner.operands[0]], dimensions=dims)
 
 
@@ -124,7 +124,7 @@ def broadcast_iota(x, s):
     a = x.operands[0]
     if a.opcode != "iota":
         return None
-    return s.add("iota", x.shape, iota_dimension=x.attrs["dimensions"][a.attrs["iota_dimension"]])
+    return s.add("iota", x.shape, iota_dimension=x.dimensions[a.attrs["iota_dimension"]])
 
 
 @rule("broadcast")
@@ -134,7 +134,7 @@ def broadcast_drop_degenerate(x, s):
     if 1 not in a.shape.dims:
         return None
     keep = [i for i, d in enumerate(a.shape.dims) if d != 1]
-    dims = tuple(x.attrs["dimensions"][i] for i in keep)
+    dims = tuple(x.dimensions[i] for i in keep)
     squeezed = s.reshape(a, [a.shape.dims[i] for i in keep])
     return s.add("broadcast", x.shape, [squeezed], dimensions=dims)
 
@@ -151,7 +151,7 @@ def _sinkable(x) -> tuple | None:
             return None
         if o.operands[0].shape.rank == 0:
             continue
-        key = (o.operands[0].shape.dims, tuple(o.attrs["dimensions"]))
+        key = (o.operands[0].shape.dims, tuple(o.dimensions))
         if common is None:
             common = key
         elif key != common:

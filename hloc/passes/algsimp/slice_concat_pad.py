@@ -53,7 +53,7 @@ def slice_of_broadcast(x, s):
     if b.opcode != "broadcast":
         return None
     a = b.operands[0]
-    dims = b.attrs["dimensions"]
+    dims = b.dimensions
     ranges = [_ranges(x)[d] for d in dims]
     if all(r.start == 0 and r.stride == 1 and r.limit == a.shape.dims[i] for i, r in enumerate(ranges)):
         inner = a
@@ -79,7 +79,7 @@ def slice_of_concat(x, s):
     c = x.operands[0]
     if c.opcode != "concatenate":
         return None
-    d = c.attrs["dimensions"][0]
+    d = c.dimensions[0]
     r = _ranges(x)[d]
     n = x.shape.dims[d]
     if n == 0:
@@ -144,25 +144,25 @@ def concat_drop_empty(x, s):
         return None
     if len(ops) == 1 and ops[0].shape == x.shape:
         return ops[0]
-    return s.add("concatenate", x.shape, ops, dimensions=x.attrs["dimensions"])
+    return s.add("concatenate", x.shape, ops, dimensions=x.dimensions)
 
 
 @rule("concatenate")
 def concat_flatten(x, s):
     # concatenate(A, concatenate(B, C)) => concatenate(A, B, C)   (same dimension)
-    d = x.attrs["dimensions"]
-    if not any(o.opcode == "concatenate" and o.attrs["dimensions"] == d for o in x.operands):
+    d = x.dimensions
+    if not any(o.opcode == "concatenate" and o.dimensions == d for o in x.operands):
         return None
     ops = []
     for o in x.operands:
-        ops.extend(o.operands if o.opcode == "concatenate" and o.attrs["dimensions"] == d else [o])
+        ops.extend(o.operands if o.opcode == "concatenate" and o.dimensions == d else [o])
     return s.add("concatenate", x.shape, ops, dimensions=d)
 
 
 @rule("concatenate")
 def concat_adjacent_slices(x, s):
     # concatenate(slice(A, [a:b]), slice(A, [b:c])) => slice(A, [a:c])   (stride 1)
-    d = x.attrs["dimensions"][0]
+    d = x.dimensions[0]
     ops = list(x.operands)
     out, changed, i = [], False, 0
     while i < len(ops):
@@ -196,7 +196,7 @@ def concat_adjacent_slices(x, s):
         return None
     if len(out) == 1 and out[0].shape == x.shape:
         return out[0]
-    return s.add("concatenate", x.shape, out, dimensions=x.attrs["dimensions"])
+    return s.add("concatenate", x.shape, out, dimensions=x.dimensions)
 
 
 @rule("concatenate")
@@ -205,7 +205,7 @@ def concat_to_pad(x, s):
     if len(x.operands) != 2:
         return None
     a, b = x.operands
-    d = x.attrs["dimensions"][0]
+    d = x.dimensions[0]
     if is_scalar_broadcast(a):
         src, value, lo, hi = b, a.operands[0], a.shape.dims[d], 0
     elif is_scalar_broadcast(b):
@@ -220,7 +220,7 @@ def concat_to_pad(x, s):
 def concat_repeated(x, s):
     # concatenate(A, A, ..., A) with size 1 along the dimension => broadcast(reshape(A))
     a = x.operands[0]
-    d = x.attrs["dimensions"][0]
+    d = x.dimensions[0]
     if len(x.operands) < 2 or any(o is not a for o in x.operands) or a.shape.dims[d] != 1:
         return None
     dims = [n for k, n in enumerate(a.shape.dims) if k != d]
@@ -283,7 +283,7 @@ def pad_negative(x, s):
 def reverse_trivial(x, s):
     # reverse(A) along size-1 dimensions only => A
     a = x.operands[0]
-    if all(x.shape.dims[d] <= 1 for d in x.attrs["dimensions"]) and a.shape == x.shape:
+    if all(x.shape.dims[d] <= 1 for d in x.dimensions) and a.shape == x.shape:
         return a
 
 
@@ -293,7 +293,7 @@ def reverse_reverse(x, s):
     a = x.operands[0]
     if a.opcode != "reverse":
         return None
-    dims = tuple(sorted(set(a.attrs["dimensions"]) ^ set(x.attrs["dimensions"])))
+    dims = tuple(sorted(set(a.dimensions) ^ set(x.dimensions)))
     inner = a.operands[0]
     if not dims:
         return inner if inner.shape == x.shape else None
@@ -306,8 +306,8 @@ def reverse_broadcast(x, s):
     b = x.operands[0]
     if b.opcode != "broadcast":
         return None
-    bdims = list(b.attrs["dimensions"])
-    mine = [bdims.index(d) for d in x.attrs["dimensions"] if d in bdims]
+    bdims = list(b.dimensions)
+    mine = [bdims.index(d) for d in x.dimensions if d in bdims]
     a = b.operands[0]
     inner = a if not mine else s.add("reverse", a.shape.with_dims(a.shape.dims), [a], dimensions=tuple(sorted(mine)))
     return s.add("broadcast", x.shape, [inner], dimensions=tuple(bdims))

@@ -10,7 +10,7 @@ from .core import compose_permutations, inverse_permutation, is_permutation_iden
 def transpose_identity(x, s):
     # transpose(A, {0, 1, ..., n-1}) => A
     a = x.operands[0]
-    if is_permutation_identity(x.attrs["dimensions"]) and a.shape == x.shape:
+    if is_permutation_identity(x.dimensions) and a.shape == x.shape:
         return a
 
 
@@ -19,7 +19,7 @@ def transpose_transpose(x, s):
     # transpose(transpose(A, p), q) => transpose(A, p o q)
     a = x.operands[0]
     if a.opcode == "transpose":
-        perm = compose_permutations(a.attrs["dimensions"], x.attrs["dimensions"])
+        perm = compose_permutations(a.dimensions, x.dimensions)
         return s.add("transpose", x.shape, [a.operands[0]], dimensions=perm)
 
 
@@ -27,7 +27,7 @@ def transpose_transpose(x, s):
 def transpose_degenerate(x, s):
     # transpose that only moves size-1 dimensions => reshape
     a = x.operands[0]
-    perm = x.attrs["dimensions"]
+    perm = x.dimensions
     moved = [p for p in perm if a.shape.dims[p] != 1]
     if moved == sorted(moved):
         return s.add("reshape", x.shape, [a])
@@ -39,8 +39,8 @@ def transpose_broadcast(x, s):
     b = x.operands[0]
     if b.opcode != "broadcast":
         return None
-    inv = inverse_permutation(x.attrs["dimensions"])
-    dims = tuple(inv[d] for d in b.attrs["dimensions"])
+    inv = inverse_permutation(x.dimensions)
+    dims = tuple(inv[d] for d in b.dimensions)
     if list(dims) != sorted(dims):
         return None
     return s.add("broadcast", x.shape, [b.operands[0]], dimensions=dims)
@@ -52,7 +52,7 @@ def transpose_iota(x, s):
     a = x.operands[0]
     if a.opcode != "iota":
         return None
-    inv = inverse_permutation(x.attrs["dimensions"])
+    inv = inverse_permutation(x.dimensions)
     return s.add("iota", x.shape, iota_dimension=inv[a.attrs["iota_dimension"]])
 
 
@@ -67,16 +67,16 @@ def transpose_dot(x, s):
     nb = len(dd.lhs_batch)
     lhs_outer = a.shape.rank - nb - len(dd.lhs_contracting)
     rhs_outer = b.shape.rank - nb - len(dd.rhs_contracting)
-    perm = list(x.attrs["dimensions"])
-    if any(p >= nb for p in perm[:nb]):
-        return None
+    perm = list(x.dimensions)
+    if perm[:nb] != list(range(nb)):
+        return None  # batch dimensions stay in place (a canonical dot stays canonical)
     if perm[nb:nb + rhs_outer] != list(range(nb + lhs_outer, nb + lhs_outer + rhs_outer)):
         return None
     if perm[nb + rhs_outer:] != list(range(nb, nb + lhs_outer)):
         return None
     new = DotDims(
-        lhs_batch=tuple(dd.rhs_batch[p] for p in perm[:nb]),
-        rhs_batch=tuple(dd.lhs_batch[p] for p in perm[:nb]),
+        lhs_batch=dd.rhs_batch,
+        rhs_batch=dd.lhs_batch,
         lhs_contracting=dd.rhs_contracting,
         rhs_contracting=dd.lhs_contracting,
     )
