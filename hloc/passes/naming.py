@@ -31,26 +31,41 @@ class ModuleNames:
 
     def __init__(self, module: Module):
         self.module = module
-        self._keys: dict[Computation, set[tuple[str, int]]] = {
-            c: {_name_key(i.name) for i in c.instructions} for c in module.computations}
+        self._owner_map: dict[tuple[str, int], set[Computation]] | None = None
+        self._next: dict[str, int] = {}
+
+    @property
+    def _owners(self) -> dict[tuple[str, int], set[Computation]]:
+        """Name key -> the computations using it (built on the first pick: most runs pick none)."""
+        if self._owner_map is None:
+            self._owner_map = {}
+            for c in self.module.computations:
+                for i in c.instructions:
+                    self._owner_map.setdefault(_name_key(i.name), set()).add(c)
+        return self._owner_map
 
     def _taken(self, name: str, comp: Computation) -> bool:
         names = comp._names  # the live names of `comp` (kept up to date by add/remove/rename)
         stem, n = _name_key(name)
         if name in names or (n == 0 and (f"{stem}.0" in names or stem in names)):
             return True
-        key = (stem, n)
-        return any(key in keys for c, keys in self._keys.items() if c is not comp)
+        owners = self._owners.get((stem, n))
+        return bool(owners) and (len(owners) > 1 or comp not in owners)
 
     def pick(self, base: str, comp: Computation) -> str:
         name = base
         if self._taken(name, comp):
             stem, _ = _name_key(base)
-            k = 1
-            while self._taken(f"{stem}.{k}", comp):
+            k = 1  # the first few suffixes are tried in order (small modules keep small numbers) ...
+            while k <= 8 and self._taken(f"{stem}.{k}", comp):
                 k += 1
+            if k > 8:  # ... then the search resumes where it last ended (no quadratic probing)
+                k = self._next.get(stem, 9)
+                while self._taken(f"{stem}.{k}", comp):
+                    k += 1
+                self._next[stem] = k + 1
             name = f"{stem}.{k}"
-        self._keys.setdefault(comp, set()).add(_name_key(name))
+        self._owners.setdefault(_name_key(name), set()).add(comp)
         return name
 
     def create(self, comp: Computation, opcode: str, shape: Shape, operands, name: str | None = None,

@@ -67,21 +67,21 @@ class Algsimp(Pass):
 
     def run(self, module: Module) -> bool:
         s = Simplifier(self.options, module)
+        s.effects = SideEffects()  # rewrites never add or remove side effects: one memo for the run
         changed = False
+        # Rules only rewrite inside the computation they visit: after the first round only the
+        # computations that changed in the previous round can have more to do.
+        todo = [c for c in module.computations if not c.is_fusion]
         for _ in range(self.options.max_iterations):
-            round_changed = False
-            for comp in list(module.computations):
-                if comp.is_fusion or comp.parent is not module:
-                    continue
-                round_changed |= self._run_on(comp, s)
-            changed |= round_changed
-            if not round_changed:
+            todo = [c for c in todo if c.parent is module and self._run_on(c, s)]
+            changed |= bool(todo)
+            if not todo:
                 break
         return changed
 
     def _run_on(self, comp: Computation, s: Simplifier) -> bool:
         s.comp = comp
-        effects = SideEffects()
+        effects = s.effects
         changed = False
         for instr in comp.post_order():
             if instr.parent is not comp or has_control_deps(instr) or not instr.shape.is_array:

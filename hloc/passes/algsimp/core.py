@@ -213,6 +213,7 @@ class Simplifier:
         self.comp: Computation | None = None
         self.created: list[Instruction] = []
         self.names = ModuleNames(module)
+        self.effects = None  # the driver's SideEffects memo
         self._add_comps: dict[str, Computation] = {}
 
     # -- raw creation
