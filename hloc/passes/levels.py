@@ -1,10 +1,11 @@
 """The named pipelines behind -O0/-O1/-O2 (`hloc opt --print-pipeline -O2` shows the expansion).
 
 -O2 is what `hloc compile` and `hloc run` use. The order follows XLA:CPU's pipeline
-(HLO_REFERENCE.md 1c): inline calls first (JAX output is full of them), then the "simplification"
-fixed point (sort-simplifier, dce, zero-sized-hlo-elimination, tuple-simplifier, dce,
-constant-folding, simplify-conditional, in XLA's relative order), then CSE and a final DCE. Extend
-these strings as passes land (algsimp goes first in the fixed point, fusion after cse).
+(HLO_REFERENCE.md 1c): inline calls first (JAX output is full of them), canonical dots
+(dot-decomposer), then the "simplification" fixed point (algsimp, sort-simplifier, dce,
+zero-sized-hlo-elimination, tuple-simplifier, dce, reshape-mover, constant-folding,
+simplify-conditional, in XLA's relative order), then transpose-folding, CSE and a final DCE.
+Extend these strings as passes land (fusion after cse).
 """
 
 from __future__ import annotations
@@ -13,14 +14,16 @@ LEVELS: dict[str, str] = {
     # Parse, verify, print: no passes.
     "O0": "",
     # Cheap cleanups, each run once: no evaluation of constants, no fixed point.
-    "O1": "call-inliner,tuple-simplifier,dce,cse",
+    "O1": "call-inliner,algsimp,tuple-simplifier,dce,cse",
     # Everything that exists, XLA:CPU's order.
     "O2": (
         "call-inliner,"
+        "dot-decomposer,"
         "zero-sized-hlo-elimination,"
         "fixpoint<name=simplification>("
-        "sort-simplifier,dce,zero-sized-hlo-elimination,tuple-simplifier,dce,constant-folding,"
-        "simplify-conditional),"
+        "algsimp,sort-simplifier,dce,zero-sized-hlo-elimination,tuple-simplifier,dce,reshape-mover,"
+        "constant-folding,simplify-conditional),"
+        "transpose-folding,"
         "cse,"
         "dce"
     ),
