@@ -19,9 +19,10 @@ LEVELS: dict[str, str] = {
         "call-inliner,"
         "zero-sized-hlo-elimination,"
         "fixpoint<name=simplification>("
-        "sort-simplifier,dce,zero-sized-hlo-elimination,tuple-simplifier,dce,constant-folding,"
-        "simplify-conditional),"
+        "sort-simplifier,dce,zero-sized-hlo-elimination,while-loop-invariant-code-motion,tuple-simplifier,"
+        "while-loop-constant-sinking,simplify-while-loops,dce,constant-folding,simplify-conditional),"
         "cse,"
+        "while-loop-trip-count-annotator,"
         "dce"
     ),
 }

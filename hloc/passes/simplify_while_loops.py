@@ -26,6 +26,7 @@ from ..ir.literal import literals_equal
 from ..ir.module import Computation, Instruction, Module
 from ..ir.types import Shape
 from .base import Pass, register_pass
+from .cse import _same as same_instruction
 from .dce import Dce
 from .hlo_builder import Builder
 from .rewrite import (
@@ -109,10 +110,12 @@ class SimplifyWhileLoops(Pass):
         init, body = w.operands[0], body_of(w)
         root = body.root
         # Passed-through elements that start from the same value always hold the same value.
+        same = _SameValue(self.effects)
         groups: dict[object, list[int]] = {}
         for i in range(len(root.operands)):
             if is_passthrough(body, i):
-                groups.setdefault(init.operands[i], []).append(i)
+                key = next((k for k in groups if same(k, init.operands[i])), init.operands[i])
+                groups.setdefault(key, []).append(i)
         new = self._merge_repeated(w, groups, to_init=True)
         if new is not None:
             w = new
@@ -125,7 +128,8 @@ class SimplifyWhileLoops(Pass):
                 src = op.operands[0]
                 if (src.opcode == "get-tuple-element" and src.attrs["index"] == i
                         and src.operands[0] is body.parameters[0]):
-                    key = (init.operands[i], op.operands[1], tuple(op.operands[2:]))
+                    key = (init.operands[i], op.operands[1], *op.operands[2:])
+                    key = next((k for k in groups if len(k) == len(key) and all(map(same, k, key))), key)
                     groups.setdefault(key, []).append(i)
         newer = self._merge_repeated(w, groups, to_init=False)
         return new is not None or newer is not None
@@ -434,6 +438,31 @@ class SimplifyWhileLoops(Pass):
         if i not in steps:
             return g
         return b.add_(g, b.mul(b.gte(new, tc), b.constant(steps[i].literal, etype, steps[i].name)))
+
+
+class _SameValue:
+    """Whether two instructions compute the same value: the same instruction, or the same
+    deterministic operation on operands that are the same values (CSE's notion, applied before
+    CSE has run)."""
+
+    NONDETERMINISTIC = frozenset({"rng", "rng-get-and-update-state", "parameter"})
+
+    def __init__(self, effects: SideEffects):
+        self.effects = effects
+        self.memo: dict[tuple[int, int], bool] = {}
+        self.seen: dict = {}  # structurally equal called computations (cse's memo)
+
+    def __call__(self, a: Instruction, b: Instruction) -> bool:
+        if a is b:
+            return True
+        key = (a.uid, b.uid)
+        known = self.memo.get(key)
+        if known is None:
+            self.memo[key] = False
+            known = (a.opcode not in self.NONDETERMINISTIC and not has_control_deps(a) and not has_control_deps(b)
+                     and not self.effects.instruction(a) and same_instruction(a, b, self, self.seen))
+            self.memo[key] = known
+        return known
 
 
 def _leaf_shapes(shape: Shape) -> list[Shape]:
