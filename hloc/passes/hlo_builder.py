@@ -19,7 +19,7 @@ from ..ir.attrs import SliceRange
 from ..ir.module import Computation, Instruction, Module
 from ..ir.shape_inference import infer_shape
 from ..ir.types import ELEMENT_TYPES, Shape
-from .rewrite import add_instruction, fresh_name
+from .rewrite import fresh_name
 
 
 class Builder:
@@ -38,7 +38,9 @@ class Builder:
         base = name or opcode
         if self.comp.parent is None:
             return self.comp.add(instr, fresh_name(self.module, base, self.comp))
-        return add_instruction(self.comp, instr, base)
+        # Computation.add picks a module-wide unique name (and remembers where each `stem.k` search
+        # ended, which keeps expanders that create thousands of instructions linear).
+        return self.comp.add(instr, base)
 
     def parameter(self, number: int, shape: Shape, name: str | None = None) -> Instruction:
         p = self.add("parameter", shape, (), name or f"param_{number}")
@@ -195,6 +197,6 @@ def scalar_computation(module: Module, opcode: str, etype: str, before: Computat
                        name: str | None = None) -> Computation:
     """`(x, y) -> opcode(x, y)` on scalars of `etype` (reducers, scatter combiners)."""
     comp, b, (x, y) = new_computation(module, name or f"{opcode}.{etype}", [Shape.scalar(etype)] * 2, before,
-                                      ["x", "y"])
+                                      ["lhs", "rhs"])
     comp.root = b.binary(opcode, x, y)
     return comp

@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+# ruff: noqa: E501  (HLO instructions are kept on one line each, as XLA prints them)
+"""Regenerate the XLA-computed expectations for the expander oracle tests (tests/passes/test_expander_oracle.py).
+
+    /work/.venv-xla/bin/python testdata/passes/oracle/generate.py [NAME_PREFIX ...]
+
+Each case is a module with ops an expander rewrites (batch-norm, rng-bit-generator, cholesky, ...).
+XLA:CPU runs the module as written; the test runs hloc's interpreter on the module *after* the
+expander pipeline and compares. For every case this writes NAME.hlo, NAME.npz (inputs in0, ...,
+XLA:CPU's outputs out0, ..., flattened depth-first; bf16/f8 as unsigned bit patterns) and updates
+cases.json (pipeline, the opcodes that must be gone, tolerances). Inputs come from seeded generators.
+Runs on the XLA venv (../shared/tools/xla_run.py) and does not import hloc.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import zlib
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+TOOLS = Path("/work/shared/tools")
+
+CASES: dict[str, dict] = {}
+
+
+def case(name: str, pipeline: str, expands: list[str], hlo: str, inputs, rtol: float = 0.0, atol: float = 0.0,
+         note: str = "") -> None:
+    CASES[name] = {"pipeline": pipeline, "expands": expands, "hlo": hlo.strip() + "\n", "inputs": inputs,
+                   "rtol": rtol, "atol": atol, "note": note}
+
+
+def rng_for(name: str) -> np.random.Generator:
+    return np.random.default_rng(zlib.crc32(name.encode()))
+
+
+def normal(shape, dtype=np.float32, scale=1.0, shift=0.0):
+    return lambda r: (r.standard_normal(shape) * scale + shift).astype(dtype)
+
+
+def uniform(shape, lo, hi, dtype=np.float32):
+    return lambda r: r.uniform(lo, hi, shape).astype(dtype)
+
+
+def ints(shape, lo, hi, dtype=np.int32):
+    return lambda r: r.integers(lo, hi, size=shape, endpoint=False).astype(dtype)
+
+
+def fixed(a):
+    return lambda r: np.asarray(a)
+
+
+# ---------------------------------------------------------------------------------------- batch norm
+
+BN = ["batch-norm-training", "batch-norm-inference", "batch-norm-grad"]
+
+for t, dt, tol in (("f32", np.float32, 1e-5), ("f64", np.float64, 1e-12), ("f16", np.float16, 1e-2)):
+    case(f"batch_norm_{t}", "batchnorm-expander", BN, f"""
+HloModule batch_norm_{t}
+ENTRY e {{
+  x = {t}[4,3,5,6] parameter(0)
+  scale = {t}[3] parameter(1)
+  offset = {t}[3] parameter(2)
+  mean = {t}[6] parameter(3)
+  var = {t}[6] parameter(4)
+  dy = {t}[4,3,5,6] parameter(5)
+  tr = ({t}[4,3,5,6], {t}[3], {t}[3]) batch-norm-training(x, scale, offset), epsilon=0.001, feature_index=1
+  y = {t}[4,3,5,6] get-tuple-element(tr), index=0
+  m = {t}[3] get-tuple-element(tr), index=1
+  v = {t}[3] get-tuple-element(tr), index=2
+  bni = {t}[4,3,5,6] batch-norm-inference(x, mean, var, mean, var), epsilon=0.01, feature_index=3
+  gr = ({t}[4,3,5,6], {t}[3], {t}[3]) batch-norm-grad(x, scale, m, v, dy), epsilon=0.001, feature_index=1
+  g0 = {t}[4,3,5,6] get-tuple-element(gr), index=0
+  g1 = {t}[3] get-tuple-element(gr), index=1
+  g2 = {t}[3] get-tuple-element(gr), index=2
+  ROOT t = ({t}[4,3,5,6], {t}[3], {t}[3], {t}[4,3,5,6], {t}[4,3,5,6], {t}[3], {t}[3]) tuple(y, m, v, bni, g0, g1, g2)
+}}""", [normal((4, 3, 5, 6), dt, 2.0, 0.5), normal((3,), dt), normal((3,), dt), normal((6,), dt),
+        uniform((6,), 0.5, 2.0, dt), normal((4, 3, 5, 6), dt)], rtol=tol, atol=tol,
+         note="training, inference (feature_index=3, mean/var as scale/offset too) and grad of the training statistics")
+
+
+# ---------------------------------------------------------------------------------------- rng bits
+
+RBG_SHAPES = ["u32[4,8]", "u32[3,5]", "u32[7]", "u32[]", "u32[2,3,1,4]", "u64[3,2]", "u64[5]", "u16[3,3]",
+              "u8[9]", "s32[2,5]", "s64[3]", "u64[]"]
+
+
+def rbg_case(name, algorithm, state_len, shapes, state):
+    lines, outs = [], []
+    for k, shp in enumerate(shapes):
+        lines.append(f"  g{k} = (u64[{state_len}], {shp}) rng-bit-generator(state), algorithm={algorithm}")
+        lines.append(f"  st{k} = u64[{state_len}] get-tuple-element(g{k}), index=0")
+        lines.append(f"  val{k} = {shp} get-tuple-element(g{k}), index=1")
+        outs += [(f"u64[{state_len}]", f"st{k}"), (shp, f"val{k}")]
+    body = "\n".join(lines)
+    shapes_txt = ", ".join(t for t, _ in outs)
+    names = ", ".join(n for _, n in outs)
+    hlo = (f"HloModule {name}\nENTRY e {{\n  state = u64[{state_len}] parameter(0)\n{body}\n"
+           f"  ROOT t = ({shapes_txt}) tuple({names})\n}}")
+    case(name, "rng-bit-generator-expander", ["rng-bit-generator"], hlo, [fixed(np.array(state, np.uint64))],
+         note="state and bits, every output shape/type; bit-exact")
+
+
+rbg_case("rbg_three_fry", "rng_three_fry", 2, RBG_SHAPES, [0x0123456789ABCDEF, 0xFFFFFFFFFFFFFFFE])
+rbg_case("rbg_philox_2", "rng_philox", 2, RBG_SHAPES, [0x0123456789ABCDEF, 0xFFFFFFFFFFFFFFFD])
+rbg_case("rbg_philox_3", "rng_philox", 3, RBG_SHAPES, [42, 0xFFFFFFFFFFFFFFFD, 7])
+rbg_case("rbg_default", "rng_default", 3, ["u32[10]", "u64[2,2]"], [5, 6, 0])
+
+
+# ---------------------------------------------------------------------------------- total-order compares
+
+
+def specials(dtype, n=48):
+    import ml_dtypes  # noqa: F401  (the f8 dtypes)
+
+    def make(r):
+        base = np.array([0.0, -0.0, 1.0, -1.0, np.inf, -np.inf, np.nan, -np.nan, 1e-3, -1e-3, 2.5, -2.5])
+        vals = np.concatenate([base, r.standard_normal(n - len(base)) * 4]).astype(np.float64)
+        r.shuffle(vals)
+        with np.errstate(all="ignore"):
+            return vals.astype(dtype)
+    return make
+
+
+def compare_case(t, dtype):
+    lines, names = [], []
+    for d in ("EQ", "NE", "LT", "LE", "GT", "GE"):
+        lines.append(f"  c{d} = pred[48] compare(a, b), direction={d}, type=TOTALORDER")
+        names.append(f"c{d}")
+    hlo = (f"HloModule compare_{t}\nENTRY e {{\n  a = {t}[48] parameter(0)\n  b = {t}[48] parameter(1)\n"
+           + "\n".join(lines) + f"\n  ROOT r = ({', '.join(['pred[48]'] * 6)}) tuple({', '.join(names)})\n}}")
+    case(f"compare_total_{t}", "comparison-expander", ["compare-totalorder"], hlo, [specials(dtype), specials(dtype)],
+         note="every direction on +-0, +-inf, +-NaN, +-small and random values")
+
+
+def _dtypes():
+    import ml_dtypes
+
+    return [("f32", np.float32), ("f64", np.float64), ("f16", np.float16), ("bf16", ml_dtypes.bfloat16),
+            ("f8e4m3fn", ml_dtypes.float8_e4m3fn), ("f8e5m2", ml_dtypes.float8_e5m2),
+            ("f8e4m3fnuz", ml_dtypes.float8_e4m3fnuz), ("f8e5m2fnuz", ml_dtypes.float8_e5m2fnuz)]
+
+
+for _t, _dt in _dtypes():
+    compare_case(_t, _dt)
+
+
+def main(prefixes: list[str]) -> int:
+    sys.path.insert(0, str(TOOLS))
+    import xla_run  # noqa: E402
+
+    meta_path = HERE / "cases.json"
+    meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
+    failures = []
+    for name, c in CASES.items():
+        if prefixes and not any(name.startswith(p) for p in prefixes):
+            continue
+        r = rng_for(name)
+        ins = [np.asarray(f(r)) for f in c["inputs"]]
+        try:
+            mod = xla_run.XlaModule(c["hlo"], name)
+            outs = mod(*ins)
+        except Exception as e:  # XLA:CPU refusing an op is recorded, not fatal
+            failures.append(f"{name}: {type(e).__name__}: {str(e).splitlines()[0][:200]}")
+            continue
+        (HERE / f"{name}.hlo").write_text(c["hlo"])
+        arrays = {f"in{i}": xla_run.to_storable(a) for i, a in enumerate(ins)}
+        arrays.update({f"out{i}": xla_run.to_storable(o) for i, o in enumerate(outs)})
+        np.savez_compressed(HERE / f"{name}.npz", **arrays)
+        meta[name] = {"pipeline": c["pipeline"], "expands": c["expands"], "rtol": c["rtol"], "atol": c["atol"],
+                      "note": c["note"]}
+        print(f"{name}: {len(ins)} inputs, {len(outs)} outputs")
+    meta_path.write_text(json.dumps(dict(sorted(meta.items())), indent=1) + "\n")
+    for f in failures:
+        print("XLA refused:", f)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
