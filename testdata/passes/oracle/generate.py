@@ -148,6 +148,58 @@ for _t, _dt in _dtypes():
     compare_case(_t, _dt)
 
 
+# ------------------------------------------------------------------------------- stochastic convert
+
+case("stochastic_convert", "stochastic-convert-decomposer", ["stochastic-convert"], """
+HloModule stochastic_convert
+ENTRY e {
+  x = f32[64] parameter(0)
+  r = u32[64] parameter(1)
+  h = f16[64] parameter(2)
+  r16 = u16[64] parameter(3)
+  a = s32[64] stochastic-convert(x, r)
+  b = s8[64] stochastic-convert(x, r)
+  c = s16[64] stochastic-convert(h, r16)
+  ROOT t = (s32[64], s8[64], s16[64]) tuple(a, b, c)
+}""", [lambda r: np.concatenate([r.standard_normal(56) * 100, [200.5, -200.5, 127.2, -128.7, 0.5, -0.5, 3.0, -3.0]]).astype(np.float32),
+       ints((64,), 0, 2 ** 32, np.uint32),
+       lambda r: np.concatenate([r.standard_normal(60) * 10, [40000.0, -40000.0, 1.5, -1.5]]).astype(np.float16),
+       ints((64,), 0, 2 ** 16, np.uint16)],
+     note="to s32 / s8 (saturating at -128 and 127) from f32, to s16 from f16 with u16 random bits")
+
+# ---------------------------------------------------------------------------- map, dynamic indices
+
+case("map_inline", "map-inliner", ["map"], """
+HloModule map_inline
+mul {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT m = f32[] multiply(a, b)
+}
+second {
+  a = f32[] parameter(0)
+  ROOT b = f32[] parameter(1)
+}
+seven {
+  a = f32[] parameter(0)
+  ROOT c = f32[] constant(7)
+}
+lt {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT l = pred[] compare(a, b), direction=LT
+}
+ENTRY e {
+  x = f32[3,4] parameter(0)
+  y = f32[3,4] parameter(1)
+  m = f32[3,4] map(x, y), dimensions={0,1}, to_apply=mul
+  s = f32[3,4] map(x, y), dimensions={0,1}, to_apply=second
+  c = f32[3,4] map(x), dimensions={0,1}, to_apply=seven
+  l = pred[3,4] map(x, y), dimensions={0,1}, to_apply=lt
+  ROOT t = (f32[3,4], f32[3,4], f32[3,4], pred[3,4]) tuple(m, s, c, l)
+}""", [normal((3, 4)), normal((3, 4))], note="one op, a parameter, a constant, a compare")
+
+
 def main(prefixes: list[str]) -> int:
     sys.path.insert(0, str(TOOLS))
     import xla_run  # noqa: E402
