@@ -200,6 +200,32 @@ ENTRY e {
 }""", [normal((3, 4)), normal((3, 4))], note="one op, a parameter, a constant, a compare")
 
 
+# ------------------------------------------------------------------------------ select and scatter
+
+GE_F32 = "ge {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n  ROOT r = pred[] compare(a, b), direction=GE\n}\n"
+LE_F32 = "le {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n  ROOT r = pred[] compare(a, b), direction=LE\n}\n"
+ADD_F32 = "add {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n  ROOT r = f32[] add(a, b)\n}\n"
+
+case("select_and_scatter", "select-and-scatter-expander", ["select-and-scatter"], f"""
+HloModule select_and_scatter
+{GE_F32}
+{LE_F32}
+{ADD_F32}
+ENTRY e {{
+  x = f32[2,6,7,3] parameter(0)
+  s = f32[2,3,4,3] parameter(1)
+  z = f32[] constant(0)
+  a = f32[2,6,7,3] select-and-scatter(x, s, z), window={{size=1x3x3x1 stride=1x2x2x1 pad=0_0x1_1x1_1x0_0}}, select=ge, scatter=add
+  y = f32[9] parameter(2)
+  t = f32[4] parameter(3)
+  one = f32[] constant(1)
+  b = f32[9] select-and-scatter(y, t, one), window={{size=4 stride=2 pad=1_1}}, select=le, scatter=add
+  ROOT r = (f32[2,6,7,3], f32[9]) tuple(a, b)
+}}""", [lambda r: np.round(r.standard_normal((2, 6, 7, 3)) * 2).astype(np.float32), normal((2, 3, 4, 3)),
+        lambda r: np.round(r.standard_normal(9)).astype(np.float32), normal((4,))], rtol=1e-6, atol=1e-6,
+     note="max-pool gradient (padding, stride, ties from rounding), 1-D min with overlapping windows")
+
+
 def main(prefixes: list[str]) -> int:
     sys.path.insert(0, str(TOOLS))
     import xla_run  # noqa: E402
