@@ -3,11 +3,12 @@
 -O2 is what `hloc compile` and `hloc run` use. The order follows XLA:CPU's pipeline
 (HLO_REFERENCE.md 1c): inline calls first (JAX output is full of them), the expanders XLA:CPU
 runs before simplifying (rng bits, dynamic indices, conditionals in reducers, maps, total-order
-compares, stochastic converts, batch norm, logistic), then the "simplification" fixed point
-(sort-simplifier, dce, zero-sized-hlo-elimination, the while-loop passes, tuple-simplifier, dce,
-constant-folding, simplify-conditional, in XLA's relative order), select-and-scatter expansion
-and the same fixed point again, then CSE, the trip-count annotation and a final DCE. Extend these
-strings as passes land (algsimp goes first in the fixed point, fusion after cse).
+compares, cholesky, triangular solves, stochastic converts, batch norm, logistic), then the
+"simplification" fixed point (sort-simplifier, dce, zero-sized-hlo-elimination, the while-loop
+passes, tuple-simplifier, dce, constant-folding, simplify-conditional, in XLA's relative order),
+select-and-scatter expansion and the same fixed point again, then CSE, the trip-count annotation
+and a final DCE. Extend these strings as passes land (algsimp goes first in the fixed point,
+fusion after cse).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ LEVELS: dict[str, str] = {
         "rng-bit-generator-expander,"
         "zero-sized-hlo-elimination,"
         "dynamic-index-splitter,conditional-to-select,map-inliner,comparison-expander,"
-        "stochastic-convert-decomposer,"
+        "cholesky-expander,triangular-solve-expander,stochastic-convert-decomposer,"
         "batchnorm-expander,logistic-expander,"
         f"fixpoint<name=simplification>({SIMPLIFICATION}),"
         "select-and-scatter-expander,"

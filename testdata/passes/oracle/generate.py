@@ -226,6 +226,97 @@ ENTRY e {{
      note="max-pool gradient (padding, stride, ties from rounding), 1-D min with overlapping windows")
 
 
+# ------------------------------------------------------------------------------- triangular solve
+
+
+def tri(shape, dtype=np.float32, complex_=False):
+    def make(r):
+        a = r.standard_normal(shape) * 0.3
+        if complex_:
+            a = a + 1j * r.standard_normal(shape) * 0.3
+        n = shape[-1]
+        a[..., np.arange(n), np.arange(n)] += 2 + r.random(shape[:-2] + (n,))
+        return a.astype(dtype)
+    return make
+
+
+def ts_case(name, a_shape, left, t="f32", dtype=np.float32, m=3, combos=None):
+    batch, n = a_shape[:-2], a_shape[-1]
+    b_shape = batch + ((n, m) if left else (m, n))
+    fmt = lambda s: f"{t}[{','.join(map(str, s))}]"  # noqa: E731
+    lines, names = [], []
+    combos = combos or [(lo, u, tr) for lo in (True, False) for u in (False, True)
+                        for tr in ("NO_TRANSPOSE", "TRANSPOSE", "ADJOINT")]
+    for k, (lo, u, tr) in enumerate(combos):
+        lines.append(f"  r{k} = {fmt(b_shape)} triangular-solve(a, b), left_side={str(left).lower()}, "
+                     f"lower={str(lo).lower()}, unit_diagonal={str(u).lower()}, transpose_a={tr}")
+        names.append(f"r{k}")
+    hlo = (f"HloModule {name}\nENTRY e {{\n  a = {fmt(a_shape)} parameter(0)\n  b = {fmt(b_shape)} parameter(1)\n"
+           + "\n".join(lines) + f"\n  ROOT t = ({', '.join([fmt(b_shape)] * len(names))}) tuple({', '.join(names)})\n}}")
+    cplx = t.startswith("c")
+    rhs = (lambda r: (r.standard_normal(b_shape) + 1j * r.standard_normal(b_shape)).astype(dtype)) if cplx \
+        else normal(b_shape, dtype)
+    case(name, "triangular-solve-expander", ["triangular-solve"], hlo, [tri(a_shape, dtype, cplx), rhs],
+         rtol=2e-4, atol=2e-4, note="every lower/unit/transpose combination; the other triangle is garbage")
+
+
+ts_case("ts_block_left", (2, 5, 5), True)
+ts_case("ts_block_right", (5, 5), False)
+ts_case("ts_direct_left", (10, 6, 6), True, m=2)
+ts_case("ts_direct_right", (9, 4, 4), False, m=2)
+ts_case("ts_one", (3, 1, 1), True, m=4, combos=[(True, False, "NO_TRANSPOSE"), (False, True, "ADJOINT")])
+ts_case("ts_c64", (4, 4), True, t="c64", dtype=np.complex64, m=2,
+        combos=[(True, False, "ADJOINT"), (False, False, "TRANSPOSE"), (True, True, "NO_TRANSPOSE")])
+ts_case("ts_large", (150, 150), True, m=2, combos=[(True, False, "NO_TRANSPOSE"), (False, False, "ADJOINT")])
+
+
+# ------------------------------------------------------------------------------------------ cholesky
+
+
+def spd(shape, dtype=np.float32, complex_=False, bad_batch=None):
+    def make(r):
+        n = shape[-1]
+        x = r.standard_normal(shape[:-1] + (n,))
+        if complex_:
+            x = x + 1j * r.standard_normal(shape[:-1] + (n,))
+        a = x @ np.conj(np.swapaxes(x, -1, -2)) / n + np.eye(n) * 0.5
+        if bad_batch is not None:
+            a[bad_batch] = -a[bad_batch]  # not positive definite: XLA returns NaNs
+        # the unread triangle is garbage
+        mask = np.triu(np.ones((n, n), bool), 1)
+        a = np.where(mask, a + 7.0, a) if not complex_ else a
+        return a.astype(dtype)
+    return make
+
+
+CH = "cholesky-expander,triangular-solve-expander"
+case("cholesky_f32", CH, ["cholesky", "triangular-solve"], """
+HloModule cholesky_f32
+ENTRY e {
+  a = f32[3,5,5] parameter(0)
+  l = f32[3,5,5] cholesky(a), lower=true
+  at = f32[3,5,5] transpose(a), dimensions={0,2,1}
+  u = f32[3,5,5] cholesky(at), lower=false
+  ROOT t = (f32[3,5,5], f32[3,5,5]) tuple(l, u)
+}""", [spd((3, 5, 5), bad_batch=1)], rtol=1e-4, atol=1e-5, note="lower and upper; batch element 1 is not PD (NaN)")
+case("cholesky_f64_c64", CH, ["cholesky", "triangular-solve"], """
+HloModule cholesky_f64_c64
+ENTRY e {
+  a = f64[4,4] parameter(0)
+  c = c64[2,3,3] parameter(1)
+  l = f64[4,4] cholesky(a), lower=true
+  u = c64[2,3,3] cholesky(c)
+  ROOT t = (f64[4,4], c64[2,3,3]) tuple(l, u)
+}""", [spd((4, 4), np.float64), spd((2, 3, 3), np.complex64, True)], rtol=1e-5, atol=1e-5,
+     note="f64 lower; c64 upper (the default)")
+case("cholesky_blocked", CH, ["cholesky", "triangular-solve"], """
+HloModule cholesky_blocked
+ENTRY e {
+  a = f32[150,150] parameter(0)
+  ROOT l = f32[150,150] cholesky(a), lower=true
+}""", [spd((150, 150))], rtol=2e-4, atol=2e-4, note="two blocks (128 + 22): the panel below goes through a triangular solve")
+
+
 def main(prefixes: list[str]) -> int:
     sys.path.insert(0, str(TOOLS))
     import xla_run  # noqa: E402
