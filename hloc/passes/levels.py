@@ -1,14 +1,14 @@
 """The named pipelines behind -O0/-O1/-O2 (`hloc opt --print-pipeline -O2` shows the expansion).
 
 -O2 is what `hloc compile` and `hloc run` use. The order follows XLA:CPU's pipeline
-(HLO_REFERENCE.md 1c): inline calls first (JAX output is full of them), the expanders XLA:CPU
-runs before simplifying (rng bits, dynamic indices, conditionals in reducers, maps, total-order
-compares, cholesky, triangular solves, stochastic converts, batch norm, logistic), then the
-"simplification" fixed point (sort-simplifier, dce, zero-sized-hlo-elimination, the while-loop
-passes, tuple-simplifier, dce, constant-folding, simplify-conditional, in XLA's relative order),
-select-and-scatter expansion and the same fixed point again, then CSE, the trip-count annotation
-and a final DCE. Extend these strings as passes land (algsimp goes first in the fixed point,
-fusion after cse).
+(HLO_REFERENCE.md 1c): inline calls first (JAX output is full of them), dot/convolution types made
+uniform (result-caster, operand-upcaster), the expanders XLA:CPU runs before simplifying (rng bits,
+dynamic indices, conditionals in reducers, maps, total-order compares, cholesky, triangular
+solves, stochastic converts, batch norm, logistic), then the "simplification" fixed point
+(sort-simplifier, dce, zero-sized-hlo-elimination, the while-loop passes, tuple-simplifier, dce,
+constant-folding, simplify-conditional, in XLA's relative order), select-and-scatter expansion
+and the same fixed point again, then CSE, the trip-count annotation and a final DCE. Extend these
+strings as passes land (algsimp goes first in the fixed point, fusion after cse).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ LEVELS: dict[str, str] = {
     # Everything that exists, XLA:CPU's order.
     "O2": (
         "call-inliner,"
+        "result-caster,operand-upcaster,"
         "rng-bit-generator-expander,"
         "zero-sized-hlo-elimination,"
         "dynamic-index-splitter,conditional-to-select,map-inliner,comparison-expander,"

@@ -317,6 +317,33 @@ ENTRY e {
 }""", [spd((150, 150))], rtol=2e-4, atol=2e-4, note="two blocks (128 + 22): the panel below goes through a triangular solve")
 
 
+# ------------------------------------------------------------------------------------ type casting
+
+
+def bf16s(shape):
+    import ml_dtypes
+
+    return lambda r: r.standard_normal(shape).astype(ml_dtypes.bfloat16)
+
+
+case("mixed_precision_dots", "operand-upcaster,result-caster", [], """
+HloModule mixed_precision_dots
+ENTRY e {
+  a = bf16[8,16] parameter(0)
+  b = bf16[16,4] parameter(1)
+  x = f32[8,16] parameter(2)
+  y = f32[16,4] parameter(3)
+  up = f32[8,4] dot(a, b), lhs_contracting_dims={1}, rhs_contracting_dims={0}
+  down = bf16[8,4] dot(x, y), lhs_contracting_dims={1}, rhs_contracting_dims={0}
+  i = s8[8,16] parameter(4)
+  j = s8[16,4] parameter(5)
+  wide = s32[8,4] dot(i, j), lhs_contracting_dims={1}, rhs_contracting_dims={0}
+  ROOT t = (f32[8,4], bf16[8,4], s32[8,4]) tuple(up, down, wide)
+}""", [bf16s((8, 16)), bf16s((16, 4)), normal((8, 16)), normal((16, 4)), ints((8, 16), -128, 128, np.int8),
+       ints((16, 4), -128, 128, np.int8)], rtol=1e-5, atol=1e-5,
+     note="bf16 x bf16 -> f32 (upcast operands), f32 x f32 -> bf16 (cast the result), s8 x s8 -> s32")
+
+
 def main(prefixes: list[str]) -> int:
     sys.path.insert(0, str(TOOLS))
     import xla_run  # noqa: E402
