@@ -51,8 +51,8 @@ class SelectAndScatterExpander(Pass):
         for comp in list(module.computations):
             for sas in [i for i in comp.post_order() if i.opcode == "select-and-scatter"]:
                 operand, source, init = sas.operands
-                if not operand.shape.is_static or not source.shape.is_static:
-                    continue
+                if not operand.shape.is_static or not source.shape.is_static or operand.shape.rank == 0:
+                    continue  # (rank 0: no window to search; the op stays)
                 rank = operand.shape.rank
                 b = Builder(comp)
                 reducer = _reducer(module, sas, operand.shape.etype, rank)
