@@ -1,14 +1,25 @@
 """The named pipelines behind -O0/-O1/-O2 (`hloc opt --print-pipeline -O2` shows the expansion).
 
 -O2 is what `hloc compile` and `hloc run` use. The order follows XLA:CPU's pipeline
-(HLO_REFERENCE.md 1c): inline calls first (JAX output is full of them), canonical dots
-(dot-decomposer), then the "simplification" fixed point (algsimp, sort-simplifier, dce,
-zero-sized-hlo-elimination, tuple-simplifier, dce, reshape-mover, constant-folding,
-simplify-conditional, in XLA's relative order), then transpose-folding, CSE and a final DCE.
-Extend these strings as passes land (fusion after cse).
+(HLO_REFERENCE.md 1c): inline calls first (JAX output is full of them), dot/convolution types made
+uniform and dots canonical (result-caster, dot-decomposer, operand-upcaster), the expanders XLA:CPU
+runs before simplifying (rng bits, dynamic indices, conditionals in reducers, maps, total-order
+compares, cholesky, triangular solves, stochastic converts), canonical dots again (the expanders
+emit dots), batch norm and logistic, then the "simplification" fixed point (algsimp,
+sort-simplifier, dce, zero-sized-hlo-elimination, the while-loop passes, tuple-simplifier, dce,
+reshape-mover, constant-folding, simplify-conditional, in XLA's relative order), select-and-scatter
+expansion and the same fixed point again, then transpose-folding, CSE, the trip-count annotation
+and a final DCE. Extend these strings as passes land (fusion after cse).
 """
 
 from __future__ import annotations
+
+# XLA:CPU's "simplification" fixed point (run again after the scatter expanders).
+SIMPLIFICATION = (
+    "algsimp,sort-simplifier,dce,zero-sized-hlo-elimination,while-loop-invariant-code-motion,"
+    "tuple-simplifier,while-loop-constant-sinking,simplify-while-loops,dce,reshape-mover,"
+    "constant-folding,simplify-conditional"
+)
 
 LEVELS: dict[str, str] = {
     # Parse, verify, print: no passes.
@@ -18,13 +29,19 @@ LEVELS: dict[str, str] = {
     # Everything that exists, XLA:CPU's order.
     "O2": (
         "call-inliner,"
-        "dot-decomposer,"
+        "result-caster,dot-decomposer,operand-upcaster,"
+        "rng-bit-generator-expander,"
         "zero-sized-hlo-elimination,"
-        "fixpoint<name=simplification>("
-        "algsimp,sort-simplifier,dce,zero-sized-hlo-elimination,tuple-simplifier,dce,reshape-mover,"
-        "constant-folding,simplify-conditional),"
+        "dynamic-index-splitter,conditional-to-select,map-inliner,comparison-expander,"
+        "cholesky-expander,triangular-solve-expander,stochastic-convert-decomposer,"
+        "dot-decomposer,"
+        "batchnorm-expander,logistic-expander,"
+        f"fixpoint<name=simplification>({SIMPLIFICATION}),"
+        "select-and-scatter-expander,"
+        f"fixpoint<name=post_scatter_expansion_simplification>({SIMPLIFICATION}),"
         "transpose-folding,"
         "cse,"
+        "while-loop-trip-count-annotator,"
         "dce"
     ),
 }
