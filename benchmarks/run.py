@@ -13,17 +13,21 @@ parallel.
     python -m benchmarks.run                  every section -> BENCHMARKS.md
     python -m benchmarks.run parse            only bench_parse.py
     python -m benchmarks.run --quick -o -     a smoke run, printed instead of written
+
+Running some sections rewrites only theirs in BENCHMARKS.md: each section sits between
+`<!-- section: NAME -->` markers with the date, command and machine load of the run that made it.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 import time
 from pathlib import Path
 
-from .common import machine_lines
+from .common import load_average, machine_lines
 
 HERE = Path(__file__).resolve().parent
 
@@ -45,22 +49,39 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown section(s) {', '.join(unknown)}; there are {', '.join(sections())}")
     command = "python -m benchmarks.run" + ("".join(f" {a}" for a in (argv if argv is not None else sys.argv[1:])))
     started = time.strftime("%Y-%m-%d %H:%M:%S %Z")
-    parts = [f"# hloc benchmarks\n\nMeasured {started} with `{command}`" + (" (quick: smoke run)" if args.quick
-                                                                         else "") + ".\n",
-             "\n".join(machine_lines()) + "\n"]
+    header = (f"# hloc benchmarks\n\nLast run {started} with `{command}`" + (" (quick: smoke run)" if args.quick
+                                                                          else "") + ".\n\n"
+              + "\n".join(machine_lines()) + "\n")
+    done: dict[str, str] = {}
     for name in names:
         print(f"benchmarks: {name} ...", file=sys.stderr, flush=True)
         t0 = time.perf_counter()
+        load = load_average()
         module = importlib.import_module(f"benchmarks.bench_{name}")
-        parts.append(module.run(quick=args.quick).rstrip() + "\n")
+        body = module.run(quick=args.quick).rstrip()
+        stamp = (f"_Measured {time.strftime('%Y-%m-%d %H:%M %Z')} by `{command}`"
+                 f"{' (quick)' if args.quick else ''}; load average at the start: {load}._")
+        done[name] = f"<!-- section: {name} -->\n{body}\n\n{stamp}\n<!-- /section -->\n"
         print(f"benchmarks: {name} done in {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
-    report = "\n".join(parts)
     if args.output == "-":
-        sys.stdout.write(report)
-    else:
-        Path(args.output).write_text(report)
-        print(f"benchmarks: wrote {args.output}", file=sys.stderr)
+        sys.stdout.write(header + "\n" + "\n".join(done[n] for n in names))
+        return 0
+    out = Path(args.output)
+    kept = _sections(out.read_text()) if out.exists() else {}
+    kept.update(done)
+    tmp = out.with_suffix(".md.tmp")
+    tmp.write_text(header + "\n" + "\n".join(kept[n] for n in sorted(kept) if n in sections()))
+    tmp.replace(out)  # never a half-written report
+    print(f"benchmarks: wrote {args.output}", file=sys.stderr)
     return 0
+
+
+_SECTION = re.compile(r"<!-- section: (\w+) -->\n.*?<!-- /section -->\n", re.S)
+
+
+def _sections(report: str) -> dict[str, str]:
+    """The sections of an earlier report, by name (what a partial run keeps)."""
+    return {m.group(1): m.group(0) for m in _SECTION.finditer(report)}
 
 
 if __name__ == "__main__":

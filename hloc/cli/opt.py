@@ -4,6 +4,7 @@
     hloc opt m.hlo -O2                               the default optimization pipeline
     hloc opt m.hlo -p 'call-inliner,fixpoint(dce,cse)'
     hloc opt m.hlo -p @pipeline.txt --dump-after-each-pass dumps/ --time-passes
+    hloc opt m.hlo -O2 --buffer-assignment           + the native code's buffers and temp arena (stderr)
     hloc opt --print-passes | --print-pipeline -O2
 
 stdout (or -o OUT, written atomically) only ever holds modules; banners, tables and warnings go to
@@ -82,10 +83,14 @@ class _Stderr:
                    "operand shapes; short: XLA's ShortParsable (no %, no operand shapes, no metadata).")
 @click.option("--split-input-file", is_flag=True,
               help="Treat '// -----' lines as separators between independent modules.")
+@click.option("--buffer-assignment", "buffer_assignment", is_flag=True,
+              help="After the pipeline, print to stderr the buffers the native code would use: the temp arena's "
+                   "size (peak) and, per buffer, its size, offset, live range and the instructions sharing it "
+                   "(XLA's buffer-assignment dump).")
 def opt_command(file: str | None, output: str, pipeline: str | None, level: str | None, print_passes: bool,
                 print_pipeline: bool, dump_dir: str | None, print_after_all: bool, print_after: tuple[str, ...],
                 print_changed: bool, print_changed_style: str | None, time_passes: bool, verify_each: bool,
-                check_changed: bool, print_style: str, split_input_file: bool) -> None:
+                check_changed: bool, print_style: str, split_input_file: bool, buffer_assignment: bool) -> None:
     """Parse FILE (or '-' for stdin), verify it, run a pass pipeline and print the result.
 
     With no -p/-O this is -O0: a round trip through hloc's IR (a parse/verify check and a
@@ -142,8 +147,28 @@ def opt_command(file: str | None, output: str, pipeline: str | None, level: str 
             if len(chunks) > 1:
                 click.echo(f"// module {index}: {module.name}", err=True)
             click.echo(ins.time_report(ctx), err=True, nl=False)
+        if buffer_assignment:
+            if len(chunks) > 1:
+                click.echo(f"// module {index}: {module.name}", err=True)
+            click.echo(_buffer_report(module), err=True, nl=False)
         printed.append(print_module(module, print_style))
     write_atomic(output, "\n// -----\n\n".join(printed))
+
+
+def _buffer_report(module) -> str:
+    """The native backend's buffer assignment; the analysis' default model (no kernel working
+    memory) for a module the backend cannot compile."""
+    from ..errors import CodegenError
+    from ..passes.analysis.buffer_assignment import assign_module, report_module
+
+    try:
+        from ..backend.llvm import buffer_assignment
+
+        return report_module(buffer_assignment(module))
+    except CodegenError as e:
+        note = (f"// the native backend cannot compile this module ({e.message}): default model, "
+                "without the kernels' working memory\n")
+        return note + report_module(assign_module(module))
 
 
 def _describe_passes() -> str:

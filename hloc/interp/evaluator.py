@@ -67,6 +67,14 @@ class Evaluator:
         self._plans: dict[Computation, _Plan] = {}
         self._depth = 0
 
+    def run(self, args: Sequence) -> object:
+        """Run the entry computation on `args` after checking them against its parameter shapes; the
+        result owns its memory. Plans and constants are kept, so repeated runs (`hloc run --bench`)
+        pay only for the work; state such as `rng`'s generator carries on, as in an XLA executable."""
+        args = [np.asarray(a) if isinstance(a, np.generic) else a for a in args]
+        check_args(self.module.entry.parameter_shapes, args)
+        return _own(self.call(self.module.entry, args))
+
     def call(self, comp: Computation, args: Sequence) -> object:
         """Evaluate `comp` on argument values (one per parameter); returns the root's value."""
         plan = self._plans.get(comp)
@@ -217,6 +225,4 @@ def _own(v):
 
 def evaluate(module: Module, args: Sequence, rng_seed: int = 0, flush_denormals: bool = True) -> object:
     """Run the module's entry computation on `args` (nested values matching the parameter shapes)."""
-    args = [np.asarray(a) if isinstance(a, np.generic) else a for a in args]
-    check_args(module.entry.parameter_shapes, args)
-    return _own(Evaluator(module, rng_seed, flush_denormals).call(module.entry, args))
+    return Evaluator(module, rng_seed, flush_denormals).run(args)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-import ml_dtypes
 import numpy as np
 
 
@@ -19,7 +18,16 @@ class ElementType:
     name: str
     bits: int
     kind: str  # "pred" | "sint" | "uint" | "float" | "complex" | "token" | "opaque"
-    np_dtype: np.dtype | None
+    # A numpy dtype, or the name of an ml_dtypes type: ml_dtypes costs ~9 ms to import, which a cached
+    # `hloc run` of an f32 model need not pay (np_dtype resolves it on first use).
+    dtype_spec: np.dtype | str | None
+
+    @property
+    def np_dtype(self) -> np.dtype | None:
+        spec = self.dtype_spec
+        if spec.__class__ is str:
+            return _ml_dtype(spec)
+        return spec
 
     @property
     def is_float(self) -> bool:
@@ -43,42 +51,54 @@ class ElementType:
 
 
 def _et(name: str, bits: int, kind: str, dtype) -> ElementType:
-    return ElementType(name, bits, kind, None if dtype is None else np.dtype(dtype))
+    return ElementType(name, bits, kind, dtype if dtype is None or isinstance(dtype, str) else np.dtype(dtype))
+
+
+_ML_DTYPES: dict[str, np.dtype] = {}
+
+
+def _ml_dtype(name: str) -> np.dtype:
+    d = _ML_DTYPES.get(name)
+    if d is None:
+        import ml_dtypes
+
+        d = _ML_DTYPES[name] = np.dtype(getattr(ml_dtypes, name))
+    return d
 
 
 ELEMENT_TYPES: dict[str, ElementType] = {
     t.name: t
     for t in [
         _et("pred", 8, "pred", np.bool_),
-        _et("s1", 1, "sint", ml_dtypes.int1),
-        _et("s2", 2, "sint", ml_dtypes.int2),
-        _et("s4", 4, "sint", ml_dtypes.int4),
+        _et("s1", 1, "sint", "int1"),
+        _et("s2", 2, "sint", "int2"),
+        _et("s4", 4, "sint", "int4"),
         _et("s8", 8, "sint", np.int8),
         _et("s16", 16, "sint", np.int16),
         _et("s32", 32, "sint", np.int32),
         _et("s64", 64, "sint", np.int64),
-        _et("u1", 1, "uint", ml_dtypes.uint1),
-        _et("u2", 2, "uint", ml_dtypes.uint2),
-        _et("u4", 4, "uint", ml_dtypes.uint4),
+        _et("u1", 1, "uint", "uint1"),
+        _et("u2", 2, "uint", "uint2"),
+        _et("u4", 4, "uint", "uint4"),
         _et("u8", 8, "uint", np.uint8),
         _et("u16", 16, "uint", np.uint16),
         _et("u32", 32, "uint", np.uint32),
         _et("u64", 64, "uint", np.uint64),
         _et("f16", 16, "float", np.float16),
-        _et("bf16", 16, "float", ml_dtypes.bfloat16),
+        _et("bf16", 16, "float", "bfloat16"),
         _et("f32", 32, "float", np.float32),
         _et("f64", 64, "float", np.float64),
-        _et("f8e5m2", 8, "float", ml_dtypes.float8_e5m2),
-        _et("f8e4m3", 8, "float", ml_dtypes.float8_e4m3),
-        _et("f8e4m3fn", 8, "float", ml_dtypes.float8_e4m3fn),
-        _et("f8e4m3b11fnuz", 8, "float", ml_dtypes.float8_e4m3b11fnuz),
-        _et("f8e3m4", 8, "float", ml_dtypes.float8_e3m4),
-        _et("f8e5m2fnuz", 8, "float", ml_dtypes.float8_e5m2fnuz),
-        _et("f8e4m3fnuz", 8, "float", ml_dtypes.float8_e4m3fnuz),
-        _et("f8e8m0fnu", 8, "float", ml_dtypes.float8_e8m0fnu),
-        _et("f6e3m2fn", 6, "float", ml_dtypes.float6_e3m2fn),
-        _et("f6e2m3fn", 6, "float", ml_dtypes.float6_e2m3fn),
-        _et("f4e2m1fn", 4, "float", ml_dtypes.float4_e2m1fn),
+        _et("f8e5m2", 8, "float", "float8_e5m2"),
+        _et("f8e4m3", 8, "float", "float8_e4m3"),
+        _et("f8e4m3fn", 8, "float", "float8_e4m3fn"),
+        _et("f8e4m3b11fnuz", 8, "float", "float8_e4m3b11fnuz"),
+        _et("f8e3m4", 8, "float", "float8_e3m4"),
+        _et("f8e5m2fnuz", 8, "float", "float8_e5m2fnuz"),
+        _et("f8e4m3fnuz", 8, "float", "float8_e4m3fnuz"),
+        _et("f8e8m0fnu", 8, "float", "float8_e8m0fnu"),
+        _et("f6e3m2fn", 6, "float", "float6_e3m2fn"),
+        _et("f6e2m3fn", 6, "float", "float6_e2m3fn"),
+        _et("f4e2m1fn", 4, "float", "float4_e2m1fn"),
         _et("c64", 64, "complex", np.complex64),
         _et("c128", 128, "complex", np.complex128),
         _et("token", 0, "token", None),
@@ -88,12 +108,20 @@ ELEMENT_TYPES: dict[str, ElementType] = {
 # `opaque_type` is an accepted spelling of `opaque`.
 ELEMENT_TYPE_ALIASES = {"opaque_type": "opaque"}
 
-_DTYPE_TO_ETYPE = {t.np_dtype: name for name, t in ELEMENT_TYPES.items() if t.np_dtype is not None}
+_DTYPE_TO_ETYPE = {t.dtype_spec: name for name, t in ELEMENT_TYPES.items() if isinstance(t.dtype_spec, np.dtype)}
 
 
 def etype_of_dtype(dtype) -> str:
     """The HLO element type of a numpy dtype (`np.float32` -> `"f32"`)."""
-    return _DTYPE_TO_ETYPE[np.dtype(dtype)]
+    dtype = np.dtype(dtype)
+    name = _DTYPE_TO_ETYPE.get(dtype)
+    if name is None:
+        if len(_DTYPE_TO_ETYPE) < len(ELEMENT_TYPES) - 2:  # add the ml_dtypes types once (not token/opaque)
+            _DTYPE_TO_ETYPE.update({t.np_dtype: n for n, t in ELEMENT_TYPES.items() if t.np_dtype is not None})
+            name = _DTYPE_TO_ETYPE.get(dtype)
+        if name is None:
+            raise KeyError(dtype)
+    return name
 
 
 def byte_width(etype: str) -> int:

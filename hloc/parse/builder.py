@@ -305,6 +305,8 @@ class HloBuilder:
             self.roots.append(instr)
         if instr.opcode == "async-start" and isinstance(instr.attrs.get("calls"), Computation):
             set_execution_thread(instr.attrs["calls"], instr.attrs.get("async_execution_thread") or "main")
+        if instr.opcode == "fusion" and isinstance(instr.attrs.get("calls"), Computation):
+            instr.attrs["calls"].is_fusion = True  # passes that skip fused computations see it after a reparse
         return instr
 
     def build_async_sugar(self, wrapped: str, opcode: str, shape, operands, attrs, offset) -> Instruction:

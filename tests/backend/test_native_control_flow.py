@@ -100,18 +100,21 @@ def test_while_rnn_like(loop_exe, n):
 
 
 def test_while_state_kinds():
-    """The loop above has all three kinds of state leaves: w passes through; x, acc and the total
-    are written in place (their producers run after every reader of the old values); the counter
-    ping-pongs (its producer reads the old value)."""
+    """The loop above has all three kinds of state leaves. Passthrough (the result leaf is the
+    parameter leaf's buffer): w, returned unchanged, and the counter and acc, which die at the
+    elementwise kernels computing their new values (`i + 1`, `acc + xn`, then `* 0.5`) and are
+    updated there in place. The total is written in place by its reduce (which runs after every
+    reader of the old total: none). x ping-pongs: the first kernel writing its new buffer is the
+    dot, which reads the old x (tanh then updates the dot's output in place)."""
     load_all()
     m = parse_module(LOOP, "loops.hlo")
     em = ModuleEmitter(m, "e")
     _, schedule = flatten_entry(m)
     (w,) = [i for i in schedule if i.opcode == "while"]
     lay = while_layout(w, em)
-    assert lay.passthrough == {2}
-    assert lay.in_place == {1, 3, 4}
-    assert set(lay.pong) == {0}
+    assert lay.passthrough == {0, 2, 3}
+    assert lay.in_place == {4}
+    assert set(lay.pong) == {1}
 
 
 SWAP = """HloModule swap

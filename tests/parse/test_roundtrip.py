@@ -34,3 +34,19 @@ def test_xla_styles_ignore_attribute_insertion_order(path):
         instr.attrs = dict(reversed(list(instr.attrs.items())))
     for style, text in printed.items():
         assert print_module(module, style) == text, style
+
+
+def test_fused_computations_are_marked():
+    # Passes that leave fused computations alone (as XLA's run on non-fusion computations) must
+    # see the same module whether the fusion pass made it or the parser read it back.
+    m = parse_module("""HloModule m
+fc {
+  a = f32[4] parameter(0)
+  ROOT n = f32[4] negate(a)
+}
+ENTRY e {
+  p = f32[4] parameter(0)
+  ROOT f = f32[4] fusion(p), kind=kLoop, calls=fc
+}
+""")
+    assert [(c.name, c.is_fusion) for c in m.computations] == [("fc", True), ("e", False)]

@@ -1,6 +1,7 @@
 """Corpus sweeps (slow), one case per module: -O2 keeps every corpus module well formed, reports
-changes truthfully, is idempotent, and preserves what the module computes: the interpreter's
-outputs after -O2 equal the unoptimized module's (within the corpus tolerances) on
+changes truthfully, is idempotent, gets a buffer assignment in which no two simultaneously live
+buffers overlap, and preserves what the module computes: the interpreter's outputs after -O2 equal
+the unoptimized module's (within the corpus tolerances) on
 
   * every JAX corpus module, on its corpus inputs (and they still match XLA's expected outputs);
   * every XLA corpus module XLA:CPU runs (INDEX.tsv's `xla_cpu_runs`, or outputs recorded by the
@@ -29,6 +30,7 @@ from hloc.ir.printer import print_module
 from hloc.ir.verifier import verify_module
 from hloc.parse import parse_module
 from hloc.passes import run_pipeline
+from hloc.passes.analysis.buffer_assignment import assign_module, check
 
 XLA_FILES = corpus_files("xla")
 JAX_FILES = [p for p in corpus_files("jax") if not p.name.endswith(".opt.hlo")]
@@ -57,6 +59,8 @@ def _optimize(module) -> None:
     # The first run checked every pass's report against the printed text; here a report of a change
     # or a different text both mean -O2 is not idempotent.
     assert not run_pipeline(again, "O2") and print_module(again) == text, "-O2 is not idempotent"
+    problems = [p for a in assign_module(module).all() for p in check(a)]
+    assert not problems, f"buffer assignment: {problems[:5]}"
 
 
 def _run(module, args):

@@ -131,6 +131,8 @@ def test_run_pipeline_and_optimize():
     m = parse_module(SIMPLE)
     assert run_pipeline(m, "cse,dce", check_changed=True)
     assert [i.name for i in m.entry.post_order()] == ["p", "a", "r"]
+    assert run_pipeline(m, "O2", check_changed=True)  # -O2 ends with fusion: add and multiply, one loop
+    assert [i.opcode for i in m.entry.post_order()] == ["parameter", "fusion"]
     assert not run_pipeline(m, "O2", check_changed=True)
     m2 = parse_module(SIMPLE)
     assert optimize(m2) is m2 and print_module(m2) == print_module(m)

@@ -9,6 +9,8 @@ Public API:
         .emit_object() / .emit_asm() / .emit_llvm(optimized=True)
     compile_to_object(module, options=None) -> CompiledModule   (no loading; also cross targets)
     CompileOptions(opt_level=3, entry_name="hloc_entry", target=TargetSpec())
+    buffer_assignment(module) -> ModuleAssignment          the arenas the native code uses
+                                         (hloc/passes/analysis/buffer_assignment.py; report_module)
 
 Layout: XLA:CPU's three separate concerns, each in its own module:
 
@@ -21,8 +23,8 @@ Layout: XLA:CPU's three separate concerns, each in its own module:
     mathfns.py    vectorisable inline approximations (exp, log, tanh, erf, sin, pow, ...), measured ULPs
     loops.py      how to iterate: counted loops and loop nests in layout order; Index
     buffers.py    where to store: one Slice per array leaf (param / result / const / temp arena),
-                  kernel scratch, in-place updates; `assign_buffers` is the one replaceable
-                  allocation decision
+                  kernel scratch, in-place updates; `assign_buffers` adapts the pass pipeline's
+                  buffer assignment analysis (liveness-based reuse of one arena) to the emitter
     kernels/      one file per kernel family, registered by opcode (`@kernel("reduce")`):
                   loop.py (elementwise, data movement, fusion), reduce.py, dot.py (+ gemm.py, the
                   packed GEMM shared by dot and convolution), convolution.py, control_flow.py
@@ -42,10 +44,10 @@ line before LLVM sees any IR.
 # submodules (abi.py, runtime.py) without importing llvmlite or the emitter.
 _LAZY = {"CompileOptions": ".compile", "CompiledModule": ".compile", "Executable": ".compile",
          "compile_module": ".compile", "compile_to_object": ".compile", "emit_asm": ".compile",
-         "TargetSpec": ".target"}
+         "TargetSpec": ".target", "buffer_assignment": ".emitter"}
 
 __all__ = ["CompileOptions", "CompiledModule", "Executable", "TargetSpec", "compile_module", "compile_to_object",
-           "emit_asm"]
+           "emit_asm", "buffer_assignment"]
 
 
 def __getattr__(name: str):

@@ -32,12 +32,15 @@ from dataclasses import dataclass
 import llvmlite.ir as ir
 import numpy as np
 
-from ...errors import CodegenError
+from ...errors import CodegenError, PassError
 from ...ir.literal import literal_value
 from ...ir.module import Computation, Instruction, Module
 from ...ir.types import ELEMENT_TYPES, Shape
+from ...passes.analysis.buffer_assignment import ModuleAssignment, control_flow_callees, default_in_place
+from ...passes.analysis.flatten import flatten as _flatten
+from ...passes.analysis.flatten import flatten_entry as _flatten_entry
 from . import elemental
-from .buffers import NO_CODE, BufferAssignment, aliases_operand, assign_buffers
+from .buffers import IN_PLACE_OPS, NO_CODE, BufferAssignment, aliases_operand, assign_buffers
 from .elemental import IrArray
 from .irvalues import I8, I64, PTR, VOID, const
 from .kernels import CHECKS, KERNELS, SCRATCH, load_all
@@ -57,39 +60,35 @@ def sanitize(name: str) -> str:
 
 
 def flatten_entry(module: Module) -> tuple[Computation, list[Instruction]]:
-    """The entry computation with `call`s inlined (see `flatten`)."""
-    flat, order = flatten(module.entry)
-    flat.is_entry = True
-    return flat, order
+    """The entry computation with `call`s inlined (hloc/passes/analysis/flatten.py)."""
+    try:
+        return _flatten_entry(module)
+    except PassError as e:
+        raise CodegenError(e.message, e.loc) from None
 
 
 def flatten(comp: Computation) -> tuple[Computation, list[Instruction]]:
-    """`comp` with `call`s inlined, as a new computation (the module is untouched). Returns it and
-    its schedule (post order). Used for the entry and for computations called by control flow."""
-    flat = Computation(comp.name)
-    order: list[Instruction] = []
+    """`comp` with `call`s inlined, as a new computation (the module is untouched), and its
+    schedule (post order). Used for the entry and for computations called by control flow."""
+    try:
+        return _flatten(comp)
+    except PassError as e:
+        raise CodegenError(e.message, e.loc) from None
 
-    def inline(comp: Computation, env: dict, depth: int) -> Instruction:
-        if depth > 64:
-            raise CodegenError(f"call nesting too deep in '{comp.name}'", comp.loc)
-        for instr in comp.post_order():
-            if instr.opcode == "parameter" and instr in env:
-                continue
-            ops = [env[o] for o in instr.operands]
-            if instr.opcode == "call":
-                callee = instr.attrs["to_apply"]
-                sub_env = {p: ops[p.parameter_number] for p in callee.parameters}
-                env[instr] = inline(callee, sub_env, depth + 1)
-                continue
-            c = instr.clone(operands=ops)
-            flat.add(c, instr.name)
-            env[instr] = c
-            order.append(c)
-        return env[comp.root]
 
-    root = inline(comp, {}, 0)
-    flat.root = root
-    return flat, order
+def buffer_assignment(module: Module) -> ModuleAssignment:
+    """The buffer assignments the native code of `module` uses: the entry's and those of the
+    computations called by control flow, with this backend's model (kernel scratch included).
+    Raises CodegenError when the backend cannot compile the module."""
+    em = ModuleEmitter(module, "entry")
+    entry = em._make_plan(*flatten_entry(module))
+    roles = {}
+    for plan in [entry, *em._plans.values()]:
+        for instr in plan.schedule:
+            for comp, writable, role in control_flow_callees(instr):
+                roles.setdefault((comp, writable), role)
+    called = [(roles.get(key, key[0].name), p.ba.analysis) for key, p in em._plans.items()]
+    return ModuleAssignment(entry.ba.analysis, called)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -158,7 +157,8 @@ class ModuleEmitter:
     # -- planning (checks and buffers before any IR)
     def _make_plan(self, flat: Computation, schedule: list[Instruction], writable_params: bool = False) -> Plan:
         check_supported(flat, schedule)
-        return Plan(flat, schedule, assign_buffers(flat, schedule, self.scratch_bytes, writable_params))
+        ba = assign_buffers(flat, schedule, self.scratch_bytes, writable_params, self.in_place_candidates)
+        return Plan(flat, ba.schedule, ba)
 
     def plan(self, comp: Computation, writable_params: bool = False) -> Plan:
         """The plan of a computation called by control flow (flattened and checked once).
@@ -172,6 +172,15 @@ class ModuleEmitter:
     def scratch_bytes(self, instr: Instruction) -> int:
         fn = SCRATCH.get(instr.opcode)
         return fn(instr, self) if fn is not None else 0
+
+    @staticmethod
+    def in_place_candidates(instr: Instruction) -> dict[int, int]:
+        """Operands whose buffer the instruction's kernel may write its output over: the
+        in-place kernels' (buffers.IN_PLACE_OPS) and the loop kernel's (it reads a shared operand
+        through its output array at the index it then stores)."""
+        if instr.opcode in KERNELS and instr.opcode not in IN_PLACE_OPS and instr.opcode != "fusion":
+            return {}
+        return default_in_place(instr)
 
     # -- constants
     def constant_global(self, instr: Instruction, leaf_no: int = 0) -> ir.GlobalVariable:
@@ -279,13 +288,16 @@ class ModuleEmitter:
             in_place = instr in ba.in_place
             if in_place:  # operand 0 is the output's own buffer: not passed (pointers are noalias)
                 operand_slices[0], operand_shapes[0] = [], []
-            scratch = instr in ba.scratch_bytes
-            kfn = self._emit_kernel(instr, out_shapes, operand_shapes, scratch, in_place)
+            shared = ba.shared.get(instr, {})
+            for k in shared:  # read through the output array it shares a buffer with
+                operand_slices[k], operand_shapes[k] = [], []
+            scratch = instr in ba.scratch_slices
+            kfn = self._emit_kernel(instr, out_shapes, operand_shapes, scratch, in_place, shared)
             args = [ptr_of(s) for s in out_slices if s.kind != "none"]
             for ss in operand_slices:
                 args.extend(ptr_of(s) for s in ss)
             if scratch:
-                args.append(ptr_of(ba.scratch))
+                args.append(ptr_of(ba.scratch_slices[instr]))
             b.call(kfn, args)
 
         for src, dst, shape in ba.copies:
@@ -312,7 +324,7 @@ class ModuleEmitter:
         return lambda: b.call(fns["llvm.x86.sse.ldmxcsr"], [saved])
 
     def _emit_kernel(self, instr: Instruction, out_shapes: list[Shape], operand_shapes: list[list[Shape]],
-                     scratch: bool = False, in_place: bool = False):
+                     scratch: bool = False, in_place: bool = False, shared: dict[int, int] | None = None):
         m = self.llmod
         n_args = len(out_shapes) + sum(len(s) for s in operand_shapes) + int(scratch)
         fn = ir.Function(m, ir.FunctionType(VOID, [PTR] * n_args), self._unique(f"k.{sanitize(instr.name)}"))
@@ -325,6 +337,8 @@ class ModuleEmitter:
         args = iter(fn.args)
         outputs = [IrArray(next(args), s) for s in out_shapes]
         operands = [[IrArray(next(args), s) for s in shapes] for shapes in operand_shapes]
+        for k, leaf in (shared or {}).items():
+            operands[k] = [IrArray(outputs[leaf].ptr, instr.operands[k].shape)]
         ctx = KernelContext(m, fn, b, instr, outputs, operands, self.constant_array,
                             scratch=next(args) if scratch else None, emitter=self, in_place=in_place)
         emit = KERNELS.get(instr.opcode, emit_elemental_instr)

@@ -100,7 +100,8 @@ def convolve(lhs: np.ndarray, rhs: np.ndarray, window_dims, out_sizes, feature_g
     if rows.dtype.kind in "iu":
         res = np.einsum("gri,gio->gro", rows, w)
     else:
-        res = np.matmul(rows, w)  # [G, out_b * o_prod, Og]
+        # Contiguous operands: numpy's stacked matmul takes a slow non-BLAS loop on strided ones.
+        res = np.matmul(np.ascontiguousarray(rows), np.ascontiguousarray(w))  # [G, out_b * o_prod, Og]
     res = res.reshape((g, out_b) + tuple(out_sizes) + (og,))
     # -> [out_b, G, Og, O...] -> [out_b, O, O...]
     res = res.transpose((1, 0, n + 2) + tuple(range(2, 2 + n)))

@@ -48,6 +48,23 @@ def _iota(instr, args, ev):
     return np.broadcast_to(line.reshape(view), shape.dims)
 
 
+def _strided(x: np.ndarray, shape, strides) -> np.ndarray | None:
+    """A view with `shape` and `strides` over x's memory (x may itself be a strided view: the view is
+    taken on the array owning the memory, at x's offset), or None if that memory is not reachable."""
+    try:
+        return np.ndarray(shape, x.dtype, x, 0, strides)  # x exports its memory (contiguous)
+    except (TypeError, ValueError, BufferError):
+        pass
+    root = x
+    while isinstance(root.base, np.ndarray):
+        root = root.base
+    try:
+        offset = x.__array_interface__["data"][0] - root.__array_interface__["data"][0]
+        return np.ndarray(shape, x.dtype, root, offset, strides)
+    except (TypeError, ValueError, BufferError):
+        return None
+
+
 @handler("broadcast")
 def _broadcast(instr, args, ev):
     x = args[0]
@@ -58,9 +75,8 @@ def _broadcast(instr, args, ev):
     for i, d in enumerate(dims):
         if x.shape[i] != 1:
             strides[d] = x.strides[i]
-    try:
-        view = np.ndarray(out, x.dtype, x, 0, strides)
-    except (TypeError, ValueError, BufferError):  # x not exporting one contiguous buffer
+    view = _strided(x, out, strides)
+    if view is None:
         order = np.argsort(dims)
         x = np.transpose(x, order)
         shape = [1] * len(out)

@@ -7,8 +7,10 @@ arena lives in the kernel's scratch, so it is reused by every iteration and by e
 
 while: the loop state lives in the while's own output buffers (one per array leaf of the tuple).
 Each state leaf is one of
-  * passthrough: the body returns its parameter's leaf unchanged (loop-invariant inputs, e.g. the
-    weights of an RNN): nothing is copied, ever;
+  * passthrough: the body's result leaf is its parameter leaf's buffer: returned unchanged
+    (loop-invariant inputs, e.g. the weights of an RNN), or updated in place by the body's kernels
+    (the buffer assignment lets an elementwise kernel overwrite a state leaf that dies at it, e.g. a
+    counter `i + 1`): nothing is copied, ever;
   * in place: the body's kernel that produces the new leaf runs after every reader of the old one
     (and does not read it itself): it writes straight into the state buffer;
   * ping-pong: otherwise the body writes into a second buffer (in the scratch) and the two are
@@ -92,7 +94,7 @@ def check_while(instr: Instruction) -> None:
 
 @dataclass
 class WhileLayout:
-    passthrough: frozenset[int]  # state leaves the body returns unchanged
+    passthrough: frozenset[int]  # state leaves the body returns in their own buffer (unchanged or updated)
     in_place: frozenset[int]  # state leaves the body's producing kernel writes directly
     pong: dict[int, int]  # ping-pong leaf -> byte offset of its second buffer in the scratch
     pred: int  # byte offset of the condition's result
@@ -127,10 +129,12 @@ def while_layout(instr: Instruction, emitter) -> WhileLayout:
             continue
         if s.kind != "result" or s.index != j:
             continue
-        producers = [k for k in kernels if any(x is s for x in ba.leaves[k])]
-        if len(producers) != 1:
+        # The first kernel writing the leaf's buffer (later ones update it in place) clobbers the
+        # old value: every reader of the old value must run before it.
+        producers = [position[k] for k in kernels if any(x is s for x in ba.leaves[k])]
+        if not producers:
             continue
-        p = position[producers[0]]
+        p = min(producers)
         old = param_slices[j]
         if id(old) not in copied_from and all(r < p for r in reads.get(id(old), [])):
             in_place.add(j)

@@ -3,7 +3,8 @@
 Used for every elementwise and data-movement instruction, and for fusions: the fused computation's
 roots are computed from the fusion operands' buffers with no intermediate buffers. Roots of the
 same shape share one loop (multi-output fusion); reduce roots go to the reduce kernel with their
-inputs still computed elementally (kInput fusion).
+inputs still computed elementally (kInput fusion); sibling reduces over the same input space
+share one walk, which also stores the elementwise roots of that input's shape.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from ....ir.types import Shape
 from ..elemental import Elemental, IrArray, check_instruction
 from ..loops import index_loop
 from . import kernel
-from .reduce import emit_reduce
+from .reduce import emit_reduce, emit_reduces, reduce_loop_key
 
 # Ops whose element i depends only on element i of same-shaped operands (or on scalars).
 _LINEAR_SAFE = ELEMENTWISE | {"parameter", "copy", "opt-barrier"}
@@ -83,23 +84,49 @@ def emit_fusion(ctx, instr: Instruction) -> None:
     em = ctx.elemental(sources)
     root = comp.root
     roots = list(root.operands) if root.opcode == "tuple" else [root]
-    # split the output leaves among the roots (a variadic reduce root owns several)
+    # Split the output leaves among the roots (a variadic reduce root owns several). Reduces that
+    # walk the same input space share one loop nest, and elementwise roots of that input's shape
+    # that do not depend on a reduce are stored during the walk; the other roots share one loop
+    # per output shape.
     outs = list(ctx.outputs)
-    groups: dict = {}
+    reduce_groups: dict = {}
+    loop_groups: dict = {}
     pos = 0
     for r in roots:
         n = len(r.shape.leaves())
         mine = outs[pos:pos + n]
         pos += n
         if r.opcode == "reduce":
-            emit_reduce(em, r, mine)
+            reduce_groups.setdefault(reduce_loop_key(r), ([], []))
+            reduce_groups[reduce_loop_key(r)][0].append(r)
+            reduce_groups[reduce_loop_key(r)][1].append(mine)
             continue
         if r.shape.is_tuple:
             raise CodegenError("a tuple-shaped fusion root other than a reduce is not supported", instr.loc)
         key = (r.shape.dims, r.shape.minor_to_major)
-        groups.setdefault(key, ([], []))
-        groups[key][0].append(r)
-        groups[key][1].append(mine[0])
-    for group_roots, group_outs in groups.values():
+        loop_groups.setdefault(key, ([], []))
+        loop_groups[key][0].append(r)
+        loop_groups[key][1].append(mine[0])
+    for (dims, layout, _), (reduces, routs) in reduce_groups.items():
+        side = []
+        group = loop_groups.get((dims, layout))
+        if group is not None and not any(_reaches_reduce(r) for r in group[0]):
+            side = list(zip(*loop_groups.pop((dims, layout))))
+        emit_reduces(em, reduces, routs, side)
+    for group_roots, group_outs in loop_groups.values():
         flat_ok = all(can_loop_flat(r, o.shape) for r, o in zip(group_roots, group_outs))
         emit_loop(em, group_roots, group_outs, flat_ok)
+
+
+def _reaches_reduce(instr: Instruction) -> bool:
+    """Whether `instr` is computed from a reduce inside its fused computation."""
+    seen, stack = set(), [instr]
+    while stack:
+        i = stack.pop()
+        if i in seen:
+            continue
+        seen.add(i)
+        if i.opcode == "reduce":
+            return True
+        stack.extend(i.operands)
+    return False

@@ -22,39 +22,79 @@ def _scalar(shape) -> Index:
 
 
 def emit_reduce(em: Elemental, instr: Instruction, outs: list[IrArray]) -> None:
-    b = em.b
-    n = len(instr.operands) // 2
-    inputs, inits = instr.operands[:n], instr.operands[n:]
-    comp = instr.attrs["to_apply"]
-    in_shape = inputs[0].shape
-    dims = set(instr.dimensions)
-    kept = [d for d in range(in_shape.rank) if d not in dims]
-    out_shape = outs[0].shape
-    row = in_shape.rank == 0 or in_shape.minor_to_major[0] in dims or not kept
+    emit_reduces(em, [instr], [outs])
 
-    def gather_input(src):
-        return [em.value(inp, Index(inp.shape, src, None)) for inp in inputs]
+
+def reduce_loop_key(instr: Instruction) -> tuple:
+    """Reduces with equal keys walk the same input space in the same order (one loop nest)."""
+    s = instr.operands[0].shape
+    return (s.dims, s.minor_to_major, tuple(sorted(instr.dimensions)))
+
+
+def emit_reduces(em: Elemental, reduces: list[Instruction], outs: list[list[IrArray]],
+                 side: list[tuple[Instruction, IrArray]] = ()) -> None:
+    """Reduces sharing `reduce_loop_key` (a multi-output fusion's sibling reductions), computed in
+    one walk over their input space, each with its own accumulators. `side` are (instruction,
+    output) pairs of elementwise values of the input's shape stored as the walk reaches each
+    element (a producer fused into its reduce consumer as an extra output)."""
+    b = em.b
+    first = reduces[0]
+    in_shape = first.operands[0].shape
+    dims = set(first.dimensions)
+    kept = [d for d in range(in_shape.rank) if d not in dims]
+    out_shape = outs[0][0].shape
+    row = in_shape.rank == 0 or in_shape.minor_to_major[0] in dims or not kept
+    parts = []
+    for r in reduces:
+        n = len(r.operands) // 2
+        parts.append((r.operands[:n], r.operands[n:], r.attrs["to_apply"]))
+
+    def step(src, accs_of):
+        for (inputs, _, comp), accs in zip(parts, accs_of):
+            xs = [em.value(inp, Index(inp.shape, src, None)) for inp in inputs]
+            accs.set(emit_reduce_step(em, comp, accs.get(), xs))
+        for instr, out in side:
+            out.store(b, Index(out.shape, src, None), em.value(instr, Index(instr.shape, src, None)))
 
     if row:
         with em.scope(), loop_nest(b, out_shape, "o") as omulti:
-            accs = Accumulators(b, [em.value(i, _scalar(i.shape)) for i in inits])
+            accs = [Accumulators(b, [em.value(i, _scalar(i.shape)) for i in inits]) for _, inits, _ in parts]
             with em.scope(), loop_nest(b, in_shape, "r", dims) as rmulti:
                 src = list(rmulti)
                 for k, d in enumerate(kept):
                     src[d] = omulti[k]
-                accs.set(emit_reduce_step(em, comp, accs.get(), gather_input(src)))
-            oidx = Index(out_shape, omulti, None)
-            for out, v in zip(outs, accs.get()):
-                out.store(b, Index(out.shape, oidx.multi, None), v)
+                step(src, accs)
+            for acc, mine in zip(accs, outs):
+                for out, v in zip(mine, acc.get()):
+                    out.store(b, Index(out.shape, omulti, None), v)
         return
 
     with em.scope(), loop_nest(b, out_shape, "o") as omulti:
-        for out, init in zip(outs, inits):
-            out.store(b, Index(out.shape, omulti, None), em.value(init, _scalar(init.shape)))
+        for (_, inits, _), mine in zip(parts, outs):
+            for out, init in zip(mine, inits):
+                out.store(b, Index(out.shape, omulti, None), em.value(init, _scalar(init.shape)))
     with em.scope(), loop_nest(b, in_shape, "r") as multi:
         omulti = [multi[d] for d in kept]
-        oidx = [Index(out.shape, omulti, None) for out in outs]
-        accs = [out.load(b, i) for out, i in zip(outs, oidx)]
-        new = emit_reduce_step(em, comp, accs, gather_input(multi))
-        for out, i, v in zip(outs, oidx, new):
-            out.store(b, i, v)
+        accs = [_Slots(b, mine, [Index(out.shape, omulti, None) for out in mine]) for mine in outs]
+        step(multi, accs)
+        for a in accs:
+            a.store()
+
+
+class _Slots:
+    """Accumulators that live in the output buffers (column order: each output element is
+    loaded, updated and stored back as the input is walked)."""
+
+    def __init__(self, b, outs, indices):
+        self.b, self.outs, self.indices = b, outs, indices
+        self.values = [out.load(b, i) for out, i in zip(outs, indices)]
+
+    def get(self) -> list:
+        return self.values
+
+    def set(self, values) -> None:
+        self.values = list(values)
+
+    def store(self) -> None:
+        for out, i, v in zip(self.outs, self.indices, self.values):
+            out.store(self.b, i, v)

@@ -1,0 +1,343 @@
+"""IR surgery for fusion: fusion instructions and their fused computations.
+
+    create_fusion(instr, kind)                  wrap one instruction in a fusion that replaces it
+    fuse_producer(fusion, producer)             clone a producer into the fusion (XLA's FuseInstruction);
+                                                with `multi_output`, a producer that others still use
+                                                becomes an extra output instead of being duplicated
+    merge_siblings(a, b)                        one multi-output fusion computing both fusions
+    fusion_outputs(fusion)                      the fused instructions the fusion returns
+
+Fused computations are named `fused_computation[.N]` and their parameters `param_N[.M]` (XLA's
+names); fused instructions keep the names of the instructions they replace. A fusion whose fused
+root is a `tuple` is a multi-output fusion: its users are get-tuple-elements.
+"""
+
+from __future__ import annotations
+
+from ...ir.module import Computation, Instruction, Module
+from ...ir.types import Shape
+from ..rewrite import SideEffects
+
+
+class Namer:
+    """Module-wide unique instruction names for one pass run (XLA's rule), in O(1) per name: the
+    IR's own check scans every computation, which is quadratic for passes that create thousands
+    of instructions."""
+
+    def __init__(self, module: Module):
+        self.module = module
+        self.taken: set[str] = {n for c in module.computations for n in c._names}
+        self.next: dict[str, int] = {}
+
+    def fresh(self, base: str) -> str:
+        if base not in self.taken:
+            self.taken.add(base)
+            return base
+        stem = base
+        head, _, tail = base.rpartition(".")
+        if head and tail.isdigit():
+            stem = head
+        k = self.next.get(stem, 1)
+        while f"{stem}.{k}" in self.taken:
+            k += 1
+        self.next[stem] = k + 1
+        name = f"{stem}.{k}"
+        self.taken.add(name)
+        return name
+
+    def add(self, comp: Computation, instr: Instruction, base: str) -> Instruction:
+        """Append `instr` to `comp` under a fresh name derived from `base`."""
+        instr.name = self.fresh(base)
+        comp._names.add(instr.name)
+        instr.parent = comp
+        comp.instructions.append(instr)
+        return instr
+
+    def remove(self, instr: Instruction) -> None:
+        """Delete an unused instruction; its name becomes free again."""
+        instr.parent.remove(instr)
+        self.taken.discard(instr.name)
+
+
+def fused_computation(fusion: Instruction) -> Computation:
+    return fusion.attrs["calls"]
+
+
+def is_multi_output(fusion: Instruction) -> bool:
+    return fusion.opcode == "fusion" and fused_computation(fusion).root.opcode == "tuple"
+
+
+def fusion_outputs(fusion: Instruction) -> list[Instruction]:
+    root = fused_computation(fusion).root
+    return list(root.operands) if root.opcode == "tuple" else [root]
+
+
+def fused_parameter(fusion: Instruction, k: int) -> Instruction:
+    return fused_computation(fusion).parameter(k)
+
+
+def choose_kind(fusion: Instruction) -> str:
+    """kInput: a reduce root reads its fused inputs (the reduce kernel); kOutput: a dot's result is
+    consumed in the same kernel (an epilogue); kLoop: one loop over the output."""
+    outputs = fusion_outputs(fusion)
+    if any(o.opcode == "reduce" for o in outputs):
+        return "kInput"
+    if any(_dot_epilogue_root(o) for o in outputs):
+        return "kOutput"
+    return "kLoop"
+
+
+def _dot_epilogue_root(instr: Instruction) -> bool:
+    seen = set()
+    stack = [instr]
+    while stack:
+        i = stack.pop()
+        if i in seen:
+            continue
+        seen.add(i)
+        if i.opcode == "dot":
+            return True
+        if i.opcode != "parameter":
+            stack.extend(i.operands)
+    return False
+
+
+def dedupe(comp: Computation) -> None:
+    """Merge identical instructions of a fused computation (clones of the same constants and
+    broadcasts from two merged fusions), as CSE would on the next run."""
+    from ..cse import Cse
+
+    if Cse()._run_on(comp, SideEffects()):
+        _sort_post_order(comp)
+
+
+def _sort_post_order(comp: Computation) -> None:
+    order = comp.post_order()
+    if len(order) == len(comp.instructions):
+        comp.instructions = order
+
+
+def _new_parameter(namer: Namer, fcomp: Computation, number: int, shape: Shape) -> Instruction:
+    p = Instruction("parameter", shape)
+    p.parameter_number = number
+    return namer.add(fcomp, p, f"param_{number}")
+
+
+def create_fusion(namer: Namer, instr: Instruction, kind: str = "kLoop", name: str | None = None) -> Instruction:
+    """Replace `instr` by a fusion instruction whose fused computation computes it from parameters
+    (one per distinct operand). Control edges move to the fusion."""
+    comp = instr.parent
+    module = comp.parent
+    fcomp = Computation("fused_computation")
+    fcomp.is_fusion = True
+    module.add_computation(fcomp, before=comp)
+    operands = list(dict.fromkeys(instr.operands))
+    params = {o: _new_parameter(namer, fcomp, k, o.shape) for k, o in enumerate(operands)}
+    fusion = Instruction("fusion", instr.shape, operands, {"kind": kind, "calls": fcomp})
+    namer.add(comp, fusion, name or f"{instr.opcode}_fusion")
+    for pred in list(instr.control_predecessors):
+        fusion.add_control_predecessor(pred)
+    for succ in list(instr.control_successors):
+        succ.add_control_predecessor(fusion)
+    instr.replace_all_uses_with(fusion)
+    clone = instr.clone(operands=[params[o] for o in instr.operands])
+    instr.drop_operands()
+    namer.remove(instr)
+    namer.add(fcomp, clone, clone.name)
+    fcomp.root = clone
+    _sort_post_order(fcomp)
+    return fusion
+
+
+def _parameter_for(namer: Namer, fusion: Instruction, operand: Instruction) -> Instruction:
+    """The fused parameter bound to `operand`, adding an operand and a parameter if needed."""
+    for k, o in enumerate(fusion.operands):
+        if o is operand:
+            return fused_parameter(fusion, k)
+    k = len(fusion.operands)
+    fusion.set_operands(fusion.operands + [operand])
+    return _new_parameter(namer, fused_computation(fusion), k, operand.shape)
+
+
+def _remove_operand(namer: Namer, fusion: Instruction, k: int) -> None:
+    """Drop fusion operand k, whose parameter has no users any more, and renumber the rest."""
+    fcomp = fused_computation(fusion)
+    param = fused_parameter(fusion, k)
+    namer.remove(param)
+    for p in fcomp.parameters:
+        if p.parameter_number > k:
+            p.parameter_number -= 1
+    ops = list(fusion.operands)
+    del ops[k]
+    fusion.set_operands(ops)
+
+
+def _gte(namer: Namer, comp: Computation, tuple_instr: Instruction, index: int) -> Instruction:
+    g = Instruction("get-tuple-element", tuple_instr.shape.tuple_shapes[index], [tuple_instr], {"index": index})
+    return namer.add(comp, g, "get-tuple-element")
+
+
+def make_multi_output(namer: Namer, fusion: Instruction) -> None:
+    """Give `fusion` a tuple root (if it has not one yet); its users read output 0 through a
+    get-tuple-element."""
+    if is_multi_output(fusion):
+        return
+    fcomp = fused_computation(fusion)
+    comp = fusion.parent
+    old_root = fcomp.root
+    t = namer.add(fcomp, Instruction("tuple", Shape.tuple([old_root.shape]), [old_root]), "tuple")
+    fcomp.root = t
+    users = list(fusion.users)
+    was_root = comp.root is fusion
+    fusion.shape = t.shape
+    g = _gte(namer, comp, fusion, 0)
+    for u in users:
+        u.replace_operand_with(fusion, g)
+    if was_root:
+        comp.root = g
+
+
+def _add_output(fusion: Instruction, value: Instruction) -> int:
+    """Append fused `value` to the outputs of a multi-output fusion; returns its tuple index."""
+    fcomp = fused_computation(fusion)
+    root = fcomp.root
+    root.set_operands(root.operands + [value])
+    root.shape = Shape.tuple([o.shape for o in root.operands])
+    fusion.shape = root.shape
+    return len(root.operands) - 1
+
+
+def _redirect_users(old: Instruction, new: Instruction, keep: Instruction | None = None) -> None:
+    """Point every user of `old` except `keep` (and the computation root) at `new`."""
+    for u in list(old.users):
+        if u is not keep:
+            u.replace_operand_with(old, new)
+    comp = old.parent
+    if comp is not None and comp.root is old:
+        comp.root = new
+
+
+def _move_control_edges(old: Instruction, new: Instruction) -> None:
+    for pred in list(old.control_predecessors):
+        new.add_control_predecessor(pred)
+    for succ in list(old.control_successors):
+        succ.add_control_predecessor(new)
+
+
+def fuse_producer(namer: Namer, fusion: Instruction, producer: Instruction, multi_output: bool = False) -> Instruction:
+    """Clone `producer` (an operand of `fusion`, not itself a fusion) into the fused computation
+    and return the clone. The producer is deleted when nothing else uses it; otherwise it stays
+    (and is computed twice) or, with `multi_output`, becomes an extra output of the fusion whose
+    other users read it through a get-tuple-element."""
+    assert producer.opcode != "fusion"
+    comp = fusion.parent
+    fcomp = fused_computation(fusion)
+    new_ops = [_parameter_for(namer, fusion, o) for o in producer.operands]
+    clone = producer.clone(operands=new_ops)
+    if producer in fusion.operands:
+        k = fusion.operands.index(producer)
+        param = fused_parameter(fusion, k)
+        param.replace_all_uses_with(clone)
+        _remove_operand(namer, fusion, k)
+    if multi_output and (producer.users or comp.root is producer):
+        make_multi_output(namer, fusion)
+        index = _add_output(fusion, clone)
+        g = _gte(namer, comp, fusion, index)
+        _redirect_users(producer, g, keep=g)
+        _move_control_edges(producer, fusion)
+        producer.drop_operands()
+        namer.remove(producer)
+    elif not producer.users and comp.root is not producer and not producer.control_successors \
+            and not producer.control_predecessors:
+        namer.remove(producer)
+    namer.add(fcomp, clone, clone.name)
+    _sort_post_order(fcomp)
+    fusion.attrs["kind"] = choose_kind(fusion)
+    return clone
+
+
+def merge_siblings(namer: Namer, a: Instruction, b: Instruction) -> Instruction:
+    """Merge fusion `b` into fusion `a` (neither reaches the other): `a` becomes a multi-output
+    fusion computing both; `b`'s users read their values from `a`. Returns `a`."""
+    comp = a.parent
+    module = comp.parent
+    make_multi_output(namer, a)
+    bcomp = fused_computation(b)
+    acomp = fused_computation(a)
+    mapping: dict[Instruction, Instruction] = {}
+    body = [i for i in bcomp.post_order() if not (i is bcomp.root and i.opcode == "tuple")]
+    for instr in body:
+        if instr.opcode == "parameter":
+            mapping[instr] = _parameter_for(namer, a, b.operands[instr.parameter_number])
+            continue
+        mapping[instr] = instr.clone(operands=[mapping[o] for o in instr.operands])
+    b_outputs = [mapping[o] for o in fusion_outputs(b)]
+    first = None
+    for v in b_outputs:
+        index = _add_output(a, v)
+        first = index if first is None else first
+    # b's users: get-tuple-elements of b (multi-output) or b's value itself.
+    if is_multi_output(b):
+        for u in list(b.users):
+            if u.opcode == "get-tuple-element":
+                g = _gte(namer, comp, a, first + u.attrs["index"])
+                u.replace_all_uses_with(g)
+                u.drop_operands()
+                namer.remove(u)
+        if comp.root is b:  # a tuple-shaped root: rebuild it from a's elements
+            parts = [_gte(namer, comp, a, first + j) for j in range(len(b_outputs))]
+            comp.root = namer.add(comp, Instruction("tuple", b.shape, parts), "tuple")
+    else:
+        g = _gte(namer, comp, a, first)
+        _redirect_users(b, g, keep=g)
+    _move_control_edges(b, a)
+    b.drop_operands()
+    namer.remove(b)
+    for instr in bcomp.instructions:  # their names are free now; the clones take them back
+        namer.taken.discard(instr.name)
+    module.remove_computation(bcomp)
+    for instr in body:
+        if instr.opcode != "parameter":
+            namer.add(acomp, mapping[instr], instr.name)
+    _sort_post_order(acomp)
+    dedupe(acomp)
+    a.attrs["kind"] = choose_kind(a)
+    return a
+
+
+def merge_producer(namer: Namer, consumer: Instruction, producer: Instruction) -> Instruction:
+    """Merge single-output fusion `producer` into fusion `consumer` (one of its users): the
+    consumer computes the producer's value inside and, if others still read it, returns it as an
+    extra output (they read it through a get-tuple-element). Returns `consumer`."""
+    assert producer.opcode == "fusion" and not is_multi_output(producer)
+    comp = consumer.parent
+    module = comp.parent
+    pcomp = fused_computation(producer)
+    ccomp = fused_computation(consumer)
+    mapping: dict[Instruction, Instruction] = {}
+    for instr in pcomp.post_order():
+        if instr.opcode == "parameter":
+            mapping[instr] = _parameter_for(namer, consumer, producer.operands[instr.parameter_number])
+            continue
+        mapping[instr] = instr.clone(operands=[mapping[o] for o in instr.operands])
+    value = mapping[pcomp.root]
+    k = consumer.operands.index(producer)
+    fused_parameter(consumer, k).replace_all_uses_with(value)
+    _remove_operand(namer, consumer, k)
+    if producer.users or comp.root is producer:
+        make_multi_output(namer, consumer)
+        g = _gte(namer, comp, consumer, _add_output(consumer, value))
+        _redirect_users(producer, g, keep=g)
+    _move_control_edges(producer, consumer)
+    producer.drop_operands()
+    namer.remove(producer)
+    for instr in pcomp.instructions:
+        namer.taken.discard(instr.name)
+    module.remove_computation(pcomp)
+    for instr in pcomp.post_order():
+        if instr.opcode != "parameter":
+            namer.add(ccomp, mapping[instr], instr.name)
+    _sort_post_order(ccomp)
+    dedupe(ccomp)
+    consumer.attrs["kind"] = choose_kind(consumer)
+    return consumer
