@@ -6,7 +6,8 @@ Public API (everything else is internal):
     optimize(module, level="O2") -> bool          run a named pass pipeline in place
     run_pipeline(module, text_or_level) -> bool    run a textual pipeline in place
     evaluate(module, args) -> value                the reference interpreter
-    compile_module(module, options=None)           native code through LLVM (an Executable)
+    compile_module(module, options=None, threads=None)   native code through LLVM (an Executable;
+                                                   exe.threads: threads per call, None = all CPUs)
 
 Submodules load on first use, so `import hloc` stays cheap for the CLI.
 """

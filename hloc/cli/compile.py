@@ -57,9 +57,10 @@ Two optimization levels, kept apart: -O0..-O3 is LLVM's (default 3; >= 2 vectori
 pipeline `hloc run` uses; see `hloc opt --print-pipeline -O2`).
 
 \b
-The object exports one C function and three constants (see the header):
-  void ENTRY(void *const *params, void *const *results, void *temp);
+The object exports the entry, three constants and a shutdown function (see the header):
+  void ENTRY(void *const *params, void *const *results, void *temp, int64_t num_threads);
   const int64_t ENTRY_temp_bytes, ENTRY_num_params, ENTRY_num_results;
+  void ENTRY_shutdown(void);   (joins the worker threads; link with -lpthread)
 ENTRY is --entry-name (default: MODULE's file name without .hlo as a C identifier;
 the HloModule name when reading stdin).
 Outputs are written atomically: on any error no output file is created or changed.
@@ -262,7 +263,7 @@ def _link_shared(obj: bytes, target) -> bytes:
         o, so = os.path.join(tmp, "module.o"), os.path.join(tmp, "module.so")
         with open(o, "wb") as f:
             f.write(obj)
-        cmd = [*cc.split(), "-shared", "-o", so, o, "-lm"]
+        cmd = [*cc.split(), "-shared", "-o", so, o, "-lm", "-lpthread"]
         try:
             r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
         except (OSError, subprocess.SubprocessError) as e:

@@ -79,7 +79,9 @@ Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object on stdout and nothing else there (keys: outputs, check, compile_ms, "
                    "run_ms, and with --bench run_ms_median, run_ms_min).")
-@click.option("--threads", type=click.IntRange(min=1), metavar="N", help="Worker threads for the backend.")
+@click.option("--threads", type=click.IntRange(min=1), metavar="N",
+              help="llvm: threads each run may use (default: every CPU this process may run on; 1: no worker "
+                   "threads). A run-time setting: the compiled code and its cache entry are the same for any N.")
 @click.option("--no-cache", is_flag=True,
               help="llvm: compile from scratch and leave the compile cache ($XDG_CACHE_HOME/hloc or ~/.cache/hloc) "
                    "alone.")

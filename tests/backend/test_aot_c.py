@@ -95,8 +95,9 @@ def _main_c(entry: str, header: str, n_params: int, n_results: int) -> str:
         lines.append(f"  {entry}_result{j}_t *out{j} = aligned_alloc(64, {up}_RESULT{j}_BYTES + 64);")
         lines.append(f"  garbage(out{j}, {up}_RESULT{j}_BYTES);")
     lines.append(f"  void *temp = {up}_TEMP_BYTES ? aligned_alloc({up}_TEMP_ALIGN, {up}_TEMP_BYTES) : NULL;")
-    args = [f"arg{i}" for i in range(n_params)] + [f"out{j}" for j in range(n_results)] + ["temp"]
-    lines.append(f"  {entry}_run({', '.join(args)});")
+    args = [f"arg{i}" for i in range(n_params)] + [f"out{j}" for j in range(n_results)] + ["temp", "2"]
+    lines.append(f"  {entry}_run({', '.join(args)});  /* num_threads = 2 */")
+    lines.append(f"  {entry}_shutdown();")
     for j in range(n_results):
         lines.append(f"  write_file(argv[{1 + n_params + j}], out{j}, {up}_RESULT{j}_BYTES);")
     lines += ["  return 0;", "}", ""]
@@ -120,7 +121,7 @@ def _run_c_program(tmp_path, name: str) -> None:
     (tmp_path / "main.c").write_text(_main_c(entry, f"{name}.h", len(inputs), len(outputs)))
     exe = tmp_path / "main"
     cmd = [CC, "-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-o", exe, tmp_path / "main.c",
-           tmp_path / f"{name}.o", "-lm"]
+           tmp_path / f"{name}.o", "-lm", "-lpthread"]
     r = subprocess.run(list(map(str, cmd)), capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
 
@@ -191,7 +192,8 @@ def test_header_of_unusual_signatures_compiles(tmp_path, name):
     n_in, n_out = len(parameter_leaves(module)), len(result_leaves(module))
     (tmp_path / "main.c").write_text(_main_c(name, f"{name}.h", n_in, n_out))
     r = subprocess.run([CC, "-std=c11", "-Wall", "-Wextra", "-Werror", "-o", str(tmp_path / "main"),
-                        str(tmp_path / "main.c"), str(tmp_path / f"{name}.o"), "-lm"], capture_output=True, text=True)
+                        str(tmp_path / "main.c"), str(tmp_path / f"{name}.o"), "-lm", "-lpthread"],
+                       capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     ins = []
     for k, leaf in enumerate(parameter_leaves(module)):

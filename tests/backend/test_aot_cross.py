@@ -10,7 +10,7 @@ import subprocess
 import pytest
 from click.testing import CliRunner
 
-from hloc.backend.llvm.abi import EXPORTED_CONSTANTS, TEMP_ALIGN
+from hloc.backend.llvm.abi import EXPORTED_CONSTANTS, EXPORTED_FUNCTIONS, TEMP_ALIGN
 from hloc.backend.llvm.buffers import ALIGN
 from hloc.cli import main
 
@@ -131,7 +131,7 @@ def test_object_exports_what_the_abi_tables_say(tmp_path, add_hlo):
     assert compile_(add_hlo, "-o", tmp_path / "a.o", "--entry-name", "my_fn").exit_code == 0
     out = subprocess.run(["nm", "-g", "--defined-only", str(tmp_path / "a.o")], capture_output=True, text=True)
     exported = sorted(line.split()[-1] for line in out.stdout.splitlines() if line.strip())
-    assert exported == sorted(["my_fn"] + [f"my_fn_{name}" for name, _ in EXPORTED_CONSTANTS])
+    assert exported == sorted(["my_fn"] + [f"my_fn_{name}" for name, _ in EXPORTED_CONSTANTS + EXPORTED_FUNCTIONS])
 
 
 def test_emitted_entry_has_the_abi_table_arguments(add_hlo):
@@ -144,9 +144,10 @@ def test_emitted_entry_has_the_abi_table_arguments(add_hlo):
     assert res.exit_code == 0, res.stderr
     m = re.search(r"define void @add\(([^)]*)\)", res.stdout)
     assert m, res.stdout[:2000]
-    names = [a.split()[-1].lstrip("%").strip('"') for a in m.group(1).split(",")]
-    assert names == [a.name for a in ENTRY_ARGS]
-    assert all(a.ctype.endswith("*") for a in ENTRY_ARGS)  # all `ptr` in LLVM today
+    args = [a.split() for a in m.group(1).split(",")]
+    assert [a[-1].lstrip("%").strip('"') for a in args] == [a.name for a in ENTRY_ARGS]
+    # pointers are `ptr`, int64_t is i64
+    assert [a[0] for a in args] == ["ptr" if a.ctype.endswith("*") else "i64" for a in ENTRY_ARGS]
 
 
 def test_temp_alignment_tables_agree():

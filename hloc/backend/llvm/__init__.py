@@ -2,9 +2,10 @@
 
 Public API:
 
-    compile_module(module, options=None) -> Executable     compile for this host and load
+    compile_module(module, options=None, threads=None) -> Executable     compile for this host and load
         Executable(args) -> value        run: args/results are nested numpy values (tuples for
                                          tuple shapes), like hloc.interp.evaluate
+        .threads                         threads per call (None: the CPUs this process may use)
         .timings                         seconds per phase (emit_ir, parse_ir, optimize, codegen, load)
         .emit_object() / .emit_asm() / .emit_llvm(optimized=True)
     compile_to_object(module, options=None) -> CompiledModule   (no loading; also cross targets)
@@ -22,6 +23,8 @@ Layout: XLA:CPU's three separate concerns, each in its own module:
                   expression per element, with no intermediate buffers
     mathfns.py    vectorisable inline approximations (exp, log, tanh, erf, sin, pow, ...), measured ULPs
     loops.py      how to iterate: counted loops and loop nests in layout order; Index
+    threadpool.py the worker pool emitted into the module (pthreads): enter/exit per call, parallel_for
+    parallel.py   splitting a kernel's outer loop over the pool (outlined range + task functions)
     buffers.py    where to store: one Slice per array leaf (param / result / const / temp arena),
                   kernel scratch, in-place updates; `assign_buffers` adapts the pass pipeline's
                   buffer assignment analysis (liveness-based reuse of one arena) to the emitter

@@ -4,9 +4,9 @@ description of one compiled module's buffers (`EntryAbi`).
 The header generator (`header.py`: prototype, typed wrapper, usage comment) and the runtime
 loaders (the ctypes signature, the call) read these tables; the emitter (emitter.py, the entry
 function) states the same signature in LLVM, and tests/backend/test_aot_cross.py checks that the
-emitted entry has exactly these arguments. Adding an entry argument (the planned thread pool:
-`int num_threads` or a pool handle passed at call time) is one row in ENTRY_ARGS, its LLVM use in
-the emitter and its value in runtime.NativeModule.run_leaves; the header and wrapper follow.
+emitted entry has exactly these arguments. Adding an entry argument (as `num_threads` was) is one
+row in ENTRY_ARGS, its LLVM use in the emitter and its value in runtime.NativeModule.run_leaves
+(and compile.Executable.run_leaves); the header and wrapper follow.
 
 This module is light on purpose (no llvmlite, no parser): `hloc run` reads a cached module's ABI
 with it without importing the compiler.
@@ -15,6 +15,7 @@ with it without importing the compiler.
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass
 
 from ...ir.types import ELEMENT_TYPES, Layout, Shape
@@ -40,6 +41,16 @@ ENTRY_ARGS: tuple[AbiArg, ...] = (
            "results[j] points to result leaf j, written completely; must not overlap any parameter"),
     AbiArg("temp", "void *", "c_void_p",
            "a scratch arena of TEMP_BYTES bytes aligned to TEMP_ALIGN; one per concurrent call"),
+    AbiArg("num_threads", "int64_t", "c_int64",
+           "threads the call may use (itself included; 1: run on the calling thread only). Large kernels "
+           "split their loops over a pool of worker threads the object starts on first use; while one "
+           "call uses the pool, concurrent calls run serially"),
+)
+
+# Functions the object exports as `void <entry>_<name>(void)`.
+EXPORTED_FUNCTIONS: tuple[tuple[str, str], ...] = (
+    ("shutdown", "joins the worker threads the object started; call it before unloading the object "
+                 "(dlclose), never during a call; a later call starts them again"),
 )
 
 # Constants the object exports as `<entry>_<name>` (const int64_t), in the emitter's order.
@@ -48,6 +59,22 @@ EXPORTED_CONSTANTS: tuple[tuple[str, str], ...] = (
     ("num_params", "number of parameter leaves (entries of params)"),
     ("num_results", "number of result leaves (entries of results)"),
 )
+
+
+def default_threads() -> int:
+    """`num_threads` when the caller does not say: the CPUs this process may run on (so a process
+    pinned to one core, e.g. under `taskset -c 0`, runs serially)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def shutdown_then_release(shutdown, keepalive) -> None:
+    """A loader's finalizer: join the module's worker threads (`<entry>_shutdown`, a ctypes
+    function) before its code can be unloaded (they run in it), then drop the code's owner."""
+    shutdown()
+    del keepalive
 
 
 # ------------------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from __future__ import annotations
 import ctypes
 import threading
 import time
+import weakref
 from dataclasses import dataclass, field
 
 import llvmlite.binding as llvm
@@ -23,6 +24,7 @@ import numpy as np
 from ...errors import CodegenError, RunError
 from ...ir.module import Module
 from ...ir.types import ELEMENT_TYPES, Shape
+from .abi import ENTRY_ARGS, default_threads, shutdown_then_release
 from .buffers import ALIGN, BufferAssignment
 from .emitter import ModuleEmitter, sanitize
 from .target import TargetSpec, init_llvm, optimize, target_machine
@@ -114,21 +116,26 @@ def _lljit():
 
 
 class Executable:
-    """A compiled module loaded in this process. `exe(args)` runs the entry computation."""
+    """A compiled module loaded in this process. `exe(args)` runs the entry computation with
+    `exe.threads` threads (None: runtime.default_threads(), the CPUs this process may use)."""
 
-    def __init__(self, compiled: CompiledModule):
+    def __init__(self, compiled: CompiledModule, threads: int | None = None):
         if not compiled.target.is_host:
             raise CodegenError(f"cannot run code compiled for {compiled.target.triple} on this host")
         self.compiled = compiled
+        self.threads = threads
         self.timings = dict(compiled.timings)
         t0 = time.perf_counter()
         name = compiled.entry_name
+        shutdown = f"{name}_shutdown"
         with _jit_lock:
             jit = _lljit()
-            self._tracker = (llvm.JITLibraryBuilder().add_object_img(compiled.obj).add_current_process()
-                             .export_symbol(name).link(jit, f"hloc{next(_lib_counter)}"))
-            addr = self._tracker[name]
-        self._fn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)(addr)
+            tracker = (llvm.JITLibraryBuilder().add_object_img(compiled.obj).add_current_process()
+                       .export_symbol(name).export_symbol(shutdown).link(jit, f"hloc{next(_lib_counter)}"))
+            addr = tracker[name]
+            # Join the module's worker threads before the code is released (they run in it).
+            weakref.finalize(self, shutdown_then_release, ctypes.CFUNCTYPE(None)(tracker[shutdown]), tracker)
+        self._fn = ctypes.CFUNCTYPE(None, *[getattr(ctypes, a.ctypes) for a in ENTRY_ARGS])(addr)
         self.timings["load"] = time.perf_counter() - t0
         self._param_leaves = compiled.param_leaves
         self._result_leaves = compiled.result_leaves
@@ -182,19 +189,21 @@ class Executable:
         The GIL is released for the duration (ctypes)."""
         pa = (ctypes.c_void_p * max(1, len(params)))(*[a.ctypes.data for a in params])
         ra = (ctypes.c_void_p * max(1, len(results)))(*[o.ctypes.data for o in results])
+        threads = self.threads or default_threads()
         if self._temp_lock.acquire(blocking=False):
             try:
-                self._fn(ctypes.addressof(pa), ctypes.addressof(ra), self._temp.ctypes.data)
+                self._fn(ctypes.addressof(pa), ctypes.addressof(ra), self._temp.ctypes.data, threads)
             finally:
                 self._temp_lock.release()
         else:
             temp = _aligned_bytes(self.compiled.buffers.temp_bytes)
-            self._fn(ctypes.addressof(pa), ctypes.addressof(ra), temp.ctypes.data)
+            self._fn(ctypes.addressof(pa), ctypes.addressof(ra), temp.ctypes.data, threads)
 
 
-def compile_module(module: Module, options: CompileOptions | None = None) -> Executable:
-    """Compile `module` for this host and load it: the backend's public entry point."""
-    return Executable(compile_to_object(module, options))
+def compile_module(module: Module, options: CompileOptions | None = None, threads: int | None = None) -> Executable:
+    """Compile `module` for this host and load it: the backend's public entry point. `threads`:
+    threads each call may use (None: the CPUs this process may run on)."""
+    return Executable(compile_to_object(module, options), threads)
 
 
 # ------------------------------------------------------------------------------------------------

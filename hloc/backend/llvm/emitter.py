@@ -2,7 +2,7 @@
 
 ABI of the entry function (C):
 
-    void <entry>(void *const *params, void *const *results, void *temp);
+    void <entry>(void *const *params, void *const *results, void *temp, int64_t num_threads);
 
 * `params[i]`: the i-th array leaf of the entry parameters, flattened depth-first (XLA's order),
   in the parameter's layout (row-major for default layouts). Read only.
@@ -10,6 +10,9 @@ ABI of the entry function (C):
   Result buffers must not overlap parameter buffers.
 * `temp`: a scratch arena of `<entry>_temp_bytes` bytes (an exported i64 constant), 64-byte aligned.
   The call is reentrant as long as each concurrent call has its own temp arena.
+* `num_threads`: how many threads the call may use; kernels above a size threshold split their
+  outer loops over the module's worker pool (threadpool.py, parallel.py). `<entry>_shutdown()`
+  joins the pool's workers (before the code is unloaded).
 
 Alongside: `<entry>_num_params`, `<entry>_num_results` (i64 constants). Kernels are internal
 `noinline` functions (`void k(ptr out..., ptr in...)` with `noalias` pointers): LLVM's optimisation
@@ -39,7 +42,7 @@ from ...ir.types import ELEMENT_TYPES, Shape
 from ...passes.analysis.buffer_assignment import ModuleAssignment, control_flow_callees, default_in_place
 from ...passes.analysis.flatten import flatten as _flatten
 from ...passes.analysis.flatten import flatten_entry as _flatten_entry
-from . import elemental
+from . import elemental, threadpool
 from .buffers import IN_PLACE_OPS, NO_CODE, BufferAssignment, aliases_operand, assign_buffers
 from .elemental import IrArray
 from .irvalues import I8, I64, PTR, VOID, const
@@ -241,13 +244,35 @@ class ModuleEmitter:
     def _emit_entry(self, plan: Plan) -> None:
         m = self.llmod
         ba = plan.ba
-        fn = ir.Function(m, ir.FunctionType(VOID, [PTR, PTR, PTR]), self.entry_name)
+        fn = ir.Function(m, ir.FunctionType(VOID, [PTR, PTR, PTR, I64]), self.entry_name)
+        fn.args[3].name = "num_threads"
         for name, value in (("temp_bytes", ba.temp_bytes), ("num_params", len(ba.param_leaves)),
                             ("num_results", len(ba.result_leaves))):
             g = ir.GlobalVariable(m, I64, f"{self.entry_name}_{name}")
             g.initializer = const(I64, value)
             g.global_constant = True
         self._emit_body(fn, plan, frozenset(), ftz=self.flush_denormals)
+        self._emit_threading(fn)
+
+    def _emit_threading(self, entry: ir.Function) -> None:
+        """When a kernel splits work over threads (threadpool.py), the entry claims the pool for the
+        call (`num_threads`) and releases it before returning; `<entry>_shutdown` joins the workers."""
+        m = self.llmod
+        shutdown = ir.Function(m, ir.FunctionType(VOID, []), f"{self.entry_name}_shutdown")
+        b = ir.IRBuilder(shutdown.append_basic_block("entry"))
+        if not threadpool.has_pool(m):
+            b.ret_void()
+            return
+        pool = threadpool.pool(m)
+        b.call(pool.stop, [])
+        b.ret_void()
+        b = ir.IRBuilder(entry.entry_basic_block)
+        b.position_at_start(entry.entry_basic_block)
+        owned = b.call(pool.enter, [entry.args[3]])
+        for block in entry.blocks:
+            if isinstance(block.terminator, ir.Ret):
+                b.position_before(block.terminator)
+                b.call(pool.exit, [owned])
 
     def _emit_body(self, fn: ir.Function, plan: Plan, skip_copies: frozenset[int], ftz: bool = False) -> None:
         """Kernel calls in schedule order, then the result copies, into `fn(params, results, temp)`."""

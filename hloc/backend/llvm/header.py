@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 
 from ...errors import UsageError
-from .abi import ENTRY_ARGS, EXPORTED_CONSTANTS, EntryAbi, Leaf, c_storage_note, layout_note
+from .abi import ENTRY_ARGS, EXPORTED_CONSTANTS, EXPORTED_FUNCTIONS, EntryAbi, Leaf, c_storage_note, layout_note
 
 _C_KEYWORDS = frozenset({
     "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum", "extern",
@@ -139,6 +139,10 @@ def render_header(abi: EntryAbi, *, source: str = "", version: str = "", target:
     for name, doc in EXPORTED_CONSTANTS:
         out.append(f"extern const int64_t {entry}_{name};  /* {doc} */")
     out.append("")
+    out.append("/* Functions exported by the object. */")
+    for name, doc in EXPORTED_FUNCTIONS:
+        out.append(f"void {entry}_{name}(void);  /* {doc} */")
+    out.append("")
     out += _wrapper(abi)
     out.append("")
     out.append("#ifdef __cplusplus")
@@ -196,8 +200,11 @@ def _usage(abi: EntryAbi, include: str | None) -> str:
     for leaf in abi.results:
         lines.append(f"  {leaf.ctype} *out{leaf.number} = malloc({up}_RESULT{leaf.number}_BYTES);")
     lines.append(f"  void *temp = {up}_TEMP_BYTES ? aligned_alloc({up}_TEMP_ALIGN, {up}_TEMP_BYTES) : NULL;")
+    if any(a.name == "num_threads" for a in ENTRY_ARGS):
+        lines.append("  int64_t num_threads = sysconf(_SC_NPROCESSORS_ONLN);  // or 1: no worker threads")
     names = [f"arg{leaf.number}" for leaf in abi.params] + [f"out{leaf.number}" for leaf in abi.results]
     rest = [a.name for a in ENTRY_ARGS if a.name not in ("params", "results")]
     lines.append(f"  {entry}_run({', '.join(names + rest)});")
-    lines.append(f"  // build: cc main.c {entry}.o -lm  (the object written with this header)")
+    lines.append(f"  {entry}_shutdown();  // before unloading the code (joins the worker threads)")
+    lines.append(f"  // build: cc main.c {entry}.o -lm -lpthread  (the object written with this header)")
     return "\n".join(lines)

@@ -28,13 +28,16 @@ def _lljit():
     return _jit
 
 
-def link_object(obj: bytes, symbol: str) -> tuple[int, object]:
-    """(address of `symbol`, resource tracker) for an object file built for this host."""
+def link_object(obj: bytes, symbol: str, also: tuple[str, ...] = ()) -> tuple[int, object]:
+    """(address of `symbol`, resource tracker) for an object file built for this host. The symbols
+    in `also` are exported too (`tracker[name]` gives their addresses)."""
     with _lock:
         jit = _lljit()
         try:
-            tracker = (llvm.JITLibraryBuilder().add_object_img(obj).add_current_process()
-                       .export_symbol(symbol).link(jit, f"hloc.obj{next(_names)}"))
+            builder = llvm.JITLibraryBuilder().add_object_img(obj).add_current_process().export_symbol(symbol)
+            for name in also:
+                builder = builder.export_symbol(name)
+            tracker = builder.link(jit, f"hloc.obj{next(_names)}")
             address = tracker[symbol]
         except RuntimeError as e:
             raise CodegenError(f"cannot load the object code: {e}") from None

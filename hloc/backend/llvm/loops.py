@@ -134,25 +134,46 @@ def layout_order(shape: Shape) -> list[int]:
     return list(reversed(shape.minor_to_major or range(shape.rank - 1, -1, -1)))
 
 
+def nest_dims(shape: Shape, dims=None) -> list[int]:
+    """The dimensions a loop nest over `dims` (default: all) of `shape` iterates, outermost first."""
+    return [d for d in layout_order(shape) if (dims is None or d in dims) and shape.dims[d] != 1]
+
+
 @contextlib.contextmanager
-def loop_nest(b: ir.IRBuilder, shape: Shape, name: str = "d", dims=None):
+def loop_nest(b: ir.IRBuilder, shape: Shape, name: str = "d", dims=None, outer=None):
     """Loops over `dims` (default: all) of `shape` in layout order; size-1 dimensions get no loop.
-    Yields the list of per-dimension indices (constant 0 for dimensions not iterated)."""
+    Yields the list of per-dimension indices (constant 0 for dimensions not iterated). `outer`:
+    (lo, hi) bounds for the outermost loop instead of the whole dimension (a parallel slice)."""
     multi: list[ir.Value] = [const(I64, 0)] * shape.rank
-    todo = [d for d in layout_order(shape) if (dims is None or d in dims) and shape.dims[d] != 1]
+    todo = nest_dims(shape, dims)
     with contextlib.ExitStack() as stack:
-        for d in todo:
-            multi[d] = stack.enter_context(for_range(b, shape.dims[d], f"{name}{d}"))
+        for k, d in enumerate(todo):
+            lo, hi = outer if outer is not None and k == 0 else (0, shape.dims[d])
+            multi[d] = stack.enter_context(for_range(b, hi, f"{name}{d}", start=lo))
         yield multi
 
 
-@contextlib.contextmanager
-def index_loop(b: ir.IRBuilder, shape: Shape, flat: bool, name: str = "d"):
-    """Iterate over every element of `shape`: one flat loop over physical offsets (`flat`), or a
-    nest in layout order. Yields an Index."""
+def outer_extent(shape: Shape, flat: bool, dims=None, min_grain: int = 1024) -> tuple[int, int]:
+    """(n, grain) of the loop `index_loop` (or `loop_nest` over `dims`) puts outermost: its trip count
+    and a slice granularity of at least `min_grain` elements (whole vectors for a parallel split)."""
     if flat:
-        with for_range(b, shape.num_elements, f"{name}.lin") as i:
+        return shape.num_elements, min_grain
+    todo = nest_dims(shape, dims)
+    if not todo:
+        return 1, 1
+    inner = math.prod(shape.dims[d] for d in todo[1:])
+    return shape.dims[todo[0]], max(1, -(-min_grain // max(1, inner)))
+
+
+@contextlib.contextmanager
+def index_loop(b: ir.IRBuilder, shape: Shape, flat: bool, name: str = "d", outer=None):
+    """Iterate over every element of `shape`: one flat loop over physical offsets (`flat`), or a
+    nest in layout order. Yields an Index. `outer`: (lo, hi) bounds of the outermost loop (see
+    `outer_extent`)."""
+    if flat:
+        lo, hi = outer if outer is not None else (0, shape.num_elements)
+        with for_range(b, hi, f"{name}.lin", start=lo) as i:
             yield Index(shape, None, i)
     else:
-        with loop_nest(b, shape, name) as multi:
+        with loop_nest(b, shape, name, outer=outer) as multi:
             yield Index(shape, multi, None)

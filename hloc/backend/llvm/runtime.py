@@ -22,15 +22,16 @@ from __future__ import annotations
 import ctypes
 import os
 import threading
+import weakref
 
 import numpy as np
 
 from ...errors import CodegenError, RunError
 from ...runtime.cache import CompileCache, cache_key, sha256_hex, source_fingerprint
-from .abi import ENTRY_ARGS, EntryAbi
+from .abi import ENTRY_ARGS, EntryAbi, default_threads, shutdown_then_release
 from .build import BuildOptions, build, key_parts
 
-CACHE_FORMAT = "native-1"
+CACHE_FORMAT = "native-2"  # 2: the entry takes num_threads; <entry>_shutdown
 
 
 # ------------------------------------------------------------------------------------------------
@@ -40,14 +41,22 @@ CACHE_FORMAT = "native-1"
 class NativeModule:
     """An entry function loaded in this process, with its ABI. `exe(args)` takes one nested value
     per entry parameter (numpy arrays of the leaf dtypes, tuples for tuple shapes) and returns the
-    nested result. Calls release the GIL (ctypes); each concurrent call gets its own temp arena."""
+    nested result. Calls release the GIL (ctypes); each concurrent call gets its own temp arena.
+    `threads`: threads each call may use (None: `default_threads()` at call time)."""
 
-    def __init__(self, abi: EntryAbi, address: int, keepalive: object, how: str):
+    def __init__(self, abi: EntryAbi, address: int, keepalive: object, how: str, shutdown: int | None = None,
+                 threads: int | None = None):
         self.abi = abi
         self.how = how  # "orc" (object loaded with LLJIT) or "shared" (the linked .so, dlopen'ed)
-        self._keepalive = keepalive  # the LLJIT resource tracker or the CDLL: the code lives as long as we do
+        self.threads = threads
         proto = ctypes.CFUNCTYPE(None, *[getattr(ctypes, a.ctypes) for a in ENTRY_ARGS])
         self._fn = proto(address)
+        # The code lives as long as we do (the LLJIT resource tracker or the CDLL); its worker threads
+        # are joined first.
+        if shutdown:
+            weakref.finalize(self, shutdown_then_release, ctypes.CFUNCTYPE(None)(shutdown), keepalive)
+        else:
+            self._keepalive = keepalive
         self._params = abi.params
         self._results = abi.results
         self._temp = _aligned(abi.temp_bytes, abi.temp_align)
@@ -72,8 +81,9 @@ class NativeModule:
         """The raw call on C-contiguous physical buffers, one per parameter / result leaf."""
         pa = (ctypes.c_void_p * max(1, len(params)))(*[a.ctypes.data for a in params])
         ra = (ctypes.c_void_p * max(1, len(results)))(*[o.ctypes.data for o in results])
-        # Arguments by ENTRY_ARGS name: a new ABI argument (the thread pool) is one more entry here.
-        values = {"params": ctypes.addressof(pa), "results": ctypes.addressof(ra)}
+        # Arguments by ENTRY_ARGS name: a new ABI argument is one more entry here.
+        values = {"params": ctypes.addressof(pa), "results": ctypes.addressof(ra),
+                  "num_threads": self.threads or default_threads()}
         if self._temp_lock.acquire(blocking=False):
             try:
                 values["temp"] = self._temp.ctypes.data
@@ -143,8 +153,9 @@ def load_object(obj: bytes, abi: EntryAbi) -> NativeModule:
     """Load object code for this host with ORC LLJIT; the entry is resolved by name."""
     from .loader_orc import link_object
 
-    address, tracker = link_object(obj, abi.entry_name)
-    return NativeModule(abi, address, tracker, "orc")
+    shutdown = f"{abi.entry_name}_shutdown"
+    address, tracker = link_object(obj, abi.entry_name, also=(shutdown,))
+    return NativeModule(abi, address, tracker, "orc", tracker[shutdown])
 
 
 def load_shared(path: str, abi: EntryAbi) -> NativeModule:
@@ -153,9 +164,11 @@ def load_shared(path: str, abi: EntryAbi) -> NativeModule:
     try:
         lib = ctypes.CDLL(os.fspath(path))
         fn = getattr(lib, abi.entry_name)
+        shutdown = getattr(lib, f"{abi.entry_name}_shutdown")
     except (OSError, AttributeError) as e:
         raise RunError(f"cannot load '{path}': {e}") from None
-    return NativeModule(abi, ctypes.cast(fn, ctypes.c_void_p).value, lib, "shared")
+    return NativeModule(abi, ctypes.cast(fn, ctypes.c_void_p).value, lib, "shared",
+                        ctypes.cast(shutdown, ctypes.c_void_p).value)
 
 
 def link_shared(obj: bytes) -> bytes | None:
@@ -173,7 +186,8 @@ def link_shared(obj: bytes) -> bytes | None:
         with open(o, "wb") as f:
             f.write(obj)
         try:
-            r = subprocess.run([*cc.split(), "-shared", "-o", so, o, "-lm"], capture_output=True, timeout=120)
+            r = subprocess.run([*cc.split(), "-shared", "-o", so, o, "-lm", "-lpthread"], capture_output=True,
+                               timeout=120)
         except (OSError, subprocess.SubprocessError):
             return None
         if r.returncode != 0 or not os.path.exists(so):
@@ -248,6 +262,7 @@ class LlvmBackend:
             if entry is not None:
                 try:
                     exe = self._from_entry(entry)
+                    exe.threads = getattr(options, "threads", None)
                     self.last_cache = "hit"
                     return exe
                 except (RunError, KeyError, ValueError, TypeError) as e:  # checksummed, but unusable
@@ -261,6 +276,7 @@ class LlvmBackend:
             raise CodegenError(f"cannot run code compiled for {built.compiled.target.triple} on this host")
         self.last_timings = dict(built.compiled.timings)
         exe = load_object(built.compiled.obj, built.abi)
+        exe.threads = getattr(options, "threads", None)
         if cache is not None:
             files = {"module.o": built.compiled.obj}
             so = link_shared(built.compiled.obj)
@@ -285,6 +301,7 @@ class LlvmBackend:
             exe = self._from_entry(entry)
         except (RunError, KeyError, ValueError, TypeError):
             return None
+        exe.threads = getattr(options, "threads", None)
         self.last_cache = "hit"
         return exe
 

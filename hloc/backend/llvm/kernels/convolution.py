@@ -36,6 +36,7 @@ from ....ir.types import Shape
 from ..elemental import Accumulators, Elemental, IrArray, binary_op, convert_value, scalar_constant
 from ..irvalues import I1, I8, I64, const, storage_type
 from ..loops import Index, for_range, loop_nest, strides
+from ..parallel import parallel_range
 from . import kernel
 from .dot import GEMM_MIN_MN, GEMM_MIN_WORK, accumulation_etype, check_product_types
 from .gemm import config_for, gemm_function, pack_elems
@@ -379,14 +380,13 @@ def _decompose(bld, flat: ir.Value, comps: list) -> dict:
 def emit_gemm_conv(ctx, instr: Instruction, plan: GemmPlan) -> None:
     bld = ctx.b
     g = conv_geom(instr)
-    x_arr, w_arr = ctx.operands[0][0], ctx.operands[1][0]
+    w_arr = ctx.operands[1][0]
     out = ctx.outputs[0]
     out_et, acc_et = out.etype, plan.acc_etype
     ety = storage_type(acc_et)
     sc = plan.scratch
     fn, _ = gemm_function(ctx.module, acc_et, ctx.features)
     em = Elemental(bld)
-    reader = Reader(em, x_arr, g, out_et)
     kk = plan.k
     ngroups = g.groups * g.bgroups
     og = g.o // ngroups
@@ -422,47 +422,25 @@ def emit_gemm_conv(ctx, instr: Instruction, plan: GemmPlan) -> None:
     p_ptr = at(sc["p"])
     rows = plan.rows
     chunk = plan.chunk
-    pmat = IrArray(p_ptr, Shape(acc_et, (chunk * kk,)))
     with contextlib.ExitStack() as stack:
         grp = stack.enter_context(for_range(bld, ngroups, "grp")) if ngroups > 1 else const(I64, 0)
         outer_iv = [stack.enter_context(for_range(bld, a.size, f"mo{j}")) for j, a in enumerate(plan.outer)]
         r0 = stack.enter_context(for_range(bld, rows.size, "chunk", step=chunk))
         nrows = bld.select(bld.icmp_signed("<", bld.sub(const(I64, rows.size), r0), const(I64, chunk)),
                            bld.sub(const(I64, rows.size), r0), const(I64, chunk))
-        fixed = {}
-        for a, iv in zip(plan.outer, outer_iv):
-            fixed.update(_decompose(bld, iv, a.comps))
         o0 = _mul(bld, grp, og)  # first output feature of the group
-        b_off, f_off = _groups(bld, g, o0)
         c_off = const(I64, 0)
         for a, iv in zip(plan.outer, outer_iv):
             c_off = _add(bld, c_off, _mul(bld, iv, a.out))
         c_off = _add(bld, c_off, _mul(bld, r0, rows.out))
         c_off = _add(bld, c_off, _mul(bld, o0, g.out_f))
 
-        def p_value(r, kvals):
-            vals = dict(fixed)
-            vals.update(_decompose(bld, bld.add(r0, r), rows.comps))
-            b = vals.get(("b", 0), const(I64, 0))
-            ys = [vals.get(("s", i), const(I64, 0)) for i in range(len(g.spatial))]
-            ks = []
-            for i, s in enumerate(g.spatial):
-                k = kvals.get(("s", i), const(I64, 0))
-                ks.append(bld.sub(const(I64, s.k_size - 1), k) if s.wd.window_reversal and plan.k_direct else k)
-            c = kvals.get(("c", 0), const(I64, 0))
-            v = reader.value(_add(bld, b, b_off), _add(bld, c, f_off), ys, ks)
-            return convert_value(em, v, out_et, acc_et)
+        def im2col(c, lo, hi, _task, extras):
+            """Rows [lo, min(hi, nrows)) of this chunk's P (split over threads when large)."""
+            _im2col(c, plan, g, og, out_et, c.b.gep(c.scratch, [const(I64, sc["p"])], inbounds=True, source_etype=I8),
+                    lo, hi, *extras)
 
-        # im2col: P[r, kk] (or P[kk, r] when swapped), kk in the kernel's K order
-        if not plan.swapped:
-            with for_range(bld, nrows, "pr") as r, _k_loops(bld, plan.kcomps) as kvals:
-                kidx = _flat(bld, plan.kcomps, kvals)
-                pmat.store(bld, Index(pmat.shape, None, bld.add(bld.mul(r, const(I64, kk)), kidx)), p_value(r, kvals))
-        else:
-            with _k_loops(bld, plan.kcomps) as kvals, for_range(bld, nrows, "pr") as r:
-                kidx = _flat(bld, plan.kcomps, kvals)
-                pmat.store(bld, Index(pmat.shape, None, bld.add(bld.mul(kidx, const(I64, chunk)), r)),
-                           p_value(r, kvals))
+        parallel_range(ctx, chunk, chunk * kk, im2col, grain=16, extras=(r0, nrows, grp, *outer_iv))
         w_g = elem(w_ptr, _mul(bld, o0, w_cs))
         c_g = elem(c_ptr, c_off)
         zero = const(I64, 0)
@@ -477,6 +455,45 @@ def emit_gemm_conv(ctx, instr: Instruction, plan: GemmPlan) -> None:
         tmp = IrArray(c_ptr, Shape(acc_et, out.shape.dims, out.shape.layout))
         with for_range(bld, out.shape.num_elements, "cr") as i:
             out.store(bld, Index(out.shape, None, i), tmp.load(bld, Index(tmp.shape, None, i)))
+
+
+def _im2col(c, plan: GemmPlan, g: Geom, og: int, out_et: str, p_ptr, lo, hi, r0, nrows, grp, *outer_iv) -> None:
+    """P[r, kk] (or P[kk, r] when swapped) for chunk rows r in [lo, min(hi, nrows)): the input under
+    each tap of output row r0 + r, zero outside, kk in the kernel's K order."""
+    bld = c.b
+    acc_et = plan.acc_etype
+    kk = plan.k
+    em = Elemental(bld)
+    reader = Reader(em, c.operands[0][0], g, out_et)
+    pmat = IrArray(p_ptr, Shape(acc_et, (plan.chunk * kk,)))
+    fixed = {}
+    for a, iv in zip(plan.outer, outer_iv):
+        fixed.update(_decompose(bld, iv, a.comps))
+    b_off, f_off = _groups(bld, g, _mul(bld, grp, og))
+    hi = bld.select(bld.icmp_signed("<", hi, nrows), hi, nrows)
+
+    def p_value(r, kvals):
+        vals = dict(fixed)
+        vals.update(_decompose(bld, bld.add(r0, r), plan.rows.comps))
+        b = vals.get(("b", 0), const(I64, 0))
+        ys = [vals.get(("s", i), const(I64, 0)) for i in range(len(g.spatial))]
+        ks = []
+        for i, s in enumerate(g.spatial):
+            k = kvals.get(("s", i), const(I64, 0))
+            ks.append(bld.sub(const(I64, s.k_size - 1), k) if s.wd.window_reversal and plan.k_direct else k)
+        ch = kvals.get(("c", 0), const(I64, 0))
+        v = reader.value(_add(bld, b, b_off), _add(bld, ch, f_off), ys, ks)
+        return convert_value(em, v, out_et, acc_et)
+
+    if not plan.swapped:
+        with for_range(bld, hi, "pr", start=lo) as r, _k_loops(bld, plan.kcomps) as kvals:
+            kidx = _flat(bld, plan.kcomps, kvals)
+            pmat.store(bld, Index(pmat.shape, None, bld.add(bld.mul(r, const(I64, kk)), kidx)), p_value(r, kvals))
+    else:
+        with _k_loops(bld, plan.kcomps) as kvals, for_range(bld, hi, "pr", start=lo) as r:
+            kidx = _flat(bld, plan.kcomps, kvals)
+            pmat.store(bld, Index(pmat.shape, None, bld.add(bld.mul(kidx, const(I64, plan.chunk)), r)),
+                       p_value(r, kvals))
 
 
 @contextlib.contextmanager

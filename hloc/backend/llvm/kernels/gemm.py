@@ -17,6 +17,13 @@ stack tile. `accumulate` != 0 adds to C (callers split a contraction into severa
 Apack / Bpack are scratch buffers from the temp arena (`pack_elems`); the caller sizes them for its
 own M, N, K (never more than MC*KC and KC*NC elements).
 
+Threads: the jr / ir micro-tiles of one packed block (`<name>.tiles`, independent of each other) are
+what the module's worker pool splits when the call may use several threads and the block has at
+least PAR_MIN_WORK multiply-adds; the packing stays on the calling thread (a few percent of the
+work at these sizes) and needs no per-thread buffers, so the temp arena does not depend on the
+thread count. Each C element is still computed by one thread in the same order: results do not
+depend on the thread count.
+
 The tile follows the vector registers: AVX-512 (32 registers of 16 f32) MR=12, NR=32 (24
 accumulators); AVX2 (16 registers of 8 f32) MR=6, NR=16 (12 accumulators); 128-bit vectors MR=4,
 NR=8. Row-major A slivers are packed by in-register transposes (pack_rows): LLVM vectorised the
@@ -32,8 +39,10 @@ from dataclasses import dataclass
 
 import llvmlite.ir as ir
 
+from .. import threadpool
 from ..irvalues import F32, F64, I1, I32, I64, PTR, VOID, const
 from ..loops import for_range
+from ..parallel import TASKS_PER_THREAD, entry_alloca
 
 
 @dataclass(frozen=True)
@@ -163,6 +172,7 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
     fma_name = f"llvm.fma.v{vw}{suffix}"
     fma = mod.globals.get(fma_name) or ir.Function(mod, ir.FunctionType(vec, [vec, vec, vec]), fma_name)
     uk = _emit_micro_kernel(mod, name + ".ukernel", ety, vec, fma, cfg)
+    tiles = _emit_tiles(mod, name + ".tiles", ety, uk, cfg)
 
     fn = ir.Function(mod, ir.FunctionType(VOID, [I64, I64, I64, PTR, I64, I64, PTR, I64, I64,
                                                  PTR, I64, I64, I64, PTR, PTR]), name)
@@ -175,8 +185,6 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
     b = ir.IRBuilder(fn.append_basic_block("entry"))
     zero = ir.Constant(ety, 0.0)
     c0 = const(I64, 0)
-    tile = b.alloca(ir.ArrayType(ety, mr * nr), name="edge_tile")
-    tile.align = 64
     acc_flag = b.icmp_signed("!=", accumulate, c0)
     # K == 0: the product is zero; without accumulation C must still be overwritten.
     with b.if_then(b.and_(b.icmp_signed("==", K, c0), b.not_(acc_flag))), for_range(b, M, "zm") as zm, \
@@ -230,28 +238,102 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
                                 safe_row = b.select(inside, row, ic)
                                 val = b.load(_at(b, A, b.add(b.mul(safe_row, a_rs), col), ety), typ=ety)
                                 b.store(b.select(inside, val, zero), _at(b, dst, const(I64, r), ety))
-                with for_range(b, nc, "jr", step=nr) as jr, for_range(b, mc, "ir", step=mr) as irr:
-                    rows = _smin(b, const(I64, mr), b.sub(mc, irr))
-                    cols = _smin(b, const(I64, nr), b.sub(nc, jr))
-                    cptr = _at(b, C, b.add(b.mul(b.add(ic, irr), c_rs), b.mul(b.add(jc, jr), c_cs)), ety)
-                    full = b.and_(b.and_(b.icmp_signed("==", rows, const(I64, mr)),
-                                         b.icmp_signed("==", cols, const(I64, nr))),
-                                  b.icmp_signed("==", c_cs, const(I64, 1)))
-                    a_sliver = _at(b, Ap, b.mul(irr, kc), ety)
-                    b_sliver = _at(b, Bp, b.mul(jr, kc), ety)
-                    with b.if_else(full) as (direct, edge):
-                        with direct:
-                            b.call(uk, [kc, a_sliver, b_sliver, cptr, c_rs, add_to_c])
-                        with edge:
-                            # Compute the tile into the stack tile, then copy the valid part.
-                            b.call(uk, [kc, a_sliver, b_sliver, tile, const(I64, nr), ir.Constant(I1, 0)])
-                            with for_range(b, rows, "er") as er, for_range(b, cols, "ec") as ec:
-                                t = b.load(_at(b, tile, b.add(b.mul(er, const(I64, nr)), ec), ety), typ=ety)
-                                dst = _at(b, cptr, b.add(b.mul(er, c_rs), b.mul(ec, c_cs)), ety)
-                                old = b.load(dst, typ=ety)
-                                b.store(b.select(add_to_c, b.fadd(old, t), t), dst)
+                cblk = _at(b, C, b.add(b.mul(ic, c_rs), b.mul(jc, c_cs)), ety)
+                _run_tiles(b, mod, tiles, cfg, [kc, mc, nc, Ap, Bp, cblk, c_rs, c_cs, b.zext(add_to_c, I64)])
     b.ret_void()
     return fn
+
+
+# The arguments of the tile function before its range: a packed mc x nc block of C and where it goes.
+TILE_ARGS = (I64, I64, I64, PTR, PTR, PTR, I64, I64, I64)  # kc, mc, nc, Ap, Bp, C, c_rs, c_cs, accumulate
+# Multiply-adds (mc * nc * kc) of one packed block above which its micro-tiles are split over threads:
+# ~10 us of work per region, several times the pool's region overhead.
+PAR_MIN_WORK = 1 << 20
+
+
+def _emit_tiles(mod, name, ety, uk, cfg: GemmConfig) -> ir.Function:
+    """`void tiles(kc, mc, nc, Ap, Bp, C, c_rs, c_cs, accumulate, lo, hi)`: the micro-tiles u in [lo, hi)
+    of an mc x nc block of C from its packed slivers, u = (column sliver) * ceil(mc / MR) + (row
+    sliver): the serial loop order, and a unit of work the pool can split."""
+    mr, nr = cfg.mr, cfg.nr
+    fn = ir.Function(mod, ir.FunctionType(VOID, list(TILE_ARGS) + [I64, I64]), name)
+    fn.linkage = "internal"
+    fn.attributes.add("nounwind")
+    kc, mc, nc, Ap, Bp, C, c_rs, c_cs, acc, lo, hi = fn.args
+    for a in (Ap, Bp, C):
+        a.add_attribute("noalias")
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    tile = b.alloca(ir.ArrayType(ety, mr * nr), name="edge_tile")
+    tile.align = 64
+    add_to_c = b.icmp_signed("!=", acc, const(I64, 0))
+    n_ir = b.sdiv(b.add(mc, const(I64, mr - 1)), const(I64, mr))
+    with for_range(b, hi, "u", start=lo) as u:
+        jr = b.mul(b.sdiv(u, n_ir), const(I64, nr))
+        irr = b.mul(b.srem(u, n_ir), const(I64, mr))
+        rows = _smin(b, const(I64, mr), b.sub(mc, irr))
+        cols = _smin(b, const(I64, nr), b.sub(nc, jr))
+        cptr = _at(b, C, b.add(b.mul(irr, c_rs), b.mul(jr, c_cs)), ety)
+        full = b.and_(b.and_(b.icmp_signed("==", rows, const(I64, mr)), b.icmp_signed("==", cols, const(I64, nr))),
+                      b.icmp_signed("==", c_cs, const(I64, 1)))
+        a_sliver = _at(b, Ap, b.mul(irr, kc), ety)
+        b_sliver = _at(b, Bp, b.mul(jr, kc), ety)
+        with b.if_else(full) as (direct, edge):
+            with direct:
+                b.call(uk, [kc, a_sliver, b_sliver, cptr, c_rs, add_to_c])
+            with edge:
+                # Compute the tile into the stack tile, then copy the valid part.
+                b.call(uk, [kc, a_sliver, b_sliver, tile, const(I64, nr), ir.Constant(I1, 0)])
+                with for_range(b, rows, "er") as er, for_range(b, cols, "ec") as ec:
+                    t = b.load(_at(b, tile, b.add(b.mul(er, const(I64, nr)), ec), ety), typ=ety)
+                    dst = _at(b, cptr, b.add(b.mul(er, c_rs), b.mul(ec, c_cs)), ety)
+                    old = b.load(dst, typ=ety)
+                    b.store(b.select(add_to_c, b.fadd(old, t), t), dst)
+    b.ret_void()
+
+    # the pool's task: task t of ntasks runs its share of the tiles; the frame holds TILE_ARGS, ntiles, ntasks
+    task = ir.Function(mod, threadpool.TASK_TY, name + ".task")
+    task.linkage = "internal"
+    task.attributes.add("nounwind")
+    frame, t = task.args
+    tb = ir.IRBuilder(task.append_basic_block("entry"))
+    vals = [tb.load(_slot(tb, frame, k), typ=ty) for k, ty in enumerate(TILE_ARGS)]
+    ntiles = tb.load(_slot(tb, frame, len(TILE_ARGS)), typ=I64)
+    ntasks = tb.load(_slot(tb, frame, len(TILE_ARGS) + 1), typ=I64)
+    per = tb.sdiv(tb.add(ntiles, tb.sub(ntasks, const(I64, 1))), ntasks)
+    t_lo = _smin(tb, tb.mul(t, per), ntiles)
+    tb.call(fn, vals + [t_lo, _smin(tb, tb.add(t_lo, per), ntiles)])
+    tb.ret_void()
+    return fn
+
+
+_FRAME = ir.LiteralStructType(list(TILE_ARGS) + [I64, I64])
+
+
+def _slot(b, frame, k):
+    return b.gep(frame, [const(I32, 0), const(I32, k)], inbounds=True, source_etype=_FRAME)
+
+
+def _run_tiles(b: ir.IRBuilder, mod, tiles: ir.Function, cfg: GemmConfig, args: list) -> None:
+    """All micro-tiles of a packed block: on the pool's threads when the call may use several and the
+    block is big enough, else in one call on this thread."""
+    kc, mc, nc = args[:3]
+    ntiles = b.mul(b.sdiv(b.add(nc, const(I64, cfg.nr - 1)), const(I64, cfg.nr)),
+                   b.sdiv(b.add(mc, const(I64, cfg.mr - 1)), const(I64, cfg.mr)))
+    pool = threadpool.pool(mod)
+    threads = b.call(pool.threads, [])
+    work = b.mul(b.mul(kc, mc), nc)
+    par = b.and_(b.icmp_signed(">", threads, const(I64, 1)), b.icmp_signed(">=", work, const(I64, PAR_MIN_WORK)))
+    with b.if_else(par) as (parallel, serial):
+        with parallel:
+            frame = entry_alloca(b, _FRAME, "tiles.frame")
+            for k, v in enumerate(args):
+                b.store(v, _slot(b, frame, k))
+            ntasks = _smin(b, b.mul(threads, const(I64, TASKS_PER_THREAD)), ntiles)
+            b.store(ntiles, _slot(b, frame, len(args)))
+            b.store(ntasks, _slot(b, frame, len(args) + 1))
+            b.call(pool.parallel_for, [ntasks, mod.globals[tiles.name + ".task"], frame])
+        with serial:
+            b.call(tiles, list(args) + [const(I64, 0), ntiles])
 
 
 def _emit_micro_kernel(mod, name, ety, vec, fma, cfg: GemmConfig) -> ir.Function:

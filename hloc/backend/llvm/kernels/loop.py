@@ -5,6 +5,9 @@ roots are computed from the fusion operands' buffers with no intermediate buffer
 same shape share one loop (multi-output fusion); reduce roots go to the reduce kernel with their
 inputs still computed elementally (kInput fusion); sibling reduces over the same input space
 share one walk, which also stores the elementwise roots of that input's shape.
+
+Large loops and reductions are split over threads (parallel.py): the outermost loop's range is cut
+into slices, each emitted in a function of its own with the operands read afresh.
 """
 
 from __future__ import annotations
@@ -14,9 +17,10 @@ from ....ir.module import Instruction
 from ....ir.opcodes import ELEMENTWISE
 from ....ir.types import Shape
 from ..elemental import Elemental, IrArray, check_instruction
-from ..loops import index_loop
+from ..loops import index_loop, outer_extent
+from ..parallel import PARALLEL_MIN_WORK, parallel_range
 from . import kernel
-from .reduce import emit_reduce, emit_reduces, reduce_loop_key
+from .reduce import can_split, emit_reduce_split, emit_reduces, is_row_reduce, reduce_loop_key
 
 # Ops whose element i depends only on element i of same-shaped operands (or on scalars).
 _LINEAR_SAFE = ELEMENTWISE | {"parameter", "copy", "opt-barrier"}
@@ -45,27 +49,72 @@ def can_loop_flat(instr: Instruction, shape: Shape, seen=None) -> bool:
                can_loop_flat(o, shape, seen) for o in instr.operands)
 
 
-def emit_loop(em: Elemental, roots: list[Instruction], outs: list[IrArray], flat_ok: bool) -> None:
-    """One loop over the (common) shape of `roots`, storing each root's element into its output."""
+def emit_loop(em: Elemental, roots: list[Instruction], outs: list[IrArray], flat_ok: bool, outer=None) -> None:
+    """One loop over the (common) shape of `roots`, storing each root's element into its output.
+    `outer`: (lo, hi) bounds of the outermost loop (a parallel slice; see loops.outer_extent)."""
     shape = outs[0].shape
     flat = flat_ok and shape.rank > 1
-    with em.scope(), index_loop(em.b, shape, flat) as index:
+    with em.scope(), index_loop(em.b, shape, flat, outer=outer) as index:
         for root, out in zip(roots, outs):
             out.store(em.b, index, em.value(root, index.for_shape(em.b, root.shape)))
 
 
+def _sources(c, params: list[Instruction]) -> dict:
+    """Generators reading the kernel's operand k for params[k] (an operand or a fused parameter)."""
+    return {p: c.operand_source(k, p.shape) for k, p in enumerate(params)}
+
+
+def emit_parallel_loop(ctx, params: list[Instruction], roots: list[Instruction], out_idx: list[int],
+                       flat_ok: bool) -> None:
+    """emit_loop over ctx.outputs[out_idx], its outer loop split over threads when it is large."""
+    shape = ctx.outputs[out_idx[0]].shape
+    n, grain = outer_extent(shape, flat_ok and shape.rank > 1)
+
+    def body(c, lo, hi, _task, _extras):
+        emit_loop(c.elemental(_sources(c, params)), roots, [c.outputs[i] for i in out_idx], flat_ok, (lo, hi))
+
+    parallel_range(ctx, n, shape.num_elements, body, grain)
+
+
+def emit_parallel_reduces(ctx, params: list[Instruction], reduces: list[Instruction], out_idx: list[list[int]],
+                          side: list[tuple[Instruction, int]] = ()) -> None:
+    """emit_reduces into ctx.outputs (by index), split over threads when large (see reduce.py)."""
+    first = reduces[0]
+    out_shape = ctx.outputs[out_idx[0][0]].shape
+    work = first.operands[0].shape.num_elements
+
+    def em_of(c):
+        return c.elemental(_sources(c, params))
+
+    def outs_of(c):
+        return [[c.outputs[i] for i in idx] for idx in out_idx]
+
+    def side_of(c):
+        return [(r, c.outputs[i]) for r, i in side]
+
+    if not is_row_reduce(first):
+        emit_reduces(em_of(ctx), reduces, outs_of(ctx), side_of(ctx))
+    elif len(reduces) == 1 and not side and can_split(first, out_shape) and work >= PARALLEL_MIN_WORK:
+        emit_reduce_split(ctx, em_of, first, ctx.outputs[out_idx[0][0]])
+    else:
+        n, grain = outer_extent(out_shape, False, min_grain=16)
+
+        def body(c, lo, hi, _task, _extras):
+            emit_reduces(em_of(c), reduces, outs_of(c), side_of(c), (lo, hi))
+
+        parallel_range(ctx, n, work, body, grain)
+
+
 def emit_elemental_instr(ctx, instr: Instruction) -> None:
-    sources = {op: ctx.operand_source(k, op.shape) for k, op in enumerate(instr.operands)}
-    em = ctx.elemental(sources)
     if instr.opcode == "reduce":
-        emit_reduce(em, instr, ctx.outputs)
+        emit_parallel_reduces(ctx, list(instr.operands), [instr], [list(range(len(ctx.outputs)))])
         return
     if instr.shape.is_tuple:
         raise CodegenError(f"'{instr.opcode}' with a tuple result needs a kernel", instr.loc)
     flat_ok = all(o.shape.rank == 0 or (o.shape.dims == instr.shape.dims and o.shape.minor_to_major ==
                                         instr.shape.minor_to_major) for o in instr.operands) \
         and instr.opcode in ELEMENTWISE
-    emit_loop(em, [instr], ctx.outputs, flat_ok)
+    emit_parallel_loop(ctx, list(instr.operands), [instr], [0], flat_ok)
 
 
 @kernel.check("fusion")
@@ -80,21 +129,19 @@ def check_fusion(instr: Instruction) -> None:
 @kernel("fusion")
 def emit_fusion(ctx, instr: Instruction) -> None:
     comp = instr.attrs["calls"]
-    sources = {comp.parameter(k): ctx.operand_source(k, op.shape) for k, op in enumerate(instr.operands)}
-    em = ctx.elemental(sources)
+    params = [comp.parameter(k) for k in range(len(instr.operands))]
     root = comp.root
     roots = list(root.operands) if root.opcode == "tuple" else [root]
     # Split the output leaves among the roots (a variadic reduce root owns several). Reduces that
     # walk the same input space share one loop nest, and elementwise roots of that input's shape
     # that do not depend on a reduce are stored during the walk; the other roots share one loop
     # per output shape.
-    outs = list(ctx.outputs)
     reduce_groups: dict = {}
     loop_groups: dict = {}
     pos = 0
     for r in roots:
         n = len(r.shape.leaves())
-        mine = outs[pos:pos + n]
+        mine = list(range(pos, pos + n))  # output leaf numbers
         pos += n
         if r.opcode == "reduce":
             reduce_groups.setdefault(reduce_loop_key(r), ([], []))
@@ -112,10 +159,10 @@ def emit_fusion(ctx, instr: Instruction) -> None:
         group = loop_groups.get((dims, layout))
         if group is not None and not any(_reaches_reduce(r) for r in group[0]):
             side = list(zip(*loop_groups.pop((dims, layout))))
-        emit_reduces(em, reduces, routs, side)
+        emit_parallel_reduces(ctx, params, reduces, routs, side)
     for group_roots, group_outs in loop_groups.values():
-        flat_ok = all(can_loop_flat(r, o.shape) for r, o in zip(group_roots, group_outs))
-        emit_loop(em, group_roots, group_outs, flat_ok)
+        flat_ok = all(can_loop_flat(r, ctx.outputs[i].shape) for r, i in zip(group_roots, group_outs))
+        emit_parallel_loop(ctx, params, group_roots, group_outs, flat_ok)
 
 
 def _reaches_reduce(instr: Instruction) -> bool:

@@ -8,21 +8,40 @@ Two loop orders, chosen by where the input's most minor (contiguous) dimension g
     each element folded into its output element; the innermost loop runs along contiguous output
     elements with no loop-carried dependency, so it vectorises without reassociation, and each
     output element still accumulates in input order.
+
+Threads (parallel.py; the split is chosen by the callers in loop.py): a large row reduction splits
+its outer output loop (`outer`: each output element is still reduced by one thread, in the serial
+order). A large reduction to a single element with a reassociable reducer (one associative float
+op: the `reassoc` rule above) splits its outermost reduced loop instead (`emit_reduce_split`): each
+task reduces its slice from the init value into a partial result on the kernel's stack, and the
+partials are combined in task order, as XLA's tree-reduction rewrite reassociates (the init value
+is applied once per partial, which an identity init makes harmless).
 """
 
 from __future__ import annotations
 
+import llvmlite.ir as ir
+
 from ....ir.module import Instruction
-from ..elemental import Accumulators, Elemental, IrArray, emit_reduce_step
-from ..loops import Index, loop_nest
+from ..elemental import Accumulators, Elemental, IrArray, emit_reduce_step, reducer_fast_flags
+from ..irvalues import I64, const, storage_type
+from ..loops import Index, for_range, loop_nest, outer_extent
+from ..parallel import MAX_TASKS, entry_alloca, parallel_range
 
 
 def _scalar(shape) -> Index:
     return Index(shape, [], None)
 
 
-def emit_reduce(em: Elemental, instr: Instruction, outs: list[IrArray]) -> None:
-    emit_reduces(em, [instr], [outs])
+def emit_reduce(em: Elemental, instr: Instruction, outs: list[IrArray], outer=None) -> None:
+    emit_reduces(em, [instr], [outs], outer=outer)
+
+
+def is_row_reduce(instr: Instruction) -> bool:
+    """Whether the row loop order applies (the input's most minor dimension is reduced)."""
+    in_shape = instr.operands[0].shape
+    dims = set(instr.dimensions)
+    return in_shape.rank == 0 or in_shape.minor_to_major[0] in dims or len(dims) == in_shape.rank
 
 
 def reduce_loop_key(instr: Instruction) -> tuple:
@@ -32,11 +51,12 @@ def reduce_loop_key(instr: Instruction) -> tuple:
 
 
 def emit_reduces(em: Elemental, reduces: list[Instruction], outs: list[list[IrArray]],
-                 side: list[tuple[Instruction, IrArray]] = ()) -> None:
+                 side: list[tuple[Instruction, IrArray]] = (), outer=None) -> None:
     """Reduces sharing `reduce_loop_key` (a multi-output fusion's sibling reductions), computed in
     one walk over their input space, each with its own accumulators. `side` are (instruction,
     output) pairs of elementwise values of the input's shape stored as the walk reaches each
-    element (a producer fused into its reduce consumer as an extra output)."""
+    element (a producer fused into its reduce consumer as an extra output). `outer`: (lo, hi)
+    bounds of the outermost output loop (row order only: a parallel slice)."""
     b = em.b
     first = reduces[0]
     in_shape = first.operands[0].shape
@@ -57,7 +77,7 @@ def emit_reduces(em: Elemental, reduces: list[Instruction], outs: list[list[IrAr
             out.store(b, Index(out.shape, src, None), em.value(instr, Index(instr.shape, src, None)))
 
     if row:
-        with em.scope(), loop_nest(b, out_shape, "o") as omulti:
+        with em.scope(), loop_nest(b, out_shape, "o", outer=outer) as omulti:
             accs = [Accumulators(b, [em.value(i, _scalar(i.shape)) for i in inits]) for _, inits, _ in parts]
             with em.scope(), loop_nest(b, in_shape, "r", dims) as rmulti:
                 src = list(rmulti)
@@ -98,3 +118,43 @@ class _Slots:
     def store(self) -> None:
         for out, i, v in zip(self.outs, self.indices, self.values):
             out.store(self.b, i, v)
+
+
+def can_split(instr: Instruction, out_shape) -> bool:
+    """A reduction to one element whose reducer may be reassociated (one input)."""
+    return (len(instr.operands) == 2 and out_shape.num_elements == 1 and instr.operands[0].shape.rank > 0
+            and bool(reducer_fast_flags(instr.attrs["to_apply"])))
+
+
+def emit_reduce_split(ctx, elemental, instr: Instruction, out: IrArray) -> None:
+    """A single-output reduction split over its outermost reduced loop, partials combined in task
+    order. `elemental(c)` gives an Elemental reading the kernel's operands in context `c`."""
+    comp = instr.attrs["to_apply"]
+    inp, init = instr.operands
+    in_shape = inp.shape
+    dims = set(instr.dimensions)
+    ety = storage_type(instr.shape.etype)  # f32 / f64: reducer_fast_flags admits only those
+    partials_ty = ir.ArrayType(ety, MAX_TASKS)
+    partials = entry_alloca(ctx.b, partials_ty, "partials")
+    n_outer, grain = outer_extent(in_shape, False, dims)
+
+    def slot(b, base, t):
+        return b.gep(base, [const(I64, 0), t], source_etype=partials_ty)
+
+    def body(c, lo, hi, task, extras):
+        em = elemental(c)
+        b = c.b
+        with em.scope():
+            accs = Accumulators(b, [em.value(init, _scalar(init.shape))])
+            with em.scope(), loop_nest(b, in_shape, "r", dims, outer=(lo, hi)) as rmulti:
+                x = em.value(inp, Index(inp.shape, list(rmulti), None))
+                accs.set(emit_reduce_step(em, comp, accs.get(), [x]))
+            b.store(accs.get()[0], slot(b, extras[0], task))
+
+    ntasks = parallel_range(ctx, n_outer, in_shape.num_elements, body, grain, extras=(partials,))
+    b = ctx.b
+    em = elemental(ctx)
+    accs = Accumulators(b, [b.load(slot(b, partials, const(I64, 0)), typ=ety)])
+    with for_range(b, ntasks, "p", start=1) as t:
+        accs.set(emit_reduce_step(em, comp, accs.get(), [b.load(slot(b, partials, t), typ=ety)]))
+    out.store(b, _scalar(out.shape), accs.get()[0])

@@ -1,0 +1,330 @@
+"""Model suite: the twelve performance anchor modules (../shared/bench/*.hlo) on hloc, XLA:CPU and numpy,
+1 and 2 threads, side by side in one run, with the machine's limits (bandwidth, sgemm) as anchors.
+
+    python -m benchmarks.run models             this section only
+    python -m benchmarks.bench_models --numpy-worker T    (internal: numpy refs and limits on T threads)
+
+How each number is taken (the XLA side follows ../shared/bench/README.md):
+  * hloc compile: parse + HLO pipeline + LLVM + load, cold (build() directly: no compile cache).
+  * hloc run: the compiled entry called in-process on inputs already in memory (physical buffers,
+    outputs preallocated: no conversions), median over N back-to-back runs after warm-up. 1 thread:
+    the process pinned to one CPU (os.sched_setaffinity) and num_threads=1, reported as CPU time per
+    run (robust when other jobs share the core) and wall; 2 threads: num_threads=2, wall, and the
+    calling thread's own CPU time.
+  * XLA:CPU: ../shared/tools/xla_run.py --bench N in the jax venv (Python 3.12), the same seeded inputs;
+    1 thread pinned to one CPU (CPU time per execution), 2 threads with XLA's own pool (wall).
+    Without that venv the XLA columns are skipped with a note.
+  * numpy: benchmarks/numpy_refs.py in a child process with OPENBLAS_NUM_THREADS=T (pinned for T=1).
+  * limits: STREAM-style add (a = b + c, 3 x 4 bytes per element, arrays far beyond the caches) on
+    1 and 2 threads, numpy's OpenBLAS sgemm (1024^3) on 1 and 2 threads.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+
+from .common import ROOT, load_average, measure, oracle_python, table
+
+BENCH_DIR = Path(os.environ.get("HLOC_BENCH_DIR", ROOT.parent / "shared" / "bench"))
+XLA_RUN = Path(os.environ.get("HLOC_XLA_RUN", ROOT.parent / "shared" / "tools" / "xla_run.py"))
+MODULES = ["ew_chain_4m", "ew_transc_4m", "softmax_1024x1024", "layernorm_4096x1024", "reduce_sum_16m",
+           "transpose_2048", "matmul_512", "matmul_1024", "conv_resnet_56x56x64", "mlp_b256_fwd", "mlp_b256_grad",
+           "transformer_layer_T256_D512"]
+SEED = 0
+
+
+def _first_cpu() -> set[int]:
+    return {min(os.sched_getaffinity(0))}
+
+
+def _pin_first_cpu() -> None:
+    os.sched_setaffinity(0, _first_cpu())
+
+
+def geomean(xs: list[float]) -> float:
+    xs = [x for x in xs if x and x > 0 and math.isfinite(x)]
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
+
+
+# ------------------------------------------------------------------------------------------------
+# numpy (child process: OpenBLAS's thread count is fixed when numpy loads)
+
+
+def _stream_add_gbs(threads: int, repeat: int) -> float:
+    size = 1 << 24  # 64 MB per array
+    a, b, c = (np.ones(size, np.float32) for _ in range(3))
+    parts = np.array_split(np.arange(size), threads)
+    bounds = [(int(p[0]), int(p[-1]) + 1) for p in parts]
+
+    def part(lo, hi):
+        np.add(b[lo:hi], c[lo:hi], out=a[lo:hi])
+
+    def once():
+        if threads == 1:
+            part(0, size)
+            return
+        ths = [threading.Thread(target=part, args=bd) for bd in bounds]
+        for t in ths:
+            t.start()
+        for t in ths:
+            t.join()
+
+    t = measure(once, repeat=repeat, warmup=2)
+    # one thread: CPU time (what the process got of its core); two: wall
+    return 3 * 4 * size / (t.cpu_median if threads == 1 else t.wall_median) / 1e9
+
+
+def numpy_worker(threads: int, repeat: int) -> dict:
+    from hloc.parse import parse_module, read_source
+    from hloc.runtime.random_inputs import random_inputs
+    from hloc.runtime.values import Signature
+
+    from .numpy_refs import REFS
+
+    if threads == 1:
+        _pin_first_cpu()
+    out = {"threads": threads, "stream_add_gbs": _stream_add_gbs(threads, repeat)}
+    x = np.random.default_rng(0).standard_normal((1024, 1024), dtype=np.float32)
+    t = measure(lambda: x @ x, repeat=repeat, warmup=2)
+    out["sgemm_gflops"] = 2 * 1024 ** 3 / (t.cpu_median if threads == 1 else t.wall_median) / 1e9
+    refs = {}
+    for name in MODULES:
+        path = BENCH_DIR / f"{name}.hlo"
+        sig = Signature.of_module(parse_module(read_source(str(path)), str(path)))
+        args = random_inputs(sig.inputs, SEED)
+        t = measure(lambda fn=REFS[name], args=args: fn(*args), repeat=repeat, warmup=1)
+        refs[name] = {"wall_ms": t.wall_median * 1e3, "cpu_ms": t.cpu_median * 1e3}
+    out["refs"] = refs
+    return out
+
+
+def _numpy_child(threads: int, repeat: int) -> dict:
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": str(threads), "OMP_NUM_THREADS": str(threads),
+           "MKL_NUM_THREADS": str(threads)}
+    r = subprocess.run([sys.executable, "-m", "benchmarks.bench_models", "--numpy-worker", str(threads),
+                        "--repeat", str(repeat)], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    return json.loads(r.stdout)
+
+
+# ------------------------------------------------------------------------------------------------
+# hloc (in this process)
+
+
+def hloc_module(name: str, repeat: int) -> dict:
+    from hloc.backend.llvm.build import BuildOptions, build
+    from hloc.backend.llvm.runtime import _alloc_out, load_object
+    from hloc.parse import parse_module, read_source
+    from hloc.runtime.random_inputs import random_inputs
+    from hloc.runtime.values import Signature
+
+    from .numpy_refs import REFS
+
+    path = str(BENCH_DIR / f"{name}.hlo")
+    text = read_source(path)
+    t0 = time.perf_counter()
+    built = build(parse_module(text, path), BuildOptions())
+    exe = load_object(built.compiled.obj, built.abi)
+    compile_s = time.perf_counter() - t0
+
+    sig = Signature.of_module(parse_module(text, path))
+    inputs = random_inputs(sig.inputs, SEED)
+    assert all(leaf.shape.rank <= 1 or leaf.shape.layout.is_default() for leaf in exe.abi.params)
+    params = [np.ascontiguousarray(a) for a in inputs]
+    outs = [_alloc_out(leaf, exe.abi.temp_align) for leaf in exe.abi.results]
+
+    def call():
+        exe.run_leaves(params, outs)
+
+    # sanity: the outputs agree with the numpy reference
+    exe.threads = 2
+    got = exe(inputs)
+    want = REFS[name](*inputs)
+    got, want = (got, want) if isinstance(want, tuple) else ((got,), (want,))
+    err = max(float(np.max(np.abs(np.asarray(g, np.float64) - np.asarray(w, np.float64))) /
+                    max(1e-30, float(np.max(np.abs(np.asarray(w, np.float64)))))) for g, w in zip(got, want))
+
+    everywhere = os.sched_getaffinity(0)
+    try:
+        _pin_first_cpu()
+        exe.threads = 1
+        one = _timed(call, repeat)
+    finally:
+        os.sched_setaffinity(0, everywhere)
+    exe.threads = 2
+    two = _timed(call, repeat)
+    return {"compile_s": compile_s, "t1_cpu_ms": one["cpu"], "t1_wall_ms": one["wall"], "t2_wall_ms": two["wall"],
+            "t2_cpu_ms": two["cpu"], "t2_caller_cpu_ms": two["thread"], "rel_err": err}
+
+
+def _timed(fn, repeat: int, warmup: int = 3) -> dict:
+    """Medians (ms) of wall, process CPU and calling-thread CPU time per call, calls back to back as
+    xla_run.py times XLA (one garbage collection before, none between: the calls allocate nothing,
+    and the pool's workers stay awake between calls as XLA's do). The calling thread's CPU time is,
+    with a pool, its share of the work plus its waits for the workers, without the time it was
+    descheduled: on a loaded machine a steadier picture of the critical path than wall time."""
+    import gc
+
+    for _ in range(warmup):
+        fn()
+    gc.collect()
+    wall, cpu, thread = [], [], []
+    for _ in range(repeat):
+        c0, t0, w0 = time.process_time(), time.thread_time(), time.perf_counter()
+        fn()
+        wall.append(time.perf_counter() - w0)
+        thread.append(time.thread_time() - t0)
+        cpu.append(time.process_time() - c0)
+    med = statistics.median
+    return {"wall": med(wall) * 1e3, "cpu": med(cpu) * 1e3, "thread": med(thread) * 1e3}
+
+
+# ------------------------------------------------------------------------------------------------
+# XLA:CPU (the jax venv)
+
+_BENCH_LINE = re.compile(r"compile ([\d.]+) ms, exec median ([\d.]+) ms .*process cpu median ([\d.]+) ms")
+
+
+def xla_module(py: str, name: str, repeat: int, pinned: bool) -> dict | None:
+    cmd = [py, str(XLA_RUN), str(BENCH_DIR / f"{name}.hlo"), "--gen-inputs", str(SEED), "--bench", str(repeat),
+           "--quiet"]
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=600,
+                           preexec_fn=_pin_first_cpu if pinned else None)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    m = _BENCH_LINE.search(r.stdout)
+    if r.returncode != 0 or not m:
+        return None
+    return {"compile_ms": float(m.group(1)), "wall_ms": float(m.group(2)), "cpu_ms": float(m.group(3))}
+
+
+# ------------------------------------------------------------------------------------------------
+# the section
+
+
+def _f(x, digits=2):
+    return "-" if x is None or (isinstance(x, float) and not math.isfinite(x)) else f"{x:.{digits}f}"
+
+
+def run(quick: bool) -> str:
+    repeat = 5 if quick else 20
+    load_start = load_average()
+    missing = [n for n in MODULES if not (BENCH_DIR / f"{n}.hlo").exists()]
+    if missing:
+        return f"## Model suite\n\nSkipped: {BENCH_DIR} lacks {', '.join(missing)}.\n"
+    numpy1 = _numpy_child(1, repeat)
+    numpy2 = _numpy_child(2, repeat)
+    py = oracle_python()
+    if py is not None and not XLA_RUN.exists():
+        py = None
+    rows = {}
+    for name in MODULES:
+        print(f"benchmarks: models: {name}", file=sys.stderr, flush=True)
+        h = hloc_module(name, repeat)
+        x1 = xla_module(py, name, repeat, pinned=True) if py else None
+        x2 = xla_module(py, name, repeat, pinned=False) if py else None
+        rows[name] = (h, x1, x2)
+    load_end = load_average()
+
+    from .numpy_refs import WORK
+
+    main_rows, ratio1, ratio2 = [], [], []
+    for name in MODULES:
+        h, x1, x2 = rows[name]
+        r1 = h["t1_cpu_ms"] / x1["cpu_ms"] if x1 else None
+        r2 = h["t2_wall_ms"] / x2["wall_ms"] if x2 else None
+        if r1:
+            ratio1.append(r1)
+        if r2:
+            ratio2.append(r2)
+        main_rows.append([name, _f(h["compile_s"] * 1e3, 0), _f(x1["compile_ms"], 0) if x1 else "-",
+                          _f(h["t1_cpu_ms"]), _f(h["t1_wall_ms"]), _f(x1["cpu_ms"]) if x1 else "-", _f(r1),
+                          _f(h["t2_wall_ms"]), _f(x2["wall_ms"]) if x2 else "-", _f(r2),
+                          _f(h["t1_wall_ms"] / h["t2_wall_ms"]), _f(h["t2_caller_cpu_ms"]),
+                          _f(numpy1["refs"][name]["cpu_ms"]),
+                          _f(numpy2["refs"][name]["wall_ms"]), f"{h['rel_err']:.1e}"])
+    g1, g2 = geomean(ratio1), geomean(ratio2)
+    main_rows.append(["**geomean**", "", "", "", "", "", _f(g1), "", "", _f(g2), "", "", "", "", ""])
+
+    limit_rows = []
+    for name in MODULES:
+        h = rows[name][0]
+        kind, amount = WORK[name]
+        if kind == "bytes":
+            rate = [amount / (h[k] * 1e-3) / 1e9 for k in ("t1_cpu_ms", "t2_wall_ms")]
+            lim = [numpy1["stream_add_gbs"], numpy2["stream_add_gbs"]]
+            unit = "GB/s"
+        else:
+            rate = [amount / (h[k] * 1e-3) / 1e9 for k in ("t1_cpu_ms", "t2_wall_ms")]
+            lim = [numpy1["sgemm_gflops"], numpy2["sgemm_gflops"]]
+            unit = "GFLOP/s"
+        limit_rows.append([name, unit, _f(rate[0], 1), f"{100 * rate[0] / lim[0]:.0f}%", _f(rate[1], 1),
+                           f"{100 * rate[1] / lim[1]:.0f}%"])
+
+    worst1 = max(ratio1) if ratio1 else float("nan")
+    worst2 = max(ratio2) if ratio2 else float("nan")
+    xla_note = "" if py else ("\n**XLA columns skipped**: no jax venv found (set HLOC_XLA_PYTHON to a Python with "
+                              "jax/jaxlib, e.g. ../.venv-xla/bin/python).\n")
+    parts = [
+        "## Model suite: hloc vs XLA:CPU vs numpy",
+        "",
+        "The twelve anchor modules of `../shared/bench` (seeded inputs, already in memory), medians of "
+        f"{repeat} runs, hloc and XLA measured module by module in the same run. **1 thread** = process CPU "
+        "time per run with the process pinned to one CPU (both sides); **2 threads** = wall time (hloc "
+        "`num_threads=2`, XLA's own pool). Ratios are hloc / XLA (below 1: hloc is faster). hloc compile is "
+        "cold (no cache) and includes the HLO pipeline; XLA's is its compile step only. `hloc 2t speedup` is "
+        "hloc's 1-thread wall over its 2-thread wall; `hloc 2t caller CPU` is the CPU time of the calling "
+        "thread alone with 2 threads (its share of the work plus its waits for the worker, not the time it "
+        "was descheduled: on a loaded machine the steadier view of the parallel critical path). `err` is "
+        "hloc's max abs difference from the numpy reference relative to the reference's max abs value.",
+        f"Load average at the start {load_start}, at the end {load_end} (2 cores shared with other jobs: "
+        "wall times are noisy, CPU times and ratios less so).",
+        xla_note,
+        table(["module", "hloc compile ms", "XLA compile ms", "hloc 1t CPU ms", "hloc 1t wall ms", "XLA 1t CPU ms",
+               "hloc/XLA 1t", "hloc 2t ms", "XLA 2t ms", "hloc/XLA 2t", "hloc 2t speedup", "hloc 2t caller CPU ms",
+               "numpy 1t ms", "numpy 2t ms", "err"], main_rows),
+        "",
+        f"Targets: geomean hloc/XLA <= 0.8 (1 thread: {_f(g1)}, 2 threads: {_f(g2)}); no module above 1.25 "
+        f"(worst: 1 thread {_f(worst1)}, 2 threads {_f(worst2)}).",
+        "",
+        "### Against the machine's limits",
+        "",
+        f"STREAM-style add (numpy): {_f(numpy1['stream_add_gbs'], 1)} GB/s on 1 thread, "
+        f"{_f(numpy2['stream_add_gbs'], 1)} GB/s on 2; OpenBLAS sgemm 1024 (numpy): "
+        f"{_f(numpy1['sgemm_gflops'], 1)} GFLOP/s on 1 thread, {_f(numpy2['sgemm_gflops'], 1)} on 2. A module's "
+        "rate counts what it must at least move (inputs read and outputs written once) or compute (2 flops "
+        "per multiply-add), so above 100% means it beats that reference.",
+        "",
+        table(["module", "unit", "hloc 1t", "of limit", "hloc 2t", "of limit"], limit_rows),
+    ]
+    return "\n".join(parts) + "\n"
+
+
+def _main(argv: list[str]) -> int:
+    import argparse
+
+    p = argparse.ArgumentParser(prog="python -m benchmarks.bench_models")
+    p.add_argument("--numpy-worker", type=int, metavar="T", help="print numpy refs and limits on T threads as JSON")
+    p.add_argument("--repeat", type=int, default=20)
+    args = p.parse_args(argv)
+    if args.numpy_worker:
+        print(json.dumps(numpy_worker(args.numpy_worker, args.repeat)))
+        return 0
+    print(run(quick=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_main(sys.argv[1:]))
+
