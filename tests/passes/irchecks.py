@@ -58,6 +58,14 @@ def shape_problems(module: Module) -> set[str]:
     """Instructions whose written shape disagrees with shape inference (ignoring layouts)."""
     out = set()
     for instr in module.instructions():
+        if instr.opcode == "broadcast":
+            # infer_shape reads `dimensions` as the sizes of a shape-less broadcast; with a written
+            # shape they map operand dimensions into it instead: check that mapping.
+            op, dims = instr.operands[0].shape, instr.attrs.get("dimensions", ())
+            if (op.etype != instr.shape.etype or len(dims) != op.rank
+                    or any(not 0 <= d < instr.shape.rank or instr.shape.dims[d] != n for d, n in zip(dims, op.dims))):
+                out.add(f"broadcast: {op} to {instr.shape} with dimensions {list(dims)}")
+            continue
         try:
             inferred = infer_shape(instr.opcode, [o.shape for o in instr.operands], instr.attrs)
         except (ShapeError, KeyError, NotImplementedError, TypeError, ValueError, IndexError, AttributeError):

@@ -69,5 +69,6 @@ def test_case_with_stand_in_handlers(name, monkeypatch):
 
     from hloc.interp import registry
 
+    registry.load_all()  # before patching: a first load_all would register the real handlers into the stand-ins
     monkeypatch.setattr(registry, "HANDLERS", dict(_STAND_INS))
     check_case(TESTDATA / "passes" / "constant-folding" / f"{name}.hlo")

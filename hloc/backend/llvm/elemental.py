@@ -677,7 +677,8 @@ def _bitcast_convert(em: Elemental, instr: Instruction, index: Index):
     b = em.b
     src, dst = instr.operands[0].shape.etype, _etype(instr)
     if ELEMENT_TYPES[src].bits != ELEMENT_TYPES[dst].bits or _kind(src) == "complex" or _kind(dst) == "complex":
-        raise CodegenError(f"bitcast-convert from {src} to {dst} (different widths) is not supported", instr.loc)
+        raise CodegenError(f"the native backend does not support bitcast-convert from {src} to {dst} (different widths)"
+                           " yet", instr.loc)
     x = em.operand(instr, 0, index)
     bits = store_convert(b, x, src)
     return load_convert(b, b.bitcast(bits, storage_type(dst)), dst)

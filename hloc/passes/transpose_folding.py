@@ -1,0 +1,130 @@
+"""transpose-folding: fold transposed operands of dots and convolutions into their dimension
+numbers (XLA's TransposeFolding).
+
+    dot(transpose(A, {1,0}), B), lhs_contracting_dims={1}  =>  dot(A, B), lhs_contracting_dims={0}
+    convolution(transpose(X), W), dim_labels=b01f_...       =>  convolution(X, W) with relabelled input dims
+
+A dot operand can fold when the transpose keeps the operand's free (non-batch, non-contracting)
+dimensions in their order, which is exactly when the dot's result does not change. By default only
+XLA:CPU's case folds (`row-column-only`): a [batch..., rows, cols] operand with one contracting
+dimension whose transpose swaps rows and columns, so that a canonical dot (dot-decomposer) stays
+canonical. As in XLA, dots with a rank-1 operand are left alone.
+A convolution folds any transposed input or kernel. The transpose itself goes once nothing else
+reads it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from ..ir.attrs import ConvDimLabels, DotDims
+from ..ir.module import Computation, Instruction, Module
+from .algsimp.core import is_permutation_identity
+from .base import Pass, option, register_pass
+from .rewrite import has_control_deps, replace_instruction
+
+
+@dataclass(frozen=True)
+class TransposeFoldingOptions:
+    dots: bool = option(True, "fold transposed dot operands")
+    row_column_only: bool = option(True, "fold only transposes that swap the two minor dimensions of a "
+                                         "[batch..., rows, cols] operand with one contracting dimension, so "
+                                         "canonical dots stay canonical (XLA:CPU); false: any fold that keeps "
+                                         "the result")
+    convolutions: bool = option(True, "fold transposed convolution inputs and kernels")
+
+
+def _foldable_dot_operand(t: Instruction, batch, contracting, row_column_only: bool) -> bool:
+    if t.opcode != "transpose" or is_permutation_identity(t.attrs["dimensions"]):
+        return False
+    perm = t.attrs["dimensions"]
+    if row_column_only and not (len(batch) == t.shape.rank - 2 and len(contracting) == 1
+                                and all(perm[d] == d for d in batch)):
+        return False
+    free = [perm[i] for i in range(len(perm)) if i not in batch and i not in contracting]
+    return free == sorted(free)
+
+
+def fold_dot(dot: Instruction, row_column_only: bool = False) -> Instruction | None:
+    """The dot with its foldable transposed operands folded, or None."""
+    a, b = dot.operands
+    if a.shape.rank < 2 or b.shape.rank < 2:
+        return None
+    dd = DotDims.of(dot)
+    lhs_batch, lhs_contracting = dd.lhs_batch, dd.lhs_contracting
+    rhs_batch, rhs_contracting = dd.rhs_batch, dd.rhs_contracting
+    changed = False
+    if _foldable_dot_operand(a, lhs_batch, lhs_contracting, row_column_only):
+        perm = a.attrs["dimensions"]
+        lhs_batch = tuple(perm[d] for d in lhs_batch)
+        lhs_contracting = tuple(perm[d] for d in lhs_contracting)
+        a = a.operands[0]
+        changed = True
+    if _foldable_dot_operand(b, rhs_batch, rhs_contracting, row_column_only):
+        perm = b.attrs["dimensions"]
+        rhs_batch = tuple(perm[d] for d in rhs_batch)
+        rhs_contracting = tuple(perm[d] for d in rhs_contracting)
+        b = b.operands[0]
+        changed = True
+    if not changed:
+        return None
+    attrs = DotDims(lhs_batch, rhs_batch, lhs_contracting, rhs_contracting).as_attrs()
+    attrs.update({k: v for k, v in dot.attrs.items() if k not in (
+        "lhs_batch_dims", "rhs_batch_dims", "lhs_contracting_dims", "rhs_contracting_dims")})
+    return Instruction("dot", dot.shape, [a, b], attrs)
+
+
+def fold_convolution(conv: Instruction) -> Instruction | None:
+    x, w = conv.operands[:2]
+    labels: ConvDimLabels = conv.attrs["dim_labels"]
+    new = labels
+    if x.opcode == "transpose":
+        p = x.attrs["dimensions"]
+        new = dataclasses.replace(new, input_batch=p[labels.input_batch], input_feature=p[labels.input_feature],
+                                  input_spatial=tuple(p[d] for d in labels.input_spatial))
+        x = x.operands[0]
+    if w.opcode == "transpose":
+        p = w.attrs["dimensions"]
+        new = dataclasses.replace(new, kernel_input_feature=p[labels.kernel_input_feature],
+                                  kernel_output_feature=p[labels.kernel_output_feature],
+                                  kernel_spatial=tuple(p[d] for d in labels.kernel_spatial))
+        w = w.operands[0]
+    if new is labels:
+        return None
+    attrs = dict(conv.attrs)
+    attrs["dim_labels"] = new
+    return Instruction("convolution", conv.shape, [x, w, *conv.operands[2:]], attrs)
+
+
+@register_pass
+class TransposeFolding(Pass):
+    name = "transpose-folding"
+    summary = "fold transposed dot/convolution operands into their dimension numbers (XLA's TransposeFolding)"
+    Options = TransposeFoldingOptions
+
+    def run(self, module: Module) -> bool:
+        changed = False
+        for comp in module.computations:
+            if not comp.is_fusion:
+                changed |= self._run_on(comp)
+        return changed
+
+    def _run_on(self, comp: Computation) -> bool:
+        changed = False
+        for instr in comp.post_order():
+            if instr.parent is not comp or has_control_deps(instr):
+                continue
+            new = None
+            if instr.opcode == "dot" and self.options.dots:
+                new = fold_dot(instr, self.options.row_column_only)
+            elif instr.opcode == "convolution" and self.options.convolutions and len(instr.operands) == 2:
+                new = fold_convolution(instr)
+            if new is None:
+                continue
+            name = instr.name
+            comp.add(new, instr.opcode)
+            replace_instruction(instr, new)
+            comp.rename(new, name)
+            changed = True
+        return changed
