@@ -208,6 +208,8 @@ class Elemental:
 
 
 RULES: dict[str, Callable] = {}
+# Preconditions of rules registered from elsewhere (kernels/gather.py): opcode -> check(instr).
+RULE_CHECKS: dict[str, Callable] = {}
 
 
 def rule(*opcodes):
@@ -672,15 +674,53 @@ def _convert(em: Elemental, instr: Instruction, index: Index):
     return convert_value(em, x, instr.operands[0].shape.etype, _etype(instr), instr.loc)
 
 
+def _to_bits(b: ir.IRBuilder, x, etype: str) -> ir.Value:
+    """The bit pattern of a compute value as an integer of the type's width."""
+    t = ELEMENT_TYPES[etype]
+    if t.kind in ("sint", "uint"):
+        return x
+    if t.kind == "pred":
+        return b.zext(x, ir.IntType(8))
+    v = store_convert(b, x, etype)
+    return v if isinstance(v.type, ir.IntType) else b.bitcast(v, ir.IntType(t.bits))
+
+
+def _from_bits(b: ir.IRBuilder, bits: ir.Value, etype: str):
+    t = ELEMENT_TYPES[etype]
+    if t.kind in ("sint", "uint"):
+        return bits
+    if t.kind == "pred":
+        return b.icmp_unsigned("!=", bits, const(bits.type, 0))
+    st = storage_type(etype)
+    return load_convert(b, bits if isinstance(st, ir.IntType) else b.bitcast(bits, st), etype)
+
+
 @rule("bitcast-convert")
 def _bitcast_convert(em: Elemental, instr: Instruction, index: Index):
+    """Same width: the same bits. Different widths (XLA's rule, little-endian): a wide element is k
+    narrow ones along a new minor-most dimension, least significant first, and the other way round."""
     b = em.b
     src, dst = instr.operands[0].shape.etype, _etype(instr)
-    if ELEMENT_TYPES[src].bits != ELEMENT_TYPES[dst].bits or _kind(src) == "complex" or _kind(dst) == "complex":
-        raise CodegenError(f"bitcast-convert from {src} to {dst} (different widths) is not supported", instr.loc)
-    x = em.operand(instr, 0, index)
-    bits = store_convert(b, x, src)
-    return load_convert(b, b.bitcast(bits, storage_type(dst)), dst)
+    sbits, dbits = ELEMENT_TYPES[src].bits, ELEMENT_TYPES[dst].bits
+    if _kind(src) == "complex" or _kind(dst) == "complex":
+        raise CodegenError(f"bitcast-convert from {src} to {dst} is not supported", instr.loc)
+    op = instr.operands[0]
+    if sbits == dbits:
+        return _from_bits(b, _to_bits(b, em.operand(instr, 0, index), src), dst)
+    multi = index.get_multi(b) if instr.shape.rank else []
+    if sbits > dbits:  # one wide element -> k narrow ones
+        x = _to_bits(b, em.value(op, Index(op.shape, multi[:-1], None) if op.shape.rank else
+                                 _scalar_index(op.shape)), src)
+        shift = b.mul(b.zext(multi[-1], x.type) if x.type.width > 64 else b.trunc(multi[-1], x.type)
+                      if x.type.width < 64 else multi[-1], const(x.type, dbits))
+        return _from_bits(b, b.trunc(b.lshr(x, shift), ir.IntType(dbits)), dst)
+    k = dbits // sbits
+    wide = ir.IntType(dbits)
+    acc = const(wide, 0)
+    for j in range(k):
+        part = _to_bits(b, em.value(op, Index(op.shape, list(multi) + [const(I64, j)], None)), src)
+        acc = b.or_(acc, b.shl(b.zext(part, wide), const(wide, j * sbits)))
+    return _from_bits(b, acc, dst)
 
 
 @rule("reduce-precision")
@@ -916,9 +956,12 @@ def _start_indices(em: Elemental, instr: Instruction, first: int, sizes, dims):
     for k in range(len(dims)):
         s_instr = instr.operands[first + k]
         s = em.value(s_instr, _scalar_index(s_instr.shape))
-        s = b.sext(s, I64) if _kind(s_instr.shape.etype) == "sint" else b.zext(s, I64) \
-            if s.type.width < 64 else s
-        out.append(_clamp_i64(b, s, 0, max(0, dims[k] - sizes[k])))
+        hi = const(I64, max(0, dims[k] - sizes[k]))
+        if _kind(s_instr.shape.etype) == "sint":
+            out.append(_clamp_i64(b, b.sext(s, I64) if s.type.width < 64 else s, 0, max(0, dims[k] - sizes[k])))
+        else:  # unsigned: a u64 start of 2**64-1 is huge, not -1 (XLA clamps it to the top)
+            s = b.zext(s, I64) if s.type.width < 64 else s
+            out.append(b.select(b.icmp_unsigned(">", s, hi), hi, s))
     return out
 
 
@@ -1080,6 +1123,8 @@ def check_instruction(instr: Instruction) -> None:
         return
     if op not in RULES:
         raise CodegenError(f"the native backend does not support '{op}' here", instr.loc)
+    if op in RULE_CHECKS:
+        RULE_CHECKS[op](instr)
     for s in [instr.shape] + [o.shape for o in instr.operands]:
         for leaf in s.leaves():
             if not leaf.is_array:
