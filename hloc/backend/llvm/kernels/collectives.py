@@ -86,7 +86,8 @@ def check_same(instr: Instruction) -> None:
     ins = [s for o in instr.operands for s in _leaves(o.shape)]
     outs = _leaves(instr.shape)
     if len(ins) != len(outs) or any(a.dims != b.dims or a.etype != b.etype for a, b in zip(ins, outs)):
-        raise CodegenError(f"'{instr.opcode}' on one device must return its operands' shapes", instr.loc)
+        raise CodegenError(f"'{instr.opcode}' from {[str(s) for s in ins]} to {instr.shape} needs more than one "
+                           "device; the native backend runs one", instr.loc)
 
 
 @kernel(*SAME)

@@ -269,6 +269,8 @@ def ziggurat_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def lower_rng(instr: Instruction, ops: list, emit, lowering) -> Instruction:
     """rng(a, b) -> get-tuple-element(rng(a, b, state), 0), the new state threaded to the next rng."""
+    if len(ops) != 2:
+        raise CodegenError(f"rng takes two scalar operands, got {len(ops)}", instr.loc)
     state = lowering.rng_state
     if state is None:
         state = emit("constant", STATE, [])
@@ -281,8 +283,8 @@ def lower_rng(instr: Instruction, ops: list, emit, lowering) -> Instruction:
 @kernel.check("rng")
 def check_rng(instr: Instruction) -> None:
     if len(instr.operands) != 3 or not instr.shape.is_tuple:
-        raise CodegenError("rng is only supported in the entry computation (not inside fusions or called "
-                           "computations)", instr.loc)
+        raise CodegenError("rng inside a fused computation is not supported (its generator state is threaded "
+                           "through the schedule)", instr.loc)
     out = instr.shape.tuple_shapes[0]
     a, b_ = instr.operands[0].shape, instr.operands[1].shape
     kind = ELEMENT_TYPES[out.etype].kind
