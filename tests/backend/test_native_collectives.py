@@ -69,3 +69,26 @@ def test_what_one_device_cannot_run_is_a_clean_error(header, body, match):
     with pytest.raises(CodegenError, match=match) as err:
         compile_module(parse_module(text, "c.hlo"))
     assert err.value.loc is not None
+
+
+def test_ragged_all_to_all_on_one_device():
+    text = """HloModule m
+ENTRY e {
+  d = f32[6,2] parameter(0)
+  o = f32[5,2] parameter(1)
+  io = s64[1] parameter(2)
+  ss = s64[1] parameter(3)
+  oo = s64[1] parameter(4)
+  rs = s64[1] parameter(5)
+  ROOT r = f32[5,2] ragged-all-to-all(d, o, io, ss, oo, rs), replica_groups={{0}}
+}
+"""
+    exe = compile_text(text)
+    d = np.arange(12, dtype=np.float32).reshape(6, 2)
+    o = -np.ones((5, 2), np.float32)
+    for start, size, dst in [(1, 3, 2), (4, 2, 0), (5, 2, 0), (0, 6, 0), (-1, 1, 0)]:
+        want = o.copy()
+        if start >= 0 and start + size <= 6 and dst >= 0 and dst + size <= 5:  # blocks that fit are copied
+            want[dst:dst + size] = d[start:start + size]
+        got = exe([d, o, np.array([start]), np.array([size]), np.array([dst]), np.array([size])])
+        np.testing.assert_array_equal(got, want)

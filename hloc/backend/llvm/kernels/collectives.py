@@ -4,7 +4,8 @@ The native backend runs one device (replica 0 of partition 0). With one particip
   * all-reduce, all-gather, reduce-scatter, all-to-all, collective-broadcast return their operands;
   * collective-permute returns its operand when device 0 sends to itself, zeros when nobody sends
     to it;
-  * replica-id and partition-id are 0.
+  * replica-id and partition-id are 0;
+  * ragged-all-to-all copies its one block of rows into (a copy of) the output operand.
 A module for several replicas or partitions, or replica groups putting device 0 with other devices,
 is a CodegenError.
 
@@ -27,9 +28,9 @@ import numpy as np
 from ....errors import CodegenError
 from ....ir.module import Instruction
 from ....ir.types import Shape
-from ..loops import Index, index_loop
+from ..loops import Index, for_range, index_loop, loop_nest
 from . import kernel
-from .indexing import copy_array
+from .indexing import copy_array, i64, widen
 
 SAME = ("all-reduce", "all-gather", "reduce-scatter", "all-to-all", "collective-broadcast")
 # Forms rewritten into plain instructions while the entry is flattened (`lower_async`).
@@ -207,3 +208,51 @@ def lower_async(instr: Instruction, ops: list[Instruction], emit, inline) -> Ins
     if op == "async-done":
         return emit("get-tuple-element", instr.shape, [ops[0]], index=1)
     raise AssertionError(op)
+
+
+# ------------------------------------------------------------------------------------------------
+# ragged-all-to-all on one device: rows [input_offsets[0], +send_sizes[0]) of the input land at
+# output_offsets[0] of (a copy of) the output operand. A block that does not fit in either array
+# is not copied (no access outside the buffers; the op's behaviour is undefined there).
+
+
+@kernel.check("ragged-all-to-all")
+def check_ragged_all_to_all(instr: Instruction) -> None:
+    check_single_device(instr)
+    if len(instr.operands) != 6:
+        raise CodegenError("ragged-all-to-all takes input, output and four offset/size arrays", instr.loc)
+    data, output = instr.operands[0].shape, instr.operands[1].shape
+    if data.rank < 1 or data.dims[1:] != output.dims[1:] or data.etype != output.etype or \
+            instr.shape.dims != output.dims or instr.shape.etype != output.etype:
+        raise CodegenError("ragged-all-to-all: input, output and result shapes disagree", instr.loc)
+    for o in instr.operands[2:]:
+        if o.shape.rank != 1 or o.shape.dims[0] < 1 or o.shape.etype not in ("s32", "s64"):
+            raise CodegenError("ragged-all-to-all: offsets and sizes must be non-empty s32/s64 vectors", instr.loc)
+
+
+@kernel("ragged-all-to-all")
+def emit_ragged_all_to_all(ctx, instr: Instruction) -> None:
+    b = ctx.b
+    data, output, in_off, send, out_off = (ops[0] for ops in ctx.operands[:5])
+    out = ctx.outputs[0]
+    copy_array(b, out, output)
+    if data.shape.num_elements == 0:
+        return
+
+    def first(arr):
+        return widen(b, arr.load(b, Index(arr.shape, [i64(0)], None)), arr.etype)
+
+    start, size, dst = first(in_off), first(send), first(out_off)
+    n_in, n_out = data.shape.dims[0], out.shape.dims[0]
+    ok = b.and_(b.icmp_signed(">=", start, i64(0)), b.icmp_signed(">=", size, i64(0)))
+    ok = b.and_(ok, b.icmp_signed(">=", dst, i64(0)))
+    ok = b.and_(ok, b.icmp_signed("<=", size, i64(n_in)))
+    ok = b.and_(ok, b.icmp_signed("<=", start, b.sub(i64(n_in), size)))
+    ok = b.and_(ok, b.icmp_signed("<=", dst, b.sub(i64(n_out), size)))
+    rest = list(range(1, data.shape.rank))
+    with b.if_then(ok), for_range(b, size, "row") as r, loop_nest(b, data.shape, "c", rest) as multi:
+        src = list(multi)
+        src[0] = b.add(start, r)
+        tgt = list(multi)
+        tgt[0] = b.add(dst, r)
+        out.store(b, Index(out.shape, tgt, None), data.load(b, Index(data.shape, src, None)))
