@@ -52,7 +52,9 @@ def test_rng_follows_numpy_pcg64_in_schedule_order():
     assert abs(got[6].mean() - 1.5) < 0.05 and abs(got[6].std() - 0.25) < 0.02
 
 
-def test_rng_get_and_update_state_counts_from_zero():
+def test_rng_get_and_update_state_is_xla_cpus_per_instruction_counter():
+    """XLA:CPU (rng_state_lib.cc): each instruction's u128 state starts at 0x7012395 and advances by
+    its delta every time it runs, across calls of the executable (the XLA corpus cases pin the start)."""
     text = """HloModule m
 ENTRY e {
   s0 = u64[2] rng-get-and-update-state(), delta=5
@@ -61,5 +63,9 @@ ENTRY e {
   ROOT t = (u64[2], u64[2], u64[2]) tuple(s0, s1, s2)
 }
 """
-    got = compile_text(text)([])
-    np.testing.assert_array_equal(np.stack(got), np.array([[0, 0], [5, 0], [4, 1]], np.uint64))
+    exe = compile_text(text)
+    start = 0x7012395
+    np.testing.assert_array_equal(np.stack(exe([])), np.array([[start, 0]] * 3, np.uint64))
+    np.testing.assert_array_equal(np.stack(exe([])), np.array([[start + 5, 0], [start - 1, 1], [start + 1, 0]],
+                                                              np.uint64))  # s1: the low word carried
+    np.testing.assert_array_equal(np.stack(exe([]))[1], np.array([start - 2, 2], np.uint64))

@@ -7,9 +7,9 @@ from __future__ import annotations
 from ....ir.module import Instruction
 from .collectives import LOWERED as ASYNC_LOWERED
 from .collectives import lower_async
-from .rng import lower_get_and_update_state, lower_rng
+from .rng import lower_rng
 
-LOWERED = ASYNC_LOWERED | {"rng", "rng-get-and-update-state"}
+LOWERED = ASYNC_LOWERED | {"rng"}
 
 
 class Lowering:
@@ -22,11 +22,13 @@ class Lowering:
         self.emit = emit
         self.inline = inline
         self.rng_state: Instruction | None = None  # the generator state after the last rng
-        self.counter_state: Instruction | None = None  # rng-get-and-update-state's counter
 
     def lower(self, instr: Instruction, ops: list[Instruction], depth: int) -> Instruction:
+        def emit(opcode: str, shape, operands, **attrs) -> Instruction:
+            new = self.emit(opcode, shape, operands, **attrs)
+            new.src, new.offset = instr.src, instr.offset  # errors about it point at `instr`'s line
+            return new
+
         if instr.opcode == "rng":
-            return lower_rng(instr, ops, self.emit, self)
-        if instr.opcode == "rng-get-and-update-state":
-            return lower_get_and_update_state(instr, ops, self.emit, self)
-        return lower_async(instr, ops, self.emit, lambda comp, args: self.inline(comp, args, depth + 1))
+            return lower_rng(instr, ops, emit, self)
+        return lower_async(instr, ops, emit, lambda comp, args: self.inline(comp, args, depth + 1))

@@ -503,38 +503,35 @@ def _store_value(b, out: IrArray, logical, v) -> None:
 
 
 # ------------------------------------------------------------------------------------------------
-# rng-get-and-update-state: the interpreter's documented counter ([seed, 0] as a u128, low word
-# first, advanced by `delta` per call, seed 0), threaded like rng's state
+# rng-get-and-update-state: XLA:CPU's (and the interpreter's): every instruction keeps its own u128
+# state (low word first) in a module global, starting at 0x7012395 and advanced by `delta` each time
+# it runs, across calls as in an XLA executable
 
-
-def lower_get_and_update_state(instr: Instruction, ops: list, emit, lowering) -> Instruction:
-    state = lowering.counter_state
-    if state is None:
-        state = emit("constant", Shape("u64", (2,)), [])
-        state.literal = np.zeros(2, np.uint64)
-    both = emit("rng-get-and-update-state", Shape.tuple([instr.shape, Shape("u64", (2,))]), [state],
-                **dict(instr.attrs))
-    lowering.counter_state = emit("get-tuple-element", Shape("u64", (2,)), [both], index=1)
-    return emit("get-tuple-element", instr.shape, [both], index=0)
+XLA_CPU_RNG_STATE = 0x7012395  # backends/cpu/runtime/rng_state_lib.cc kRngStateInitialValue
 
 
 @kernel.check("rng-get-and-update-state")
 def check_get_and_update_state(instr: Instruction) -> None:
-    if len(instr.operands) != 1 or not instr.shape.is_tuple or instr.shape.tuple_shapes[0] != Shape("u64", (2,)):
-        raise CodegenError("rng-get-and-update-state returns u64[2] (entry computation only)", instr.loc)
+    if instr.operands or instr.shape != Shape("u64", (2,)):
+        raise CodegenError("rng-get-and-update-state takes no operands and returns u64[2]", instr.loc)
 
 
 @kernel("rng-get-and-update-state")
 def emit_get_and_update_state(ctx, instr: Instruction) -> None:
     b = ctx.b
-    src = ctx.operands[0][0]
-    out, new = ctx.outputs
+    state_t = ir.ArrayType(I64, 2)
+    name = f"hloc.rng_state.{len([g for g in ctx.module.global_values if g.name.startswith('hloc.rng_state.')])}"
+    state = ir.GlobalVariable(ctx.module, state_t, name)
+    state.linkage = "internal"
+    state.initializer = ir.Constant(state_t, [XLA_CPU_RNG_STATE, 0])
+    lo_p = b.gep(state, [i64(0), i64(0)], inbounds=True)
+    hi_p = b.gep(state, [i64(0), i64(1)], inbounds=True)
+    delta = i64(int(instr.attrs.get("delta", 0)) & 0xFFFFFFFFFFFFFFFF)
+    # Atomic, so concurrent calls of one loaded module draw distinct states (low word, then the carry).
+    lo = b.atomic_rmw("add", lo_p, delta, "monotonic")
+    carry = b.icmp_unsigned("<", b.add(lo, delta), lo)
+    hi = b.atomic_rmw("add", hi_p, b.zext(carry, I64), "monotonic")
+    out = ctx.outputs[0]
     shape = Shape("u64", (2,))
-    lo, hi = (src.load(b, Index(shape, [i64(k)], None)) for k in range(2))
-    for k, v in enumerate((lo, hi)):
-        out.store(b, Index(shape, [i64(k)], None), v)
-    delta = i64(int(instr.attrs.get("delta", 0)))
-    nlo = b.add(lo, delta)
-    nhi = b.select(b.icmp_unsigned("<", nlo, lo), b.add(hi, i64(1)), hi)
-    new.store(b, Index(shape, [i64(0)], None), nlo)
-    new.store(b, Index(shape, [i64(1)], None), nhi)
+    out.store(b, Index(shape, [i64(0)], None), lo)
+    out.store(b, Index(shape, [i64(1)], None), hi)
