@@ -297,6 +297,32 @@ _fft_case("irfft2d_c128_odd", "IRFFT", "c128", "f64", [2, 5, 4], [5, 7], np.comp
 
 
 # ------------------------------------------------------------------------------------------------
+# complex power: the exact cases (z^0, 0^c, 1^w, inf^c) and seeded values
+
+
+def _complex_power_case(et: str, dtype, tol):
+    name = f"complex_power_{et}"
+    rng = rng_for(name)
+    edge_x = [1 + 2j, -3 + 0.5j, 0, 0, 0, 2 - 1j, 1, np.inf, np.inf, 0.5j, -1, 4]
+    edge_y = [0.5 - 1j, 2, 0, 2, -1, 0, 3 + 4j, 2, -2, 1.5, 0.5, 0.5]
+    x = np.concatenate([edge_x, rng.standard_normal(20) + 1j * rng.standard_normal(20)]).astype(dtype)
+    y = np.concatenate([edge_y, rng.standard_normal(20) + 1j * rng.standard_normal(20)]).astype(dtype)
+    hlo = f"""HloModule m
+
+ENTRY e {{
+  x = {et}[32] parameter(0)
+  y = {et}[32] parameter(1)
+  ROOT p = {et}[32] power(x, y)
+}}
+"""
+    case(name, hlo, [x, y], f"power on {et}: z^0, 0^c, 1^w, inf^c and seeded values", rtol=tol[0], atol=tol[1])
+
+
+_complex_power_case("c64", np.complex64, (1e-5, 1e-6))
+_complex_power_case("c128", np.complex128, (1e-12, 1e-12))
+
+
+# ------------------------------------------------------------------------------------------------
 # running XLA
 
 

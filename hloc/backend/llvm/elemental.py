@@ -523,7 +523,39 @@ def _complex_binary(b: ir.IRBuilder, op: str, x: Cplx, y: Cplx, loc):
         zero = ir.Constant(t, 0.0)
         y0 = b.and_(b.fcmp_ordered("==", y.re, zero), b.fcmp_ordered("==", y.im, zero))
         return Cplx(b.select(y0, b.fdiv(x.re, zero), re), b.select(y0, b.fdiv(x.im, zero), im))
+    if op == "power":
+        return _complex_power(b, x, y)
     raise CodegenError(f"'{op}' is not supported for complex numbers in the native backend", loc)
+
+
+def _complex_power(b: ir.IRBuilder, x: Cplx, y: Cplx) -> Cplx:
+    """(a+bi)^(c+di) = |z|^c e^(-d arg z) (cos q + i sin q), q = c arg z + d ln|z|, with the exact
+    cases of Kahan's "Much Ado About Nothing's Sign Bit" (sec. 10) that XLA:CPU also makes:
+    z^0 = 1, 0^c = 0 for real c > 0 (0^0 = 1), 1^w = 1, inf^c = inf / 0 for real c > 0 / c < 0."""
+    t = x.re.type
+    zero, one, inf = ir.Constant(t, 0.0), ir.Constant(t, 1.0), ir.Constant(t, float("inf"))
+    a, bi, c, d = x.re, x.im, y.re, y.im
+    r = _complex_abs(b, x)
+    arg = mathfns.atan2(b, bi, a)
+    coeff = b.fmul(mathfns.pow(b, r, c), mathfns.exp(b, b.fmul(b.fneg(d), arg)))
+    q = b.fadd(b.fmul(c, arg), b.fmul(d, mathfns.log(b, r)))
+    re, im = b.fmul(coeff, mathfns.cos(b, q)), b.fmul(coeff, mathfns.sin(b, q))
+
+    def eq(u, v):
+        return b.fcmp_ordered("==", u, v)
+
+    def case(cond, cre, cim):  # later cases take precedence
+        nonlocal re, im
+        re, im = b.select(cond, cre, re), b.select(cond, cim, im)
+
+    real_w = eq(d, zero)
+    case(b.and_(b.and_(eq(r, zero), real_w), b.fcmp_ordered("<=", zero, c)), b.select(eq(c, zero), one, zero), zero)
+    case(b.and_(eq(c, zero), real_w), one, zero)
+    case(b.and_(eq(a, one), eq(bi, zero)), one, zero)
+    real_inf = b.and_(b.and_(eq(a, inf), eq(bi, zero)), real_w)
+    case(b.and_(real_inf, b.fcmp_ordered(">", c, zero)), inf, zero)
+    case(b.and_(real_inf, b.fcmp_ordered("<", c, zero)), zero, zero)
+    return Cplx(re, im)
 
 
 @rule("complex")
@@ -1134,8 +1166,8 @@ def check_instruction(instr: Instruction) -> None:
     et = instr.operands[0].shape.etype if instr.operands and not instr.operands[0].shape.is_tuple else None
     if op in ELEMENTWISE and et is not None:
         kind = _kind(et)
-        if kind == "complex" and op not in COMPLEX_UNARY | {"add", "subtract", "multiply", "divide", "compare",
-                                                            "select", "convert", "real", "imag"}:
+        if kind == "complex" and op not in COMPLEX_UNARY | {"add", "subtract", "multiply", "divide", "power",
+                                                            "compare", "select", "convert", "real", "imag"}:
             raise CodegenError(f"'{op}' on {et} is not supported by the native backend", instr.loc)
         if et in SMALL_FLOATS and op not in ("convert", "bitcast-convert", "compare", "select"):
             raise CodegenError(f"'{op}' on {et}: only conversions are supported for {et}", instr.loc)
