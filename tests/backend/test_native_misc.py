@@ -69,3 +69,31 @@ def test_inverse_and_hyperbolic_functions():
                 want = ops[op](v.astype(np.float64)).astype(g.dtype).astype(np.float64)
                 np.testing.assert_allclose(g.astype(np.float64), want, rtol=tol, atol=tol * 1e-3, equal_nan=True,
                                            err_msg=f"{op} {g.dtype}")
+
+
+def test_fusions_the_fusion_kernel_cannot_compute_are_inlined():
+    """A fusion is a call: one holding a dot, or of a kind the fusion kernel does not take, is
+    inlined and each of its instructions gets its own kernel."""
+    text = """HloModule m
+with_dot {
+  a = f32[4,3] parameter(0)
+  b = f32[3,5] parameter(1)
+  d = f32[4,5] dot(a, b), lhs_contracting_dims={1}, rhs_contracting_dims={0}
+  ROOT n = f32[4,5] negate(d)
+}
+custom {
+  x = f32[4,5] parameter(0)
+  ROOT e = f32[4,5] exponential(x)
+}
+ENTRY e {
+  a = f32[4,3] parameter(0)
+  b = f32[3,5] parameter(1)
+  f = f32[4,5] fusion(a, b), kind=kLoop, calls=with_dot
+  ROOT g = f32[4,5] fusion(f), kind=kCustom, calls=custom
+}
+"""
+    rng = np.random.default_rng(3)
+    a = rng.standard_normal((4, 3)).astype(np.float32)
+    b = rng.standard_normal((3, 5)).astype(np.float32)
+    want = np.exp(-(a.astype(np.float64) @ b))
+    np.testing.assert_allclose(compile_text(text)([a, b]), want, rtol=1e-5)

@@ -16,8 +16,8 @@ def flatten(comp: Computation, lowering: Callable | None = None) -> tuple[Comput
     inside fused or reducer computations stay: those are computed elementally.
 
     `lowering(emit, inline)`, if given, makes a rewriter for instructions that stand for others (the
-    native backend's kernels/lowering.py: asynchronous pairs, rng): it has `opcodes` and
-    `lower(instr, operands, depth) -> Instruction`, and builds the replacement with
+    native backend's kernels/lowering.py: asynchronous pairs, rng): it has `handles(instr) -> bool`
+    and `lower(instr, operands, depth) -> Instruction`, and builds the replacement with
     `emit(opcode, shape, operands, **attrs)` and `inline(computation, args, depth)`."""
     flat = Computation(comp.name)
     order: list[Instruction] = []
@@ -39,7 +39,7 @@ def flatten(comp: Computation, lowering: Callable | None = None) -> tuple[Comput
                 sub_env = {p: ops[p.parameter_number] for p in callee.parameters}
                 env[instr] = inline(callee, sub_env, depth + 1)
                 continue
-            if rewriter is not None and instr.opcode in rewriter.opcodes:
+            if rewriter is not None and rewriter.handles(instr):
                 env[instr] = rewriter.lower(instr, ops, depth)
                 continue
             c = instr.clone(operands=ops)

@@ -1,9 +1,12 @@
 """Rewrites applied while the entry computation is flattened (emitter.flatten_entry): forms that
-stand for plain instructions (asynchronous pairs, copy-start/-done, domain: collectives.py) and
-`rng`, whose generator state is threaded through the schedule as data (rng.py)."""
+stand for plain instructions (asynchronous pairs, copy-start/-done, domain: collectives.py),
+`rng`, whose generator state is threaded through the schedule as data (rng.py), and fusions the
+fusion kernel cannot compute elementally (a dot inside, another kind): a fusion is a call, so its
+computation is inlined and every instruction gets its own kernel."""
 
 from __future__ import annotations
 
+from ....errors import CodegenError
 from ....ir.module import Instruction
 from .collectives import LOWERED as ASYNC_LOWERED
 from .collectives import lower_async
@@ -16,7 +19,10 @@ class Lowering:
     """One per flattened computation. emit(opcode, shape, operands, **attrs) adds an instruction to
     the flat schedule; inline(comp, args, depth) inlines a computation and returns its root's value."""
 
-    opcodes = LOWERED  # what hloc.passes.analysis.flatten hands to `lower`
+    @staticmethod
+    def handles(instr: Instruction) -> bool:
+        """What hloc.passes.analysis.flatten hands to `lower`."""
+        return instr.opcode in LOWERED or (instr.opcode == "fusion" and not _fusable(instr))
 
     def __init__(self, emit, inline):
         self.emit = emit
@@ -31,4 +37,17 @@ class Lowering:
 
         if instr.opcode == "rng":
             return lower_rng(instr, ops, emit, self)
+        if instr.opcode == "fusion":
+            return self.inline(instr.attrs["calls"], ops, depth + 1)
         return lower_async(instr, ops, emit, lambda comp, args: self.inline(comp, args, depth + 1))
+
+
+def _fusable(instr: Instruction) -> bool:
+    """Whether the fusion kernel (loop.py) computes this fusion."""
+    from .loop import check_fusion
+
+    try:
+        check_fusion(instr)
+    except CodegenError:
+        return False
+    return True
