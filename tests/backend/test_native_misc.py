@@ -3,6 +3,8 @@ references (XLA-computed cases for the same ops: testdata/oracle unary_* and sto
 
 from __future__ import annotations
 
+import json
+
 import ml_dtypes
 import numpy as np
 from mathref import compile_text
@@ -97,3 +99,28 @@ ENTRY e {
     b = rng.standard_normal((3, 5)).astype(np.float32)
     want = np.exp(-(a.astype(np.float64) @ b))
     np.testing.assert_allclose(compile_text(text)([a, b]), want, rtol=1e-5)
+
+
+def test_onednn_layernorm_and_rng_seed_custom_calls():
+    """XLA:CPU's __onednn$layernorm over the minor-most dimension (eps from the config's f32 bits;
+    XLA-computed: the corpus module backends/cpu/tests/thunk_coverage) and GetRngSeed (0 here)."""
+    eps_bits = int(np.array([1e-3], np.float32).view(np.uint32)[0])
+    config = json.dumps({"onednn_layer_norm_config": {"rescale": "SCALE_AND_SHIFT", "epsilon_typecast": str(eps_bits)}})
+    text = f"""HloModule m
+ENTRY e {{
+  x = f32[3,2,5] parameter(0)
+  s = f32[5] parameter(1)
+  t = f32[5] parameter(2)
+  n = f32[3,2,5] custom-call(x, s, t), custom_call_target="__onednn$layernorm", backend_config={config}
+  r = u64[] custom-call(), custom_call_target="GetRngSeed"
+  ROOT o = (f32[3,2,5], u64[]) tuple(n, r)
+}}
+"""
+    rng = np.random.default_rng(5)
+    x, s, t = (rng.standard_normal(d).astype(np.float32) for d in ((3, 2, 5), (5,), (5,)))
+    got, seed = compile_text(text)([x, s, t])
+    x64 = x.astype(np.float64)
+    mean = x64.mean(-1, keepdims=True)
+    want = (x64 - mean) / np.sqrt(((x64 - mean) ** 2).mean(-1, keepdims=True) + 1e-3) * s + t
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+    assert seed == 0 and seed.dtype == np.uint64

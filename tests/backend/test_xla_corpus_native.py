@@ -57,7 +57,6 @@ REJECTED = {
 }
 # Known native failures, with the reason (strict: they must fail, so a fix shows up here).
 NATIVE_XFAIL = {
-    "backends__cpu__tests__thunk_coverage__cpu.hlo": "no native __onednn$layernorm custom-call",
     "hlo__parser__hlo_parser_test__roundtrip_short__Scan.hlo": "no native scan kernel",
     "hlo__parser__hlo_parser_test__roundtrip_long__ReduceWindowScalar.hlo":
         "reduce-window applies the init value to one-element windows; XLA:CPU returns the element "
