@@ -58,18 +58,22 @@ def build(out: Path) -> None:
 
 
 def run(out: Path) -> int:
+    from hloc.backend.llvm.abi import ENTRY_ARGS  # light: no llvmlite
+
     meta = json.loads((out / "meta.json").read_text())
     bad = 0
     for name, m in meta.items():
         fn = getattr(ctypes.CDLL(str(out / f"{name}.so")), m["entry"])
-        fn.argtypes = [ctypes.c_void_p] * 3
+        fn.argtypes = [getattr(ctypes, a.ctypes) for a in ENTRY_ARGS]
         ins = np.load(out / f"{name}.in.npz")
         params = [np.array(ins[f"arr_{k}"], copy=True) for k in range(len(ins.files))]  # exact-size blocks
         results = [np.empty(max(1, n), np.uint8) for n in m["results"]]
         temp = np.empty(max(1, m["temp"]), np.uint8)
         pa = (ctypes.c_void_p * max(1, len(params)))(*[a.ctypes.data for a in params])
         ra = (ctypes.c_void_p * max(1, len(results)))(*[r.ctypes.data for r in results])
-        fn(ctypes.addressof(pa), ctypes.addressof(ra), temp.ctypes.data)
+        values = {"params": ctypes.addressof(pa), "results": ctypes.addressof(ra), "temp": temp.ctypes.data,
+                  "num_threads": 1}  # one thread: memcheck serialises threads anyway
+        fn(*[values[a.name] for a in ENTRY_ARGS])
         want = np.load(out / f"{name}.want.npz")
         for k, r in enumerate(results if m["exact"] else []):  # fft: memory checked, values by pytest
             if not np.array_equal(r[:m["results"][k]], want[f"arr_{k}"]):
