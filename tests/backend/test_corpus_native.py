@@ -1,9 +1,11 @@
 """The JAX corpus (../shared/corpus/jax) through native code, compiled once per module as `hloc run`
-compiles it (the llvm backend's prepare with its defaults: the -O2 HLO pipeline, LLVM -O3; compile
-cache off), then checked three ways:
+compiles it (the llvm backend's prepare with its defaults: the -O2 HLO pipeline, LLVM -O3, into a
+fresh compile cache), then checked four ways:
 
 * on the corpus inputs, against XLA's expected.npz within the MANIFEST tolerances
   (`|got - expected| <= atol + rtol*|expected|`, NaNs equal; bf16 stored as bits);
+* a second backend finds the module in the cache (no compile: the linked shared library) and gives
+  the same bytes;
 * the buffer assignments the code uses (after -O2's fusion and buffer reuse, kernel scratch
   included) pass the checker;
 * on seeded random inputs (denormal-free), against the reference interpreter on the module as
@@ -107,7 +109,7 @@ def assert_matches_interpreter(name: str, got: list, want: list) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", CASES or [pytest.param("none", marks=pytest.mark.skip("no JAX corpus"))])
-def test_jax_corpus_runs_natively(name):
+def test_jax_corpus_runs_natively(name, tmp_path):
     from hloc.interp import evaluate
 
     text = (JAX_CORPUS / f"{name}.hlo").read_text()
@@ -115,8 +117,15 @@ def test_jax_corpus_runs_natively(name):
     ins, expected = load_case(name, module)
     args = random_inputs(module, 1)
     want = flatten(evaluate(parse_module(text, f"{name}.hlo"), args))
-    exe = LlvmBackend().prepare(module, BackendOptions(cache=False))  # runs -O2 on `module` in place
-    assert_matches_xla(name, flatten(exe(ins)), expected)
+    compiling = LlvmBackend(str(tmp_path / "cache"))
+    exe = compiling.prepare(module, BackendOptions())  # runs -O2 on `module` in place
+    assert compiling.last_cache == "miss"
+    got = flatten(exe(ins))
+    assert_matches_xla(name, got, expected)
+    cached = LlvmBackend(str(tmp_path / "cache"))
+    again = cached.prepare(parse_module(text, f"{name}.hlo"), BackendOptions())
+    assert cached.last_cache == "hit"
+    assert all(a.tobytes() == b.tobytes() for a, b in zip(flatten(again(ins)), got))
     problems = [p for a in buffer_assignment(module).all() for p in check(a)]
     assert not problems, problems[:5]
     assert_matches_interpreter(name, flatten(exe(args)), want)
