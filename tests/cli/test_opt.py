@@ -274,8 +274,8 @@ def test_buffer_assignment_report_goes_to_stderr():
 def test_buffer_assignment_of_a_module_the_backend_cannot_compile():
     r = opt("-", "--buffer-assignment", input="""HloModule f
 ENTRY e {
-  p = c64[8] parameter(0)
-  ROOT f = c64[8] fft(p), fft_type=FFT, fft_length={8}
+  p = f32[8] parameter(0)
+  ROOT c = f32[8] custom-call(p), custom_call_target="hloc_no_such_target"
 }
 """)
     assert r.exit_code == 0, r.stderr

@@ -10,54 +10,27 @@
 
 from __future__ import annotations
 
-import csv
-import re
 import sys
-import traceback
 from pathlib import Path
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
 from conftest import JAX_CORPUS
+from jax_corpus import check_case, input_files, manifest, run_cli
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "runtime"))
 from runtime_testing import ORACLE, RUNNER_DATA, missing_handlers  # noqa: E402
 
-from hloc.cli import main  # noqa: E402
 from hloc.parse import parse_module  # noqa: E402
 
 
-def _manifest(path: Path) -> dict[str, dict]:
-    if not path.exists():
-        return {}
-    with open(path, newline="") as f:
-        return {row["name"]: row for row in csv.DictReader(f, delimiter="\t")}
-
-
-def _inputs(folder: Path, name: str) -> list[Path]:
-    found = [(int(m.group(1)), p) for p in folder.glob(f"{name}.in*.npy")
-             if (m := re.fullmatch(re.escape(name) + r"\.in(\d+)\.npy", p.name))]
-    return [p for _, p in sorted(found)]
-
-
-def _run(args: list) -> tuple[int, str, str]:
-    res = CliRunner().invoke(main, ["run", *map(str, args)])
-    if res.exception is not None and not isinstance(res.exception, SystemExit):
-        tb = "".join(traceback.format_exception(res.exception))
-        pytest.fail(f"hloc run crashed:\n{tb}")
-    return res.exit_code, res.stdout, res.stderr
-
-
 def _check_case(folder: Path, name: str, rtol: str, atol: str) -> None:
-    code, out, err = _run(["--backend", "interp", folder / f"{name}.hlo", *_inputs(folder, name),
-                           "--check", folder / f"{name}.expected.npz", "--rtol", rtol, "--atol", atol])
-    assert code == 0, f"{name}: exit {code}\n{out}{err}"
+    check_case(folder, name, rtol, atol, "--backend", "interp")
 
 
 # -- JAX corpus
 
-JAX = _manifest(JAX_CORPUS / "MANIFEST.tsv")
+JAX = manifest(JAX_CORPUS / "MANIFEST.tsv")
 
 
 @pytest.mark.slow
@@ -69,7 +42,7 @@ def test_jax_corpus_matches_xla(name):
 
 # -- oracle cases (testdata/oracle)
 
-ORACLE_CASES = _manifest(ORACLE / "MANIFEST.tsv")
+ORACLE_CASES = manifest(ORACLE / "MANIFEST.tsv")
 
 
 def _uniform_ok(x: np.ndarray, a: float, b: float) -> None:
@@ -104,21 +77,21 @@ def test_oracle_case(name, tmp_path):
     row = ORACLE_CASES[name]
     check = row["check"]
     hlo = ORACLE / f"{name}.hlo"
-    inputs = _inputs(ORACLE, name)
+    inputs = input_files(ORACLE, name)
     if check in ("values", "xla_cpu_ftz"):
-        code, out, err = _run(["--backend", "interp", hlo, *inputs, "--check", ORACLE / f"{name}.expected.npz",
+        code, out, err = run_cli(["--backend", "interp", hlo, *inputs, "--check", ORACLE / f"{name}.expected.npz",
                                "--rtol", row["rtol"], "--atol", row["atol"]])
         if code != 0 and check == "xla_cpu_ftz":
             pytest.xfail("XLA:CPU flushes f32 denormals; HLO does not require it")
         assert code == 0, f"{name}: exit {code}\n{out}{err}"
     elif check == "properties":
-        code, out, err = _run(["--backend", "interp", hlo, *inputs, "-o", tmp_path / "out.npz"])
+        code, out, err = run_cli(["--backend", "interp", hlo, *inputs, "-o", tmp_path / "out.npz"])
         assert code == 0, f"{name}: exit {code}\n{err}"
         with np.load(tmp_path / "out.npz") as z:
             outs = [z[k] for k in sorted(z.files, key=lambda k: int(k[3:]))]
         assert PROPERTIES[name](outs), name
     else:  # XLA refuses the module: hloc runs it or fails cleanly (exit 1, one error, no crash)
-        code, out, err = _run(["--backend", "interp", hlo, *inputs])
+        code, out, err = run_cli(["--backend", "interp", hlo, *inputs])
         assert code in (0, 1), err
         if code == 1:
             assert "error:" in err and "Traceback" not in err
@@ -141,7 +114,7 @@ def test_oracle_manifest_is_complete():
 
 # -- small JAX cases copied into testdata/runner (fast)
 
-RUNNER_CASES = _manifest(RUNNER_DATA / "MANIFEST.tsv")
+RUNNER_CASES = manifest(RUNNER_DATA / "MANIFEST.tsv")
 
 
 @pytest.mark.parametrize("name", sorted(RUNNER_CASES))

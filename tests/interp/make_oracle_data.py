@@ -623,6 +623,72 @@ def xla_corpus() -> None:
     print(f"xla_corpus: {len({k.split('/')[0] for k in data})} modules, {len(skipped)} skipped")
 
 
+
+# The xla_cpu_runs modules whose outputs are too big to keep whole (or too big for the interpreter
+# sweep): XLA:CPU's outputs at up to SAMPLES flat positions per output leaf, for the native sweep
+# (tests/backend/test_xla_corpus_native.py). Inputs as above; per module NAME/idx<i> (flat indices
+# into out<i> in row-major logical order), NAME/smp<i> (the values there), NAME/shape<i>, NAME/types.
+SAMPLES = 512
+MAX_SAMPLED_INPUT_ELEMENTS = 1 << 25
+
+
+def sample_positions(size: int) -> np.ndarray:
+    """Every position of a small output, else SAMPLES evenly spread ones (first and last included)."""
+    if size <= SAMPLES:
+        return np.arange(size, dtype=np.int64)
+    return np.unique(np.linspace(0, size - 1, SAMPLES).astype(np.int64))
+
+
+def _sample_one(path: str, out: str) -> None:
+    text = Path(path).read_text()
+    mod = xla_run.XlaModule(text, Path(path).name)
+    if any(np.prod(s.dimensions()) > MAX_SAMPLED_INPUT_ELEMENTS for s in mod.param_leaves):
+        raise ValueError("inputs too big")
+    outs = mod(*xla_run.gen_inputs(mod.param_leaves, 0))
+    data = {"types": np.array([str(o.dtype) for o in outs])}  # (also marks a module with no outputs)
+    for i, o in enumerate(outs):
+        o = storable(o)
+        idx = sample_positions(o.size)
+        data[f"idx{i}"], data[f"smp{i}"] = idx, o.reshape(-1)[idx]
+        data[f"shape{i}"] = np.array(o.shape, dtype=np.int64)
+    np.savez(out, **data)
+
+
+def xla_corpus_samples() -> None:
+    import csv
+    import subprocess
+    import tempfile
+
+    with (XLA_CORPUS / "INDEX.tsv").open(newline="") as f:
+        runs = sorted(r["file"] for r in csv.DictReader(f, delimiter="\t") if "xla_cpu_runs" in r["flags"].split(","))
+    with np.load(OUT.parent / "xla_corpus_outputs.npz") as z:
+        whole = {k.split("/")[0] for k in z.files}
+    data: dict[str, np.ndarray] = {}
+    skipped = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in runs:
+            if name in whole or name in XLA_CORPUS_EXCLUDED:
+                continue
+            out = Path(tmp) / "out.npz"
+            try:
+                r = subprocess.run([sys.executable, __file__, "--sample", str(XLA_CORPUS / name), str(out)],
+                                   capture_output=True, text=True, timeout=300)
+            except subprocess.TimeoutExpired:
+                skipped.append(f"{name}: timeout")
+                continue
+            if r.returncode != 0 or not out.exists():
+                skipped.append(f"{name}: {(r.stderr.strip().splitlines() or ['crashed'])[-1][:150]}")
+                continue
+            with np.load(out) as z:
+                for k in z.files:
+                    data[f"{name}/{k}"] = z[k]
+            out.unlink()
+    np.savez_compressed(OUT.parent / "xla_corpus_samples.npz", **data)
+    print(f"xla_corpus_samples: {len({k.split('/')[0] for k in data})} modules, {len(skipped)} skipped")
+    for s in skipped:
+        print("   skipped", s)
+
+
 VERBOSE = False
 FAMILIES = {fn.__name__: fn for fn in [unary_float, unary_int, binary_float, binary_int, compare, convert,
                                         bitcast_convert, reduce_precision, complex_ops, data_movement, reduce_ops,
@@ -632,9 +698,14 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["--one"]:
         _run_one(sys.argv[2], sys.argv[3])
         sys.exit(0)
-    names = sys.argv[1:] or [*FAMILIES, "xla_corpus"]
+    if sys.argv[1:2] == ["--sample"]:
+        _sample_one(sys.argv[2], sys.argv[3])
+        sys.exit(0)
+    names = sys.argv[1:] or [*FAMILIES, "xla_corpus", "xla_corpus_samples"]
     for name in names:
         if name == "xla_corpus":
             xla_corpus()
+        elif name == "xla_corpus_samples":
+            xla_corpus_samples()
         else:
             FAMILIES[name]().run()

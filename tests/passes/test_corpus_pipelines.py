@@ -6,7 +6,7 @@ the unoptimized module's (within the corpus tolerances) on
   * every JAX corpus module, on its corpus inputs (and they still match XLA's expected outputs);
   * every XLA corpus module XLA:CPU runs (INDEX.tsv's `xla_cpu_runs`, or outputs recorded by the
     oracle), on the seeded inputs tests/interp/test_xla_corpus.py uses, minus the modules it cannot
-    run (tests/xla_corpus_runs.py: several devices, endless loops, no defined result) and those with
+    run (tests/xla_corpus.py: several devices, endless loops, no defined result) and those with
     arrays of more than MAX_INTERPRETED_ELEMENTS (8 of them: -O2 is still checked structurally).
 
 Each module is parsed once; the unoptimized outputs are computed before -O2 rewrites it in place.
@@ -21,7 +21,7 @@ import pytest
 from conftest import JAX_CORPUS, corpus_files
 from equivalence import _compare, _copy, missing_handlers
 from irchecks import assert_well_formed, call_signature_problems, shape_problems
-from xla_corpus_runs import MAX_INTERPRETED_ELEMENTS, largest_array, leaves, runnable_modules, seeded_inputs
+from xla_corpus import MAX_INTERPRETED_ELEMENTS, inputs, interpretable_modules, largest_array, leaves
 
 from hloc.errors import VerifyError
 from hloc.interp import Evaluator
@@ -34,7 +34,7 @@ from hloc.passes.analysis.buffer_assignment import assign_module, check
 
 XLA_FILES = corpus_files("xla")
 JAX_FILES = [p for p in corpus_files("jax") if not p.name.endswith(".opt.hlo")]
-XLA_RUNNABLE = frozenset(runnable_modules())
+XLA_RUNNABLE = frozenset(interpretable_modules())
 
 
 def _parse_valid(path):
@@ -74,7 +74,7 @@ def test_xla_corpus_O2(path):
     runs = (path.name in XLA_RUNNABLE and not missing_handlers(module)
             and largest_array(module) <= MAX_INTERPRETED_ELEMENTS)
     if runs:
-        args = seeded_inputs(module)
+        args = inputs(module)
         before = leaves(_run(module, args))
     _optimize(module)
     if not runs:

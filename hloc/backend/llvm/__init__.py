@@ -31,7 +31,13 @@ Layout: XLA:CPU's three separate concerns, each in its own module:
     kernels/      one file per kernel family, registered by opcode (`@kernel("reduce")`):
                   loop.py (elementwise, data movement, fusion), reduce.py, dot.py (+ gemm.py, the
                   packed GEMM shared by dot and convolution), convolution.py, control_flow.py
-                  (while, conditional), in_place.py (dynamic-update-slice writing only its window)
+                  (while, conditional); the data-dependent ones: gather.py (also an elemental
+                  rule), scatter.py, dynamic_update_slice.py (in place: only its window),
+                  sort.py (+ topk), reduce_window.py, select_and_scatter.py; the library ones:
+                  fft.py, linalg.py (cholesky, triangular-solve), batch_norm.py, rng.py
+                  (rng-bit-generator, rng), custom_call.py; collectives.py (one device, async
+                  forms), misc.py (acos..sinh, stochastic-convert, get-dimension-size);
+                  lowering.py (rewrites while flattening), indexing.py / irutil.py (helpers)
     emitter.py    module -> LLVM IR: the entry function (the ABI, documented there), call inlining,
                   one `noinline` function per kernel, one per computation called by control flow
     compile.py    LLVM IR -> optimised IR -> object code / assembly; Executable (ORC LLJIT, ctypes)

@@ -29,7 +29,9 @@ state):
     O(update) per iteration instead of O(T);
   * `shared`: an elementwise op or loop fusion that reads operand k exactly at the output index
     writes its output over it: the kernel gets no pointer for operand k and reads it through its
-    output array (one pointer, read before written at each element).
+    output array (one pointer, read before written at each element); a scatter writes output k
+    over operand k (0..N-1) and then only the updated elements: O(updates) instead of O(operand).
+    Both kinds are listed in the kernel's ctx.in_place.
 """
 
 from __future__ import annotations

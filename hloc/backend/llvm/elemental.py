@@ -208,6 +208,8 @@ class Elemental:
 
 
 RULES: dict[str, Callable] = {}
+# Preconditions of rules registered from elsewhere (kernels/gather.py): opcode -> check(instr).
+RULE_CHECKS: dict[str, Callable] = {}
 
 
 def rule(*opcodes):
@@ -521,7 +523,39 @@ def _complex_binary(b: ir.IRBuilder, op: str, x: Cplx, y: Cplx, loc):
         zero = ir.Constant(t, 0.0)
         y0 = b.and_(b.fcmp_ordered("==", y.re, zero), b.fcmp_ordered("==", y.im, zero))
         return Cplx(b.select(y0, b.fdiv(x.re, zero), re), b.select(y0, b.fdiv(x.im, zero), im))
+    if op == "power":
+        return _complex_power(b, x, y)
     raise CodegenError(f"'{op}' is not supported for complex numbers in the native backend", loc)
+
+
+def _complex_power(b: ir.IRBuilder, x: Cplx, y: Cplx) -> Cplx:
+    """(a+bi)^(c+di) = |z|^c e^(-d arg z) (cos q + i sin q), q = c arg z + d ln|z|, with the exact
+    cases of Kahan's "Much Ado About Nothing's Sign Bit" (sec. 10) that XLA:CPU also makes:
+    z^0 = 1, 0^c = 0 for real c > 0 (0^0 = 1), 1^w = 1, inf^c = inf / 0 for real c > 0 / c < 0."""
+    t = x.re.type
+    zero, one, inf = ir.Constant(t, 0.0), ir.Constant(t, 1.0), ir.Constant(t, float("inf"))
+    a, bi, c, d = x.re, x.im, y.re, y.im
+    r = _complex_abs(b, x)
+    arg = mathfns.atan2(b, bi, a)
+    coeff = b.fmul(mathfns.pow(b, r, c), mathfns.exp(b, b.fmul(b.fneg(d), arg)))
+    q = b.fadd(b.fmul(c, arg), b.fmul(d, mathfns.log(b, r)))
+    re, im = b.fmul(coeff, mathfns.cos(b, q)), b.fmul(coeff, mathfns.sin(b, q))
+
+    def eq(u, v):
+        return b.fcmp_ordered("==", u, v)
+
+    def case(cond, cre, cim):  # later cases take precedence
+        nonlocal re, im
+        re, im = b.select(cond, cre, re), b.select(cond, cim, im)
+
+    real_w = eq(d, zero)
+    case(b.and_(b.and_(eq(r, zero), real_w), b.fcmp_ordered("<=", zero, c)), b.select(eq(c, zero), one, zero), zero)
+    case(b.and_(eq(c, zero), real_w), one, zero)
+    case(b.and_(eq(a, one), eq(bi, zero)), one, zero)
+    real_inf = b.and_(b.and_(eq(a, inf), eq(bi, zero)), real_w)
+    case(b.and_(real_inf, b.fcmp_ordered(">", c, zero)), inf, zero)
+    case(b.and_(real_inf, b.fcmp_ordered("<", c, zero)), zero, zero)
+    return Cplx(re, im)
 
 
 @rule("complex")
@@ -672,16 +706,53 @@ def _convert(em: Elemental, instr: Instruction, index: Index):
     return convert_value(em, x, instr.operands[0].shape.etype, _etype(instr), instr.loc)
 
 
+def _to_bits(b: ir.IRBuilder, x, etype: str) -> ir.Value:
+    """The bit pattern of a compute value as an integer of the type's width."""
+    t = ELEMENT_TYPES[etype]
+    if t.kind in ("sint", "uint"):
+        return x
+    if t.kind == "pred":
+        return b.zext(x, ir.IntType(8))
+    v = store_convert(b, x, etype)
+    return v if isinstance(v.type, ir.IntType) else b.bitcast(v, ir.IntType(t.bits))
+
+
+def _from_bits(b: ir.IRBuilder, bits: ir.Value, etype: str):
+    t = ELEMENT_TYPES[etype]
+    if t.kind in ("sint", "uint"):
+        return bits
+    if t.kind == "pred":
+        return b.icmp_unsigned("!=", bits, const(bits.type, 0))
+    st = storage_type(etype)
+    return load_convert(b, bits if isinstance(st, ir.IntType) else b.bitcast(bits, st), etype)
+
+
 @rule("bitcast-convert")
 def _bitcast_convert(em: Elemental, instr: Instruction, index: Index):
+    """Same width: the same bits. Different widths (XLA's rule, little-endian): a wide element is k
+    narrow ones along a new minor-most dimension, least significant first, and the other way round."""
     b = em.b
     src, dst = instr.operands[0].shape.etype, _etype(instr)
-    if ELEMENT_TYPES[src].bits != ELEMENT_TYPES[dst].bits or _kind(src) == "complex" or _kind(dst) == "complex":
-        raise CodegenError(f"the native backend does not support bitcast-convert from {src} to {dst} (different widths)"
-                           " yet", instr.loc)
-    x = em.operand(instr, 0, index)
-    bits = store_convert(b, x, src)
-    return load_convert(b, b.bitcast(bits, storage_type(dst)), dst)
+    sbits, dbits = ELEMENT_TYPES[src].bits, ELEMENT_TYPES[dst].bits
+    if _kind(src) == "complex" or _kind(dst) == "complex":
+        raise CodegenError(f"bitcast-convert from {src} to {dst} is not supported", instr.loc)
+    op = instr.operands[0]
+    if sbits == dbits:
+        return _from_bits(b, _to_bits(b, em.operand(instr, 0, index), src), dst)
+    multi = index.get_multi(b) if instr.shape.rank else []
+    if sbits > dbits:  # one wide element -> k narrow ones
+        x = _to_bits(b, em.value(op, Index(op.shape, multi[:-1], None) if op.shape.rank else
+                                 _scalar_index(op.shape)), src)
+        shift = b.mul(b.zext(multi[-1], x.type) if x.type.width > 64 else b.trunc(multi[-1], x.type)
+                      if x.type.width < 64 else multi[-1], const(x.type, dbits))
+        return _from_bits(b, b.trunc(b.lshr(x, shift), ir.IntType(dbits)), dst)
+    k = dbits // sbits
+    wide = ir.IntType(dbits)
+    acc = const(wide, 0)
+    for j in range(k):
+        part = _to_bits(b, em.value(op, Index(op.shape, list(multi) + [const(I64, j)], None)), src)
+        acc = b.or_(acc, b.shl(b.zext(part, wide), const(wide, j * sbits)))
+    return _from_bits(b, acc, dst)
 
 
 @rule("reduce-precision")
@@ -917,9 +988,12 @@ def _start_indices(em: Elemental, instr: Instruction, first: int, sizes, dims):
     for k in range(len(dims)):
         s_instr = instr.operands[first + k]
         s = em.value(s_instr, _scalar_index(s_instr.shape))
-        s = b.sext(s, I64) if _kind(s_instr.shape.etype) == "sint" else b.zext(s, I64) \
-            if s.type.width < 64 else s
-        out.append(_clamp_i64(b, s, 0, max(0, dims[k] - sizes[k])))
+        hi = const(I64, max(0, dims[k] - sizes[k]))
+        if _kind(s_instr.shape.etype) == "sint":
+            out.append(_clamp_i64(b, b.sext(s, I64) if s.type.width < 64 else s, 0, max(0, dims[k] - sizes[k])))
+        else:  # unsigned: a u64 start of 2**64-1 is huge, not -1 (XLA clamps it to the top)
+            s = b.zext(s, I64) if s.type.width < 64 else s
+            out.append(b.select(b.icmp_unsigned(">", s, hi), hi, s))
     return out
 
 
@@ -1081,6 +1155,8 @@ def check_instruction(instr: Instruction) -> None:
         return
     if op not in RULES:
         raise CodegenError(f"the native backend does not support '{op}' here", instr.loc)
+    if op in RULE_CHECKS:
+        RULE_CHECKS[op](instr)
     for s in [instr.shape] + [o.shape for o in instr.operands]:
         for leaf in s.leaves():
             if not leaf.is_array:
@@ -1090,8 +1166,8 @@ def check_instruction(instr: Instruction) -> None:
     et = instr.operands[0].shape.etype if instr.operands and not instr.operands[0].shape.is_tuple else None
     if op in ELEMENTWISE and et is not None:
         kind = _kind(et)
-        if kind == "complex" and op not in COMPLEX_UNARY | {"add", "subtract", "multiply", "divide", "compare",
-                                                            "select", "convert", "real", "imag"}:
+        if kind == "complex" and op not in COMPLEX_UNARY | {"add", "subtract", "multiply", "divide", "power",
+                                                            "compare", "select", "convert", "real", "imag"}:
             raise CodegenError(f"'{op}' on {et} is not supported by the native backend", instr.loc)
         if et in SMALL_FLOATS and op not in ("convert", "bitcast-convert", "compare", "select"):
             raise CodegenError(f"'{op}' on {et}: only conversions are supported for {et}", instr.loc)

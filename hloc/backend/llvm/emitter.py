@@ -47,8 +47,10 @@ from .buffers import IN_PLACE_OPS, NO_CODE, BufferAssignment, aliases_operand, a
 from .elemental import IrArray
 from .irvalues import I8, I64, PTR, VOID, const
 from .kernels import CHECKS, KERNELS, SCRATCH, load_all
+from .kernels.collectives import check_module_devices
 from .kernels.context import KernelContext
 from .kernels.loop import emit_elemental_instr
+from .kernels.lowering import Lowering
 
 # Instructions computed by the generic loop kernel when no kernel is registered.
 _GENERIC = elemental.ELEMENTAL_OPCODES - {"tuple", "get-tuple-element", "call"}
@@ -63,9 +65,11 @@ def sanitize(name: str) -> str:
 
 
 def flatten_entry(module: Module) -> tuple[Computation, list[Instruction]]:
-    """The entry computation with `call`s inlined (hloc/passes/analysis/flatten.py)."""
+    """The entry computation with `call`s inlined (hloc/passes/analysis/flatten.py); asynchronous
+    pairs, copy-start/-done, domain and rng rewritten on the way (kernels/lowering.py)."""
+    check_module_devices(module)
     try:
-        return _flatten_entry(module)
+        return _flatten_entry(module, Lowering)
     except PassError as e:
         raise CodegenError(e.message, e.loc) from None
 
@@ -74,7 +78,7 @@ def flatten(comp: Computation) -> tuple[Computation, list[Instruction]]:
     """`comp` with `call`s inlined, as a new computation (the module is untouched), and its
     schedule (post order). Used for the entry and for computations called by control flow."""
     try:
-        return _flatten(comp)
+        return _flatten(comp, Lowering)
     except PassError as e:
         raise CodegenError(e.message, e.loc) from None
 
@@ -179,9 +183,10 @@ class ModuleEmitter:
     @staticmethod
     def in_place_candidates(instr: Instruction) -> dict[int, int]:
         """Operands whose buffer the instruction's kernel may write its output over: the
-        in-place kernels' (buffers.IN_PLACE_OPS) and the loop kernel's (it reads a shared operand
-        through its output array at the index it then stores)."""
-        if instr.opcode in KERNELS and instr.opcode not in IN_PLACE_OPS and instr.opcode != "fusion":
+        in-place kernels' (buffers.IN_PLACE_OPS; scatter, which then skips copying operand k to
+        output k) and the loop kernel's (it reads a shared operand through its output array at the
+        index it then stores)."""
+        if instr.opcode in KERNELS and instr.opcode not in IN_PLACE_OPS | {"fusion", "scatter"}:
             return {}
         return default_in_place(instr)
 
@@ -350,6 +355,9 @@ class ModuleEmitter:
 
     def _emit_kernel(self, instr: Instruction, out_shapes: list[Shape], operand_shapes: list[list[Shape]],
                      scratch: bool = False, in_place: bool = False, shared: dict[int, int] | None = None):
+        """`in_place`: operand 0's buffer is output 0's (a dynamic-update-slice); `shared`: operand ->
+        output leaf whose buffer it is. Those operands get no argument: the kernel sees the output's
+        buffer as the operand (ctx.in_place lists them)."""
         m = self.llmod
         n_args = len(out_shapes) + sum(len(s) for s in operand_shapes) + int(scratch)
         fn = ir.Function(m, ir.FunctionType(VOID, [PTR] * n_args), self._unique(f"k.{sanitize(instr.name)}"))
@@ -362,10 +370,14 @@ class ModuleEmitter:
         args = iter(fn.args)
         outputs = [IrArray(next(args), s) for s in out_shapes]
         operands = [[IrArray(next(args), s) for s in shapes] for shapes in operand_shapes]
-        for k, leaf in (shared or {}).items():
+        reused = dict(shared or {})
+        if in_place:
+            reused[0] = 0
+        for k, leaf in reused.items():
             operands[k] = [IrArray(outputs[leaf].ptr, instr.operands[k].shape)]
         ctx = KernelContext(m, fn, b, instr, outputs, operands, self.constant_array,
-                            scratch=next(args) if scratch else None, emitter=self, in_place=in_place)
+                            scratch=next(args) if scratch else None, emitter=self,
+                            in_place=frozenset(reused))
         emit = KERNELS.get(instr.opcode, emit_elemental_instr)
         emit(ctx, instr)
         ctx.b.ret_void()

@@ -119,7 +119,12 @@ def _read_at_output_index(param: Instruction, out: Shape) -> bool:
 
 def default_in_place(instr: Instruction) -> dict[int, int]:
     """Operand -> output leaf whose buffer the operand's may become, for hloc's kernels:
-    dynamic-update-slice's operand 0, and single-output loops computing element i from element i."""
+    dynamic-update-slice's operand 0, scatter's operands 0..N-1 (only the updated elements change),
+    and single-output loops computing element i from element i."""
+    if instr.opcode == "scatter":
+        n = (len(instr.operands) - 1) // 2
+        outs = instr.shape.leaves()
+        return {k: k for k in range(n) if _same_storage(instr.operands[k].shape, outs[k])}
     if instr.shape.is_tuple:
         return {}
     if instr.opcode == "dynamic-update-slice":

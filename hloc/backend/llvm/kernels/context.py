@@ -21,7 +21,9 @@ class KernelContext:
     constant_array: object = None  # Instruction -> IrArray for array constants (module globals)
     scratch: ir.Value | None = None  # the kernel's scratch memory, if it asked for some (kernel.scratch)
     emitter: object = None  # the ModuleEmitter: target features, functions for called computations
-    in_place: bool = False  # the output is operand 0's buffer (buffers.IN_PLACE_OPS); operand 0 not passed
+    # Operand numbers whose buffer is an output's (buffers.IN_PLACE_OPS): the kernel updates that
+    # output in place instead of copying the operand first; operands[k] is that output's IrArray.
+    in_place: frozenset = frozenset()
 
     @property
     def features(self) -> str:

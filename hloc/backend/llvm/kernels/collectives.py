@@ -1,0 +1,258 @@
+"""Collectives with single-device semantics, and the asynchronous wrappers.
+
+The native backend runs one device (replica 0 of partition 0). With one participant:
+  * all-reduce, all-gather, reduce-scatter, all-to-all, collective-broadcast return their operands;
+  * collective-permute returns its operand when device 0 sends to itself, zeros when nobody sends
+    to it;
+  * replica-id and partition-id are 0;
+  * ragged-all-to-all copies its one block of rows into (a copy of) the output operand.
+A module for several replicas or partitions, or replica groups putting device 0 with other devices,
+is a CodegenError.
+
+Asynchronous pairs are lowered while the entry computation is flattened (emitter.flatten_entry
+calls `lower_async`), into the plain instructions they stand for:
+  copy-start(x) -> (copy(x), x, context);  copy-done(s) -> s{0}
+  all-reduce-start -> all-reduce;  all-reduce-done(s) -> s
+  all-gather-start / collective-permute-start -> the op, or (operands, op, context...) when the
+    start is tuple-shaped;  the -done -> s{1} (or s)
+  async-start(ops), calls=C -> (ops, C(ops), context...);  async-update(s) -> s;  async-done(s) -> s{1}
+Contexts are zero scalars. The wrapped computation of an async-start is inlined like a call.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from ....errors import CodegenError
+from ....ir.module import Instruction
+from ....ir.types import Shape
+from ..loops import Index, for_range, index_loop, loop_nest
+from . import kernel
+from .indexing import copy_array, i64, widen
+
+SAME = ("all-reduce", "all-gather", "reduce-scatter", "all-to-all", "collective-broadcast")
+# Forms rewritten into plain instructions while the entry is flattened (`lower_async`).
+LOWERED = frozenset({"copy-start", "copy-done", "all-reduce-start", "all-reduce-done", "all-gather-start",
+                     "all-gather-done", "collective-permute-start", "collective-permute-done", "async-start",
+                     "async-update", "async-done", "domain"})
+COLLECTIVES = frozenset(SAME) | {"collective-permute", "all-reduce-start", "all-gather-start",
+                                 "collective-permute-start", "ragged-all-to-all"}
+
+
+def _ints(text: str) -> list[int]:
+    return [int(t) for t in re.findall(r"-?\d+", text)]
+
+
+def check_module_devices(module) -> None:
+    """A module configured for several devices that uses collectives cannot run on one."""
+    attrs = module.attrs or {}
+    devices = int(attrs.get("replica_count", 1) or 1) * int(attrs.get("num_partitions", 1) or 1)
+    if devices <= 1:
+        return
+    for comp in module.computations:
+        for instr in comp.instructions:
+            if instr.opcode in COLLECTIVES:
+                raise CodegenError(f"'{instr.opcode}' in a module for {devices} devices: the native backend "
+                                   "runs one", instr.loc)
+
+
+def check_single_device(instr: Instruction) -> None:
+    groups = instr.attrs.get("replica_groups")
+    if groups is None:
+        return
+    text = str(groups).strip()
+    m = re.match(r"\[(\d+),(\d+)\]", text)  # iota form [groups,size]<=[...]
+    if m:
+        size = int(m.group(2))
+    elif text.startswith("{"):
+        inner = re.findall(r"\{([^{}]*)\}", text)
+        with_zero = [g for g in inner if 0 in _ints(g)]
+        size = len(_ints(with_zero[0])) if with_zero else 1
+    else:
+        size = 1
+    if size > 1:
+        raise CodegenError(f"'{instr.opcode}' with replica groups {text} needs {size} devices; the native "
+                           "backend runs one", instr.loc)
+
+
+def _leaves(shape: Shape) -> list[Shape]:
+    return [s for s in shape.leaves() if s.is_array]
+
+
+@kernel.check(*SAME)
+def check_same(instr: Instruction) -> None:
+    check_single_device(instr)
+    ins = [s for o in instr.operands for s in _leaves(o.shape)]
+    outs = _leaves(instr.shape)
+    if len(ins) != len(outs) or any(a.dims != b.dims or a.etype != b.etype for a, b in zip(ins, outs)):
+        raise CodegenError(f"'{instr.opcode}' from {[str(s) for s in ins]} to {instr.shape} needs more than one "
+                           "device; the native backend runs one", instr.loc)
+
+
+@kernel(*SAME)
+def emit_same(ctx, instr: Instruction) -> None:
+    ins = [a for arrs in ctx.operands for a in arrs]
+    for out, src in zip(ctx.outputs, ins):
+        copy_array(ctx.b, out, src)
+
+
+def _permute_sources(instr: Instruction) -> list[int]:
+    pairs = _ints(str(instr.attrs.get("source_target_pairs", "")))
+    return [s for s, t in zip(pairs[0::2], pairs[1::2]) if t == 0]
+
+
+@kernel.check("collective-permute")
+def check_permute(instr: Instruction) -> None:
+    check_single_device(instr)
+    sources = _permute_sources(instr)
+    if sources and 0 not in sources:
+        raise CodegenError(f"collective-permute receives from device {sources[0]}; the native backend runs one",
+                           instr.loc)
+    if len(instr.operands) != 1:
+        raise CodegenError("collective-permute with several operands (in-place form) is not supported", instr.loc)
+    check_same(instr)
+
+
+@kernel("collective-permute")
+def emit_permute(ctx, instr: Instruction) -> None:
+    if 0 in _permute_sources(instr):
+        emit_same(ctx, instr)
+        return
+    b = ctx.b
+    for out in ctx.outputs:
+        zero = np.zeros((), out.shape.dtype)
+        from ..elemental import scalar_constant
+
+        with index_loop(b, out.shape, False, "z") as index:
+            out.store(b, index, scalar_constant(out.etype, zero))
+
+
+@kernel("replica-id", "partition-id")
+def emit_device_id(ctx, instr: Instruction) -> None:
+    from ..elemental import scalar_constant
+
+    out = ctx.outputs[0]
+    out.store(ctx.b, Index(out.shape, [], None), scalar_constant(out.etype, 0))
+
+
+# ------------------------------------------------------------------------------------------------
+# lowering the asynchronous forms while flattening
+
+
+def _zero_constant(emit, shape: Shape) -> Instruction:
+    c = emit("constant", shape, [])
+    c.literal = np.zeros(shape.dims, shape.dtype)
+    return c
+
+
+def _tuple(emit, parts: list[Instruction]) -> Instruction:
+    return emit("tuple", Shape.tuple([p.shape for p in parts]), parts)
+
+
+def _start_value(emit, instr: Instruction, ops: list[Instruction], result: Instruction) -> Instruction:
+    """(operands, result, context...) for a tuple-shaped -start."""
+    shapes = instr.shape.tuple_shapes
+    operands = ops[0] if len(ops) == 1 and not shapes[0].is_tuple else _tuple(emit, ops)
+    return _tuple(emit, [operands, result] + [_zero_constant(emit, s) for s in shapes[2:]])
+
+
+def _pair_form(instr: Instruction, ops: list[Instruction]) -> bool:
+    """Whether a -start's shape is (operands, result, context...) rather than the plain result."""
+    s = instr.shape
+    if not s.is_tuple or len(s.tuple_shapes) < 2:
+        return False
+    first = s.tuple_shapes[0]
+    want = ops[0].shape if len(ops) == 1 else Shape.tuple([o.shape for o in ops])
+    return first.compatible(want)
+
+
+def lower_async(instr: Instruction, ops: list[Instruction], emit, inline) -> Instruction:
+    """The instruction (in the flat computation) an asynchronous form stands for.
+
+    emit(opcode, shape, operands, **attrs) adds an instruction to the flat schedule; inline(comp,
+    args) inlines a computation and returns its root's value."""
+    op = instr.opcode
+    attrs = dict(instr.attrs)
+    if op == "copy-start":
+        if not instr.shape.is_tuple or len(instr.shape.tuple_shapes) < 2:
+            raise CodegenError("copy-start must return (destination, source, context)", instr.loc)
+        dest = emit("copy", instr.shape.tuple_shapes[0], [ops[0]])
+        rest = [_zero_constant(emit, s) for s in instr.shape.tuple_shapes[2:]]
+        return _tuple(emit, [dest, ops[0]] + rest)
+    if op in ("copy-done",):
+        return emit("get-tuple-element", instr.shape, [ops[0]], index=0)
+    if op in ("all-reduce-done", "async-update", "domain"):
+        return ops[0]
+    if op == "all-reduce-start":
+        return emit("all-reduce", instr.shape, ops, **attrs)
+    if op in ("all-gather-start", "collective-permute-start"):
+        base = op[:-len("-start")]
+        if not _pair_form(instr, ops):
+            return emit(base, instr.shape, ops, **attrs)
+        result = emit(base, instr.shape.tuple_shapes[1], ops, **attrs)
+        return _start_value(emit, instr, ops, result)
+    if op in ("all-gather-done", "collective-permute-done"):
+        start = ops[0].shape
+        if start.is_tuple and len(start.tuple_shapes) >= 2 and start.tuple_shapes[1].compatible(instr.shape) \
+                and not start.compatible(instr.shape):
+            return emit("get-tuple-element", instr.shape, [ops[0]], index=1)
+        return ops[0]
+    if op == "async-start":
+        comp = instr.attrs.get("calls")
+        if comp is None or not instr.shape.is_tuple or len(instr.shape.tuple_shapes) < 2:
+            raise CodegenError("async-start must call a computation and return (operands, result, ...)", instr.loc)
+        result = inline(comp, ops)
+        return _start_value(emit, instr, ops, result)
+    if op == "async-done":
+        return emit("get-tuple-element", instr.shape, [ops[0]], index=1)
+    raise AssertionError(op)
+
+
+# ------------------------------------------------------------------------------------------------
+# ragged-all-to-all on one device: rows [input_offsets[0], +send_sizes[0]) of the input land at
+# output_offsets[0] of (a copy of) the output operand. A block that does not fit in either array
+# is not copied (no access outside the buffers; the op's behaviour is undefined there).
+
+
+@kernel.check("ragged-all-to-all")
+def check_ragged_all_to_all(instr: Instruction) -> None:
+    check_single_device(instr)
+    if len(instr.operands) != 6:
+        raise CodegenError("ragged-all-to-all takes input, output and four offset/size arrays", instr.loc)
+    data, output = instr.operands[0].shape, instr.operands[1].shape
+    if data.rank < 1 or data.dims[1:] != output.dims[1:] or data.etype != output.etype or \
+            instr.shape.dims != output.dims or instr.shape.etype != output.etype:
+        raise CodegenError("ragged-all-to-all: input, output and result shapes disagree", instr.loc)
+    for o in instr.operands[2:]:
+        if o.shape.rank != 1 or o.shape.dims[0] < 1 or o.shape.etype not in ("s32", "s64"):
+            raise CodegenError("ragged-all-to-all: offsets and sizes must be non-empty s32/s64 vectors", instr.loc)
+
+
+@kernel("ragged-all-to-all")
+def emit_ragged_all_to_all(ctx, instr: Instruction) -> None:
+    b = ctx.b
+    data, output, in_off, send, out_off = (ops[0] for ops in ctx.operands[:5])
+    out = ctx.outputs[0]
+    copy_array(b, out, output)
+    if data.shape.num_elements == 0:
+        return
+
+    def first(arr):
+        return widen(b, arr.load(b, Index(arr.shape, [i64(0)], None)), arr.etype)
+
+    start, size, dst = first(in_off), first(send), first(out_off)
+    n_in, n_out = data.shape.dims[0], out.shape.dims[0]
+    ok = b.and_(b.icmp_signed(">=", start, i64(0)), b.icmp_signed(">=", size, i64(0)))
+    ok = b.and_(ok, b.icmp_signed(">=", dst, i64(0)))
+    ok = b.and_(ok, b.icmp_signed("<=", size, i64(n_in)))
+    ok = b.and_(ok, b.icmp_signed("<=", start, b.sub(i64(n_in), size)))
+    ok = b.and_(ok, b.icmp_signed("<=", dst, b.sub(i64(n_out), size)))
+    rest = list(range(1, data.shape.rank))
+    with b.if_then(ok), for_range(b, size, "row") as r, loop_nest(b, data.shape, "c", rest) as multi:
+        src = list(multi)
+        src[0] = b.add(start, r)
+        tgt = list(multi)
+        tgt[0] = b.add(dst, r)
+        out.store(b, Index(out.shape, tgt, None), data.load(b, Index(data.shape, src, None)))

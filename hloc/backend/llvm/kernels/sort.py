@@ -1,0 +1,633 @@
+"""sort (any dimension, multi-operand, comparator inlined, is_stable) and topk (the HLO op and
+XLA:CPU's `TopK` custom-call target, see custom_call.py).
+
+Each 1-D slice along the sort dimension is sorted as a permutation: positions 0..n-1 in the scratch
+memory are sorted with `less(i, j)` = the comparator applied to the operands' elements at i and j,
+then every output is gathered through the permutation. The algorithms are libstdc++'s, which
+XLA:CPU runs (std::stable_sort for is_stable=true, std::sort otherwise), replayed step for step:
+  * stable: the two halves [0, (n+1)/2) and the rest are each sorted by insertion sort on chunks
+    of 7 followed by merge passes through a buffer, then merged (forward when the halves have equal
+    length, backward otherwise);
+  * not stable: introsort (median-of-three quicksort on ranges longer than 16, heapsort past a
+    depth of 2*floor(log2 n)), then insertion sort.
+Because the sequence of comparisons and moves is the same, equivalent elements end up in XLA's
+order also for is_stable=false, and comparators that are no strict weak order (LT on floats with
+NaNs) give XLA's result too. Where libstdc++ relies on sentinels (unguarded insertion and
+partition loops), bounds checks are added: they never fire for a strict weak order, and keep an
+inconsistent comparator inside the slice.
+
+XLA:CPU does not run the comparator computation for 1- and 2-operand sorts whose comparator is a
+plain `compare(p0, p1)` (or jax's NaN/zero-canonicalizing pattern) with LT/LE/GT/GE and no total
+order on floats: it sorts the first operand with std::less/greater, where floats order NaNs after
+(LT) or before (GT) every number. That comparator is used here in the same cases.
+"""
+
+from __future__ import annotations
+
+import llvmlite.ir as ir
+
+from ....errors import CodegenError
+from ....ir.module import Computation, Instruction
+from ....ir.types import ELEMENT_TYPES
+from ..elemental import Elemental, IrArray
+from ..irvalues import I1, I32, I64, PTR, compute_type, const
+from ..loops import Index, for_range, linearize, loop_nest, strides
+from . import kernel
+from .indexing import check_scalar_computation, copy_array, i64
+from .irutil import Var, entry_alloca, while_
+
+INSERTION_THRESHOLD = 16  # libstdc++ _S_threshold
+CHUNK = 7  # libstdc++ _S_chunk_size
+
+
+# ------------------------------------------------------------------------------------------------
+# which comparison
+
+
+def _param_number(comp: Computation, instr: Instruction) -> int:
+    return instr.parameter_number if instr.opcode == "parameter" and instr in comp.parameters else -1
+
+
+def _numpy_canonical_param(comp: Computation, x: Instruction) -> int:
+    """jax's `select(x != x, nan, select(x == 0, 0, x))` around a parameter: its number, else -1."""
+    if x.opcode != "select":
+        return -1
+    c, nan, inner = x.operands
+    if c.opcode != "compare" or c.attrs.get("direction") != "NE" or c.operands[0] is not c.operands[1]:
+        return -1
+    p = _param_number(comp, c.operands[0])
+    if p < 0 or nan.opcode != "constant" or not _is_nan_constant(nan):
+        return -1
+    if inner.opcode != "select":
+        return -1
+    c2, zero, fallback = inner.operands
+    if c2.opcode != "compare" or c2.attrs.get("direction") != "EQ" or c2.operands[0] is not c.operands[0]:
+        return -1
+    if not (_is_zero_constant(c2.operands[1]) and _is_zero_constant(zero)) or fallback is not c.operands[0]:
+        return -1
+    return p
+
+
+def _is_nan_constant(x: Instruction) -> bool:
+    import numpy as np
+
+    from ....ir.literal import literal_value
+
+    try:
+        v = np.asarray(literal_value(x.literal))
+    except Exception:  # noqa: BLE001 - elided or unusual literals simply do not match
+        return False
+    return v.size == 1 and v.dtype.kind == "f" and bool(np.isnan(v.astype(np.float64)).all())
+
+
+def _is_zero_constant(x: Instruction) -> bool:
+    import numpy as np
+
+    from ....ir.literal import literal_value
+
+    if x.opcode == "broadcast":
+        x = x.operands[0]
+    if x.opcode != "constant":
+        return False
+    try:
+        v = np.asarray(literal_value(x.literal))
+    except Exception:  # noqa: BLE001
+        return False
+    return v.size >= 1 and bool((v.astype(np.float64) == 0).all())
+
+
+def sort_direction(instr: Instruction) -> str | None:
+    """"asc"/"desc" when XLA:CPU sorts by the first operand with std::less/greater instead of running
+    the comparator (thunk_emitter.cc MatchSortDirection + sort_thunk.cc), else None."""
+    comp = instr.attrs["to_apply"]
+    ops = instr.operands
+    root = comp.root
+    if len(comp.parameters) < 2 or root.opcode != "compare" or root.attrs.get("direction") in ("EQ", "NE"):
+        return None
+    a, c = root.operands
+    pa, pc = _param_number(comp, a), _param_number(comp, c)
+    key_et = ELEMENT_TYPES[ops[0].shape.etype]
+    if pa >= 0 and pc >= 0:
+        total = root.attrs.get("order") == "TOTAL" or root.attrs.get("type") == "TOTALORDER"
+        if total and ELEMENT_TYPES[a.shape.etype].kind == "float":
+            return None
+    else:
+        pa, pc = _numpy_canonical_param(comp, a), _numpy_canonical_param(comp, c)
+        if pa < 0 or pc < 0:
+            return None
+    if (pa, pc) not in ((0, 1), (1, 0)):
+        return None
+    if not (key_et.kind == "float" and key_et.bits >= 16 and ops[0].shape.etype in ("f16", "bf16", "f32", "f64")
+            or key_et.kind in ("sint", "uint") and key_et.bits >= 8):
+        return None
+    if len(ops) > 2:
+        return None
+    if len(ops) == 2:
+        vbits = ELEMENT_TYPES[ops[1].shape.etype].bits
+        dim = instr.attrs["dimensions"][0]
+        inner = 1
+        for d in ops[0].shape.dims[dim + 1:]:
+            inner *= d
+        if vbits not in (8, 16, 32, 64) or not (inner == 1 or ops[0].shape.dims[dim] <= 65536):
+            return None
+    ascending = root.attrs["direction"] in ("LT", "LE")
+    return "asc" if ascending == (pa == 0) else "desc"
+
+
+def direction_less(b: ir.IRBuilder, etype: str, x, y, ascending: bool):
+    """std::less / std::greater with XLA's NaN handling (SortComparatorLess/Greater)."""
+    kind = ELEMENT_TYPES[etype].kind
+    if kind in ("sint", "uint"):
+        sym = "<" if ascending else ">"
+        return b.icmp_signed(sym, x, y) if kind == "sint" else b.icmp_unsigned(sym, x, y)
+    xn = b.fcmp_unordered("uno", x, x)
+    yn = b.fcmp_unordered("uno", y, y)
+    if ascending:
+        nan_case = b.and_(b.not_(xn), yn)
+        plain = b.fcmp_ordered("<", x, y)
+    else:
+        nan_case = b.and_(xn, b.not_(yn))
+        plain = b.fcmp_ordered(">", x, y)
+    return b.select(b.or_(xn, yn), nan_case, plain)
+
+
+def total_order_key(b: ir.IRBuilder, etype: str, x):
+    """An integer whose signed order is XLA's total order of x (-NaN < -inf < -0 < +0 < inf < NaN)."""
+    kind = ELEMENT_TYPES[etype].kind
+    if kind == "pred":
+        return b.zext(x, I32)
+    if kind in ("sint", "uint"):
+        if kind == "uint":  # unsigned order as signed: flip the top bit
+            return b.xor(x, const(x.type, 1 << (x.type.width - 1)))
+        return x
+    it = ir.IntType(64 if isinstance(x.type, ir.DoubleType) else 32)
+    bits = b.bitcast(x, it)
+    return b.xor(bits, b.lshr(b.ashr(bits, const(it, it.width - 1)), const(it, 1)))
+
+
+# ------------------------------------------------------------------------------------------------
+# the algorithms on a permutation in memory
+
+
+class PermSort:
+    """libstdc++'s sorts replayed on an i64 array `perm` with `less(a, b)` on its entries."""
+
+    def __init__(self, b: ir.IRBuilder, perm: ir.Value, buf: ir.Value | None, less):
+        self.b = b
+        self.perm = perm
+        self.buf = buf
+        self.less = less
+
+    # memory
+    def ld(self, ptr, i):
+        return self.b.load(self.b.gep(ptr, [i], inbounds=True, source_etype=I64), typ=I64)
+
+    def st(self, ptr, i, v):
+        self.b.store(v, self.b.gep(ptr, [i], inbounds=True, source_etype=I64))
+
+    def add(self, x, y):
+        return self.b.add(x, y if isinstance(y, ir.Value) else i64(y))
+
+    def sub(self, x, y):
+        return self.b.sub(x, y if isinstance(y, ir.Value) else i64(y))
+
+    def lt(self, x, y):
+        return self.b.icmp_signed("<", x, y if isinstance(y, ir.Value) else i64(y))
+
+    def move(self, dst, src, count) -> None:
+        """memmove of `count` i64 entries."""
+        b = self.b
+        name = "llvm.memmove.p0.p0.i64"
+        fn = b.module.globals.get(name)
+        if fn is None:
+            fn = ir.Function(b.module, ir.FunctionType(ir.VoidType(), [PTR, PTR, I64, I1]), name)
+        b.call(fn, [dst, src, b.mul(count, i64(8)), ir.Constant(I1, 0)])
+
+    def at(self, ptr, i):
+        return self.b.gep(ptr, [i], inbounds=True, source_etype=I64)
+
+    # insertion sorts
+    def linear_insert(self, ptr, last, val, lo) -> None:
+        """__unguarded_linear_insert (with a lower bound `lo` it never needs for a valid order)."""
+        b = self.b
+        pos = Var(b, I64, last)
+        with while_(b, lambda: self.lt(lo, pos.get()), "lin") as loop:
+            prev = self.sub(pos.get(), 1)
+            pv = self.ld(ptr, prev)
+            with b.if_then(b.not_(self.less(val, pv))):
+                loop.break_()
+            self.st(ptr, pos.get(), pv)
+            pos.set(prev)
+        self.st(ptr, pos.get(), val)
+
+    def insertion_sort(self, ptr, first, last) -> None:
+        b = self.b
+        with for_range(b, last, "ins", start=self.add(first, 1)) as i:
+            val = self.ld(ptr, i)
+            with b.if_else(self.less(val, self.ld(ptr, first))) as (front, other):
+                with front:
+                    self.move(self.at(ptr, self.add(first, 1)), self.at(ptr, first), self.sub(i, first))
+                    self.st(ptr, first, val)
+                with other:
+                    self.linear_insert(ptr, i, val, first)
+
+    # std::stable_sort
+    def move_merge(self, src1, f1, l1, src2, f2, l2, dst, out) -> None:
+        """__move_merge: take from the second run only when it is strictly less."""
+        b = self.b
+        i, j, o = Var(b, I64, f1), Var(b, I64, f2), Var(b, I64, out)
+        with while_(b, lambda: b.and_(self.lt(i.get(), l1), self.lt(j.get(), l2)), "merge"):
+            x, y = self.ld(src1, i.get()), self.ld(src2, j.get())
+            take2 = self.less(y, x)
+            self.st(dst, o.get(), b.select(take2, y, x))
+            i.set(b.select(take2, i.get(), self.add(i.get(), 1)))
+            j.set(b.select(take2, self.add(j.get(), 1), j.get()))
+            o.set(self.add(o.get(), 1))
+        rest1 = self.sub(l1, i.get())
+        self.move(self.at(dst, o.get()), self.at(src1, i.get()), rest1)
+        o2 = self.add(o.get(), rest1)
+        self.move(self.at(dst, o2), self.at(src2, j.get()), self.sub(l2, j.get()))
+
+    def merge_sort_loop(self, src, dst, length, step) -> None:
+        """__merge_sort_loop over src[0, length) into dst[0, length) with runs of `step`."""
+        b = self.b
+        two = b.mul(step, i64(2))
+        pos = Var(b, I64, 0)
+        with while_(b, lambda: b.icmp_signed(">=", self.sub(length, pos.get()), two), "msl"):
+            p = pos.get()
+            mid, end = self.add(p, step), self.add(p, two)
+            self.move_merge(src, p, mid, src, mid, end, dst, p)
+            pos.set(end)
+        p = pos.get()
+        rest = self.sub(length, p)
+        s = b.select(self.lt(rest, step), rest, step)
+        mid = self.add(p, s)
+        self.move_merge(src, p, mid, src, mid, length, dst, p)
+
+    def merge_sort_with_buffer(self, seq: ir.Value, length: ir.Value) -> None:
+        """__merge_sort_with_buffer on seq[0, length) with the buffer (insertion sort of chunks of
+        7, then merge passes seq -> buffer -> seq with doubling run lengths)."""
+        b = self.b
+        pos = Var(b, I64, 0)
+        with while_(b, lambda: b.icmp_signed(">=", self.sub(length, pos.get()), i64(CHUNK)), "chunks"):
+            self.insertion_sort(seq, pos.get(), self.add(pos.get(), CHUNK))
+            pos.set(self.add(pos.get(), CHUNK))
+        self.insertion_sort(seq, pos.get(), length)
+        step = Var(b, I64, CHUNK)
+        with while_(b, lambda: self.lt(step.get(), length), "passes"):
+            self.merge_sort_loop(seq, self.buf, length, step.get())
+            step.set(b.mul(step.get(), i64(2)))
+            self.merge_sort_loop(self.buf, seq, length, step.get())
+            step.set(b.mul(step.get(), i64(2)))
+
+    def stable_sort(self, n: int) -> None:
+        """std::stable_sort: both halves (one loop, two trips), then their adaptive merge."""
+        if n <= 1:
+            return
+        b = self.b
+        half = (n + 1) // 2
+        with for_range(b, 2, "half") as h:
+            first = b.select(b.icmp_signed("==", h, i64(0)), i64(0), i64(half))
+            length = b.select(b.icmp_signed("==", h, i64(0)), i64(half), i64(n - half))
+            self.merge_sort_with_buffer(self.at(self.perm, first), length)
+        len1, len2 = half, n - half
+        perm, buf = self.perm, self.buf
+        if len1 <= len2:  # __move_merge_adaptive: forward, the first half from the buffer
+            self.move(buf, perm, i64(len1))
+            self.move_merge(buf, i64(0), i64(len1), perm, i64(half), i64(n), perm, i64(0))
+        else:
+            self.move(buf, self.at(perm, i64(half)), i64(len2))
+            self.merge_backward(i64(len1), i64(len2), n)
+
+    def merge_backward(self, len1, len2, n: int) -> None:
+        """__move_merge_adaptive_backward: perm[0, len1) and buf[0, len2) into perm[0, n) from the
+        back, taking from the first run when the second is strictly less."""
+        b = self.b
+        perm, buf = self.perm, self.buf
+        i, j, o = Var(b, I64, len1), Var(b, I64, len2), Var(b, I64, n)
+        with while_(b, lambda: b.and_(self.lt(i64(0), i.get()), self.lt(i64(0), j.get())), "mergeb"):
+            x = self.ld(perm, self.sub(i.get(), 1))
+            y = self.ld(buf, self.sub(j.get(), 1))
+            take1 = self.less(y, x)
+            o.set(self.sub(o.get(), 1))
+            self.st(perm, o.get(), b.select(take1, x, y))
+            i.set(b.select(take1, self.sub(i.get(), 1), i.get()))
+            j.set(b.select(take1, j.get(), self.sub(j.get(), 1)))
+        # what is left of the buffer goes to the front (the first run is already in place)
+        self.move(self.at(perm, self.sub(o.get(), j.get())), buf, j.get())
+
+    # std::sort
+    def swap(self, i, k) -> None:
+        a, c = self.ld(self.perm, i), self.ld(self.perm, k)
+        self.st(self.perm, i, c)
+        self.st(self.perm, k, a)
+
+    def median_to_first(self, result, x, y, z) -> None:
+        b = self.b
+        p = self.perm
+        vx, vy, vz = self.ld(p, x), self.ld(p, y), self.ld(p, z)
+        # the comparator is pure: evaluating all three comparisons picks what the branches would
+        ab, bc, ac = self.less(vx, vy), self.less(vy, vz), self.less(vx, vz)
+        if_ab = b.select(bc, y, b.select(ac, z, x))
+        if_not = b.select(ac, x, b.select(bc, z, y))
+        pick = b.select(ab, if_ab, if_not)
+        self.swap(result, pick)
+
+    def partition(self, first, last, pivot) -> ir.Value:
+        """__unguarded_partition (bounded by [pivot, last) in case the order is inconsistent)."""
+        b = self.b
+        p = self.perm
+        f, lv = Var(b, I64, first), Var(b, I64, last)
+        pv = self.ld(p, pivot)
+        with while_(b, None, "part") as outer:
+            with while_(b, lambda: self.lt(f.get(), last), "pf") as loop:
+                with b.if_then(b.not_(self.less(self.ld(p, f.get()), pv))):
+                    loop.break_()
+                f.set(self.add(f.get(), 1))
+            lv.set(self.sub(lv.get(), 1))
+            with while_(b, lambda: self.lt(pivot, lv.get()), "pl") as loop:
+                with b.if_then(b.not_(self.less(pv, self.ld(p, lv.get())))):
+                    loop.break_()
+                lv.set(self.sub(lv.get(), 1))
+            with b.if_then(b.not_(self.lt(f.get(), lv.get()))):
+                outer.break_()
+            self.swap(f.get(), lv.get())
+            f.set(self.add(f.get(), 1))
+        return f.get()
+
+    def adjust_heap(self, first, hole, length, value) -> None:
+        b = self.b
+        p = self.perm
+        top = hole
+        h, second = Var(b, I64, hole), Var(b, I64, hole)
+        lim = b.sdiv(self.sub(length, 1), i64(2))
+        with while_(b, lambda: self.lt(second.get(), lim), "heap"):
+            s = b.mul(self.add(second.get(), 1), i64(2))
+            s = b.select(self.less(self.ld(p, self.add(first, s)), self.ld(p, self.add(first, self.sub(s, 1)))),
+                         self.sub(s, 1), s)
+            self.st(p, self.add(first, h.get()), self.ld(p, self.add(first, s)))
+            h.set(s)
+            second.set(s)
+        even = b.icmp_signed("==", b.and_(length, i64(1)), i64(0))
+        at_end = b.icmp_signed("==", second.get(), b.sdiv(self.sub(length, 2), i64(2)))
+        with b.if_then(b.and_(even, at_end)):
+            s = b.mul(self.add(second.get(), 1), i64(2))
+            self.st(p, self.add(first, h.get()), self.ld(p, self.add(first, self.sub(s, 1))))
+            h.set(self.sub(s, 1))
+        # __push_heap
+        with while_(b, lambda: self.lt(top, h.get()), "push") as loop:
+            parent = b.sdiv(self.sub(h.get(), 1), i64(2))
+            pv = self.ld(p, self.add(first, parent))
+            with b.if_then(b.not_(self.less(pv, value))):
+                loop.break_()
+            self.st(p, self.add(first, h.get()), pv)
+            h.set(parent)
+        self.st(p, self.add(first, h.get()), value)
+
+    def heap_sort(self, first, last) -> None:
+        b = self.b
+        p = self.perm
+        length = self.sub(last, first)
+        with b.if_then(b.icmp_signed(">=", length, i64(2))):
+            parent = Var(b, I64, b.sdiv(self.sub(length, 2), i64(2)))
+            with while_(b, None, "mkheap") as loop:
+                self.adjust_heap(first, parent.get(), length, self.ld(p, self.add(first, parent.get())))
+                with b.if_then(b.icmp_signed("==", parent.get(), i64(0))):
+                    loop.break_()
+                parent.set(self.sub(parent.get(), 1))
+            end = Var(b, I64, last)
+            with while_(b, lambda: b.icmp_signed(">", self.sub(end.get(), first), i64(1)), "popheap"):
+                e = self.sub(end.get(), 1)
+                end.set(e)
+                value = self.ld(p, e)
+                self.st(p, e, self.ld(p, first))
+                self.adjust_heap(first, i64(0), self.sub(e, first), value)
+
+    def introsort(self, n: int) -> None:
+        if n <= 1:
+            return
+        b = self.b
+        depth_limit = 2 * (n.bit_length() - 1)
+        cap = depth_limit + 2
+        stack = entry_alloca(b, I64, 3 * cap, "sortstack")
+        top = Var(b, I64, 0)
+
+        def push(f, la, d):
+            base = b.mul(top.get(), i64(3))
+            self.st(stack, base, f)
+            self.st(stack, self.add(base, 1), la)
+            self.st(stack, self.add(base, 2), d)
+            top.set(self.add(top.get(), 1))
+
+        push(i64(0), i64(n), i64(depth_limit))
+        with while_(b, lambda: self.lt(i64(0), top.get()), "intro"):
+            t = self.sub(top.get(), 1)
+            top.set(t)
+            base = b.mul(t, i64(3))
+            first = self.ld(stack, base)
+            last = Var(b, I64, self.ld(stack, self.add(base, 1)))
+            depth = Var(b, I64, self.ld(stack, self.add(base, 2)))
+            with while_(b, lambda: b.icmp_signed(">", self.sub(last.get(), first), i64(INSERTION_THRESHOLD)),
+                        "introloop") as loop:
+                with b.if_then(b.icmp_signed("==", depth.get(), i64(0))):
+                    self.heap_sort(first, last.get())
+                    loop.break_()
+                depth.set(self.sub(depth.get(), 1))
+                la = last.get()
+                mid = self.add(first, b.sdiv(self.sub(la, first), i64(2)))
+                self.median_to_first(first, self.add(first, 1), mid, self.sub(la, 1))
+                cut = self.partition(self.add(first, 1), la, first)
+                push(cut, la, depth.get())
+                last.set(cut)
+        # __final_insertion_sort
+        if n > INSERTION_THRESHOLD:
+            self.insertion_sort(self.perm, i64(0), i64(INSERTION_THRESHOLD))
+            with for_range(b, n, "fin", start=INSERTION_THRESHOLD) as i:
+                self.linear_insert(self.perm, i, self.ld(self.perm, i), i64(0))
+        else:
+            self.insertion_sort(self.perm, i64(0), i64(n))
+
+
+# ------------------------------------------------------------------------------------------------
+# the kernel
+
+
+@kernel.check("sort")
+def check_sort(instr: Instruction) -> None:
+    ops = instr.operands
+    dims = instr.attrs.get("dimensions", ())
+    if not ops or len(dims) != 1 or not 0 <= dims[0] < max(1, ops[0].shape.rank):
+        raise CodegenError("sort needs operands and one sort dimension in range", instr.loc)
+    outs = instr.shape.tuple_shapes if instr.shape.is_tuple else (instr.shape,)
+    if len(outs) != len(ops):
+        raise CodegenError(f"sort: {len(ops)} operands but {len(outs)} results", instr.loc)
+    for o, s in zip(ops, outs):
+        if o.shape.is_tuple or o.shape.dims != ops[0].shape.dims or s.dims != o.shape.dims or s.etype != o.shape.etype:
+            raise CodegenError("sort operands and results must be arrays of the same dimensions", instr.loc)
+    check_scalar_computation(instr, instr.attrs.get("to_apply"), 2 * len(ops), "comparator")
+    if ELEMENT_TYPES[instr.attrs["to_apply"].root.shape.etype].kind != "pred":
+        raise CodegenError("sort: the comparator must return pred", instr.loc)
+
+
+@kernel.scratch("sort")
+def sort_scratch(instr: Instruction, emitter=None) -> int:
+    shape = instr.operands[0].shape
+    n = shape.dims[instr.attrs["dimensions"][0]] if shape.rank else 1
+    return 16 * n  # the permutation and the merge buffer, i64 each
+
+
+def emit_row_sorts(ctx, arrays: list[IrArray], dim: int, make_less, stable: bool, finish) -> None:
+    """For every 1-D slice along `dim` of `arrays[0].shape`: perm = 0..n-1 sorted with
+    make_less(bases)(a, b), then finish(bases, perm, row multi-index)."""
+    b = ctx.b
+    shape = arrays[0].shape
+    n = shape.dims[dim]
+    perm = ctx.scratch
+    buf = b.gep(perm, [i64(n)], inbounds=True, source_etype=I64)
+    others = [d for d in range(shape.rank) if d != dim]
+    with loop_nest(b, shape, "row", others) as multi:
+        bases = [linearize(b, list(multi), a.shape) for a in arrays]
+        less = make_less(bases)
+        with for_range(b, n, "iota") as i:
+            b.store(i, b.gep(perm, [i], inbounds=True, source_etype=I64))
+        ps = PermSort(b, perm, buf, less)
+        if stable:
+            ps.stable_sort(n)
+        else:
+            ps.introsort(n)
+        finish(bases, perm, list(multi))
+
+
+def _element(b, arr: IrArray, base, pos, dim: int):
+    """arr's element at `base` (a row's start) plus `pos` along dim."""
+    st = strides(arr.shape)[dim]
+    off = b.add(base, b.mul(pos, i64(st)) if st != 1 else pos)
+    return arr.load(b, Index(arr.shape, None, off))
+
+
+def _less_function(ctx, instr: Instruction, inputs: list[IrArray], dim: int, direction: str | None):
+    """An internal LLVM function less(i, j, bases...) -> i1 over the inputs, and a Python wrapper."""
+    m = ctx.module
+    n_in = len(inputs)
+    fn = ir.Function(m, ir.FunctionType(I1, [I64, I64] + [PTR] * n_in + [I64] * n_in),
+                     name=m.get_unique_name(f"{ctx.fn.name}.less"))
+    fn.linkage = "internal"
+    fb = ir.IRBuilder(fn.append_basic_block("entry"))
+    i, j = fn.args[0], fn.args[1]
+    arrs = [IrArray(fn.args[2 + k], a.shape) for k, a in enumerate(inputs)]
+    bases = fn.args[2 + n_in:]
+    if direction is not None:
+        x = _element(fb, arrs[0], bases[0], i, dim)
+        y = _element(fb, arrs[0], bases[0], j, dim)
+        fb.ret(direction_less(fb, inputs[0].etype, x, y, direction == "asc"))
+    else:
+        args = []
+        for a, base in zip(arrs, bases):
+            args += [_element(fb, a, base, i, dim), _element(fb, a, base, j, dim)]
+        em = Elemental(fb, {}, ctx.constant_array)
+        fb.ret(em.call_computation(instr.attrs["to_apply"], args))
+
+    def make_less(row_bases):
+        return lambda a, c: ctx.b.call(fn, [a, c] + [x.ptr for x in inputs] + list(row_bases))
+
+    return make_less
+
+
+@kernel("sort")
+def emit_sort(ctx, instr: Instruction) -> None:
+    b = ctx.b
+    inputs = [ops[0] for ops in ctx.operands]
+    outs = ctx.outputs
+    shape = inputs[0].shape
+    if shape.num_elements == 0:
+        return
+    dim = instr.attrs["dimensions"][0]
+    if shape.dims[dim] <= 1:
+        for o, a in zip(outs, inputs):
+            copy_array(b, o, a)
+        return
+    make_less = _less_function(ctx, instr, inputs, dim, sort_direction(instr))
+
+    def finish(bases, perm, multi):
+        obases = [linearize(b, multi, o.shape) for o in outs]
+        with for_range(b, shape.dims[dim], "gather") as j:
+            src = b.load(b.gep(perm, [j], inbounds=True, source_etype=I64), typ=I64)
+            for a, o, base, obase in zip(inputs, outs, bases, obases):
+                v = _element(b, a, base, src, dim)
+                st = strides(o.shape)[dim]
+                o.store(b, Index(o.shape, None, b.add(obase, b.mul(j, i64(st)))), v)
+
+    emit_row_sorts(ctx, inputs, dim, make_less, bool(instr.attrs.get("is_stable", False)), finish)
+
+
+# ------------------------------------------------------------------------------------------------
+# topk
+
+
+def emit_topk(ctx, x: IrArray, values: IrArray, indices: IrArray, k: int, largest: bool) -> None:
+    """The k largest (smallest) elements of each row of the last dimension in XLA's total order,
+    ties broken by the lower index, and their indices: a stable sort of the row by total-order key."""
+    b = ctx.b
+    dim = x.shape.rank - 1
+    n = x.shape.dims[dim]
+    if k == 0 or x.shape.num_elements == 0:
+        return
+    fn = ir.Function(ctx.module, ir.FunctionType(I1, [I64, I64, PTR, I64]),
+                     name=ctx.module.get_unique_name(f"{ctx.fn.name}.less"))
+    fn.linkage = "internal"
+    fb = ir.IRBuilder(fn.append_basic_block("entry"))
+    arr = IrArray(fn.args[2], x.shape)
+    kx = total_order_key(fb, x.etype, _element(fb, arr, fn.args[3], fn.args[0], dim))
+    ky = total_order_key(fb, x.etype, _element(fb, arr, fn.args[3], fn.args[1], dim))
+    fb.ret(fb.icmp_signed(">" if largest else "<", kx, ky))
+
+    def make_less(bases):
+        return lambda a, c: b.call(fn, [a, c, x.ptr, bases[0]])
+
+    def finish(bases, perm, multi):
+        vb = linearize(b, multi, values.shape)
+        ib = linearize(b, multi, indices.shape)
+        vst, ist = strides(values.shape)[dim], strides(indices.shape)[dim]
+        with for_range(b, k, "topk") as j:
+            src = b.load(b.gep(perm, [j], inbounds=True, source_etype=I64), typ=I64)
+            values.store(b, Index(values.shape, None, b.add(vb, b.mul(j, i64(vst)))),
+                         _element(b, x, bases[0], src, dim))
+            it = compute_type(indices.etype)
+            indices.store(b, Index(indices.shape, None, b.add(ib, b.mul(j, i64(ist)))),
+                          b.trunc(src, it) if it.width < 64 else src)
+
+    del n
+    emit_row_sorts(ctx, [x], dim, make_less, True, finish)
+
+
+def check_topk_shapes(instr: Instruction, k: int) -> None:
+    x = instr.operands[0].shape
+    shape = instr.shape
+    if x.is_tuple or x.rank == 0 or not shape.is_tuple or len(shape.tuple_shapes) != 2:
+        raise CodegenError("topk needs an array operand and a (values, indices) result", instr.loc)
+    vals, idx = shape.tuple_shapes
+    want = tuple(x.dims[:-1]) + (k,)
+    if not 0 <= k <= x.dims[-1] or vals.dims != want or idx.dims != want or vals.etype != x.etype:
+        raise CodegenError(f"topk: k={k} and the result shapes do not fit operand {x}", instr.loc)
+    if ELEMENT_TYPES[idx.etype].kind not in ("sint", "uint") or ELEMENT_TYPES[x.etype].kind == "complex":
+        raise CodegenError("topk: integer indices and a real operand are required", instr.loc)
+
+
+@kernel.check("topk")
+def check_topk(instr: Instruction) -> None:
+    check_topk_shapes(instr, int(instr.attrs.get("k", 0)))
+
+
+def topk_scratch(instr: Instruction, emitter=None) -> int:
+    return 16 * instr.operands[0].shape.dims[-1]
+
+
+kernel.scratch("topk")(topk_scratch)
+
+
+@kernel("topk")
+def emit_topk_op(ctx, instr: Instruction) -> None:
+    emit_topk(ctx, ctx.operands[0][0], ctx.outputs[0], ctx.outputs[1], int(instr.attrs["k"]),
+              bool(instr.attrs.get("largest", True)))
+
+

@@ -1,0 +1,94 @@
+"""fft, cholesky and triangular-solve vs numpy references (XLA-computed cases of the same ops:
+testdata/native fft_*, testdata/interp and testdata/oracle cholesky_* / triangular_solve_*)."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+from mathref import compile_text
+
+
+def test_fft_radix2_and_dft_lengths():
+    text = """HloModule m
+ENTRY e {
+  a = c64[3,128] parameter(0)
+  b = c128[2,31,4] parameter(1)
+  r = f32[2,6,10] parameter(2)
+  fa = c64[3,128] fft(a), fft_type=FFT, fft_length={128}
+  fb = c128[2,31,4] fft(b), fft_type=IFFT, fft_length={31,4}
+  fr = c64[2,6,6] fft(r), fft_type=RFFT, fft_length={6,10}
+  ir = f32[2,6,10] fft(fr), fft_type=IRFFT, fft_length={6,10}
+  ROOT t = (c64[3,128], c128[2,31,4], c64[2,6,6], f32[2,6,10]) tuple(fa, fb, fr, ir)
+}
+"""
+    rng = np.random.default_rng(11)
+    a = (rng.standard_normal((3, 128)) + 1j * rng.standard_normal((3, 128))).astype(np.complex64)
+    b = rng.standard_normal((2, 31, 4)) + 1j * rng.standard_normal((2, 31, 4))
+    r = rng.standard_normal((2, 6, 10)).astype(np.float32)
+    got = compile_text(text)([a, b, r])
+    np.testing.assert_allclose(got[0], np.fft.fft(a.astype(np.complex128)), rtol=1e-5, atol=1e-4)
+    np.testing.assert_allclose(got[1], np.fft.ifftn(b, axes=(1, 2)), rtol=1e-12, atol=1e-13)
+    np.testing.assert_allclose(got[2], np.fft.rfftn(r.astype(np.float64), axes=(1, 2)), rtol=1e-5, atol=1e-4)
+    np.testing.assert_allclose(got[3], r, rtol=1e-5, atol=1e-5)  # irfft(rfft(r)) == r
+
+
+def test_cholesky_batched_with_a_matrix_that_is_not_positive_definite():
+    text = """HloModule m
+ENTRY e {
+  a = f32[3,4,4] parameter(0)
+  c = c128[2,3,3] parameter(1)
+  l = f32[3,4,4] cholesky(a), lower=true
+  u = f32[3,4,4] cholesky(a), lower=false
+  lc = c128[2,3,3] cholesky(c), lower=true
+  ROOT t = (f32[3,4,4], f32[3,4,4], c128[2,3,3]) tuple(l, u, lc)
+}
+"""
+    rng = np.random.default_rng(12)
+    m = rng.standard_normal((3, 4, 4))
+    a = (m @ m.transpose(0, 2, 1) + 4 * np.eye(4)).astype(np.float32)
+    a[1, 2, 2] = -50.0  # not positive definite
+    a_sym = np.where(np.tri(4, dtype=bool), a, np.float32(7))  # the upper triangle must not be read
+    mc = rng.standard_normal((2, 3, 3)) + 1j * rng.standard_normal((2, 3, 3))
+    c = mc @ np.conj(mc.transpose(0, 2, 1)) + 3 * np.eye(3)
+    got = compile_text(text)([a_sym, c])
+    want_l = np.linalg.cholesky(a[[0, 2]].astype(np.float64))
+    np.testing.assert_allclose(got[0][[0, 2]], want_l, rtol=1e-4, atol=1e-5)
+    assert np.isnan(got[0][1]).all()
+    # lower=false reads the upper triangle: of a_sym that is the constant 7 off the diagonal
+    up = np.where(np.tri(4, dtype=bool).T, a_sym, a_sym.transpose(0, 2, 1)).astype(np.float64)
+    for k in range(3):
+        try:
+            want_u = np.linalg.cholesky(up[k]).T
+            np.testing.assert_allclose(got[1][k], want_u, rtol=1e-4, atol=1e-5)
+        except np.linalg.LinAlgError:
+            assert np.isnan(got[1][k]).all()
+    np.testing.assert_allclose(got[2], np.linalg.cholesky(c), rtol=1e-12, atol=1e-12)
+
+
+def test_triangular_solve_every_attribute_combination():
+    combos = list(itertools.product([True, False], [True, False], [True, False], ["NO_TRANSPOSE", "TRANSPOSE"]))
+    lines = ["HloModule m", "ENTRY e {", "  a = f64[2,4,4] parameter(0)", "  bl = f64[2,4,3] parameter(1)",
+             "  br = f64[2,3,4] parameter(2)"]
+    names = []
+    for k, (left, lower, unit, trans) in enumerate(combos):
+        shp = "f64[2,4,3]" if left else "f64[2,3,4]"
+        lines.append(f"  s{k} = {shp} triangular-solve(a, {'bl' if left else 'br'}), left_side={str(left).lower()}, "
+                     f"lower={str(lower).lower()}, unit_diagonal={str(unit).lower()}, transpose_a={trans}")
+        names.append((f"s{k}", shp))
+    lines.append(f"  ROOT t = ({', '.join(s for _, s in names)}) tuple({', '.join(n for n, _ in names)})")
+    lines.append("}")
+    rng = np.random.default_rng(13)
+    a = rng.standard_normal((2, 4, 4)) + 4 * np.eye(4)
+    bl = rng.standard_normal((2, 4, 3))
+    br = rng.standard_normal((2, 3, 4))
+    got = compile_text("\n".join(lines) + "\n")([a, bl, br])
+    for g, (left, lower, unit, trans) in zip(got, combos):
+        t = np.tril(a) if lower else np.triu(a)
+        if unit:
+            t = t - np.einsum("bii->bi", t)[..., None] * np.eye(4) + np.eye(4)
+        if trans == "TRANSPOSE":
+            t = t.transpose(0, 2, 1)
+        want = np.linalg.solve(t, bl) if left else np.linalg.solve(t.transpose(0, 2, 1), br.transpose(0, 2, 1)
+                                                                   ).transpose(0, 2, 1)
+        np.testing.assert_allclose(g, want, rtol=1e-10, atol=1e-10, err_msg=str((left, lower, unit, trans)))

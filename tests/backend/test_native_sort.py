@@ -1,0 +1,167 @@
+"""Native sort and topk vs numpy references (stable sorts of strict weak orders are unique, so
+numpy's stable argsort is a first-principles reference), plus comparators that are no order at all
+(always true, always false, `!=`) run with guard pages around every buffer: whatever order comes
+out must be a permutation of the input, and nothing may be read or written outside the buffers.
+The exact orders XLA gives for ties and inconsistent comparators are pinned by the XLA-computed
+cases in testdata/native (test_xla_cases.py)."""
+
+from __future__ import annotations
+
+import ml_dtypes
+import numpy as np
+import pytest
+from guarded import run_guarded
+from mathref import compile_text
+
+JAX_LT = """
+{name} {{
+  a = {t}[] parameter(0)
+  b = {t}[] parameter(1)
+{extra}
+  ne_a = pred[] compare(a, a), direction=NE
+  nan = {t}[] constant(nan)
+  zero = {t}[] constant(0)
+  eq_a = pred[] compare(a, zero), direction=EQ
+  ca0 = {t}[] select(eq_a, zero, a)
+  ca = {t}[] select(ne_a, nan, ca0)
+  ne_b = pred[] compare(b, b), direction=NE
+  eq_b = pred[] compare(b, zero), direction=EQ
+  cb0 = {t}[] select(eq_b, zero, b)
+  cb = {t}[] select(ne_b, nan, cb0)
+  ROOT lt = pred[] compare(ca, cb), direction=LT, type=TOTALORDER
+}}
+"""
+
+
+def total_key(x: np.ndarray) -> np.ndarray:
+    """XLA's total order as integers (-NaN < -inf < -0 < 0 < inf < NaN)."""
+    bits = np.ascontiguousarray(x).view({2: np.int16, 4: np.int32, 8: np.int64}[x.dtype.itemsize]).astype(np.int64)
+    width = x.dtype.itemsize * 8
+    return np.where(bits < 0, bits ^ ((1 << (width - 1)) - 1), bits)
+
+
+def jax_key(x: np.ndarray) -> np.ndarray:
+    """jax's comparator: NaNs canonical (after everything), -0 == 0, then the total order."""
+    c = np.where(np.isnan(x), np.array(np.nan, x.dtype), np.where(x == 0, np.array(0, x.dtype), x))
+    return total_key(c.astype(x.dtype))
+
+
+@pytest.fixture(scope="module")
+def stable_module():
+    text = f"""HloModule m
+{JAX_LT.format(name="jaxlt", t="f32", extra="")}
+{JAX_LT.format(name="jaxlt2", t="f32", extra="  c = s32[] parameter(2)" + chr(10) + "  d = s32[] parameter(3)")}
+gt_u64 {{
+  a = u64[] parameter(0)
+  b = u64[] parameter(1)
+  ROOT r = pred[] compare(a, b), direction=GT
+}}
+lex {{
+  a = s8[] parameter(0)
+  b = s8[] parameter(1)
+  c = bf16[] parameter(2)
+  d = bf16[] parameter(3)
+  lt = pred[] compare(a, b), direction=LT
+  eq = pred[] compare(a, b), direction=EQ
+  lt2 = pred[] compare(c, d), direction=LT
+  tie = pred[] and(eq, lt2)
+  ROOT r = pred[] or(lt, tie)
+}}
+ENTRY e {{
+  x = f32[5,37] parameter(0)
+  k = u64[40] parameter(1)
+  a = s8[6,50] parameter(2)
+  c = bf16[6,50] parameter(3)
+  s1 = f32[5,37] sort(x), dimensions={{1}}, is_stable=true, to_apply=jaxlt
+  s0 = f32[5,37] sort(x), dimensions={{0}}, is_stable=true, to_apply=jaxlt
+  io = s32[5,37] iota(), iota_dimension=1
+  arg = (f32[5,37], s32[5,37]) sort(x, io), dimensions={{1}}, is_stable=true, to_apply=jaxlt2
+  argi = s32[5,37] get-tuple-element(arg), index=1
+  kd = u64[40] sort(k), dimensions={{0}}, is_stable=true, to_apply=gt_u64
+  lx = (s8[6,50], bf16[6,50]) sort(a, c), dimensions={{1}}, is_stable=true, to_apply=lex
+  lx0 = s8[6,50] get-tuple-element(lx), index=0
+  lx1 = bf16[6,50] get-tuple-element(lx), index=1
+  ROOT t = (f32[5,37], f32[5,37], s32[5,37], u64[40], s8[6,50], bf16[6,50]) tuple(s1, s0, argi, kd, lx0, lx1)
+}}
+"""
+    return compile_text(text)
+
+
+def test_stable_sorts_match_numpy(stable_module):
+    rng = np.random.default_rng(5)
+    x = rng.choice(np.array([np.nan, -np.nan, -0.0, 0.0, 1, -1, np.inf, -np.inf, 2.5], np.float32), (5, 37))
+    x[0] = rng.standard_normal(37)
+    k = rng.choice(np.array([0, 1, 2**63, 2**64 - 1, 7], np.uint64), 40)
+    a = rng.integers(-128, 128, (6, 50)).astype(np.int8)
+    a[:, ::3] = 5  # many ties on the first key
+    c = rng.standard_normal((6, 50)).astype(ml_dtypes.bfloat16)
+    got = stable_module([x, k, a, c])
+    o1 = np.argsort(jax_key(x), axis=1, kind="stable")
+    o0 = np.argsort(jax_key(x), axis=0, kind="stable")
+    want = [np.take_along_axis(x, o1, 1), np.take_along_axis(x, o0, 0), o1.astype(np.int32), np.sort(k)[::-1]]
+    lo = np.lexsort((c.astype(np.float32), a), axis=1)
+    for g, w in zip(got[:3], want[:3]):
+        np.testing.assert_array_equal(np.asarray(g).view(np.uint32) if g.dtype == np.float32 else g,
+                                      np.asarray(w).view(np.uint32) if w.dtype == np.float32 else w)
+    np.testing.assert_array_equal(got[3], want[3])
+    np.testing.assert_array_equal(got[4], np.take_along_axis(a, lo, 1))
+    np.testing.assert_array_equal(got[5].view(np.uint16), np.take_along_axis(c, lo, 1).view(np.uint16))
+
+
+@pytest.mark.parametrize("stable", [True, False])
+def test_inconsistent_comparators_stay_in_bounds(stable):
+    comps = {"always": "ROOT r = pred[] constant(true)", "never": "ROOT r = pred[] constant(false)",
+             "ne": "ROOT r = pred[] compare(a, b), direction=NE"}
+    lines = ["HloModule m"]
+    for name, root in comps.items():
+        lines += [f"{name} {{", "  a = f32[] parameter(0)", "  b = f32[] parameter(1)",
+                  "  c = s32[] parameter(2)", "  d = s32[] parameter(3)", f"  {root}", "}"]
+    lines += ["ENTRY e {", "  x = f32[3,300] parameter(0)", "  y = s32[3,300] parameter(1)"]
+    outs = []
+    for name in comps:
+        lines.append(f"  {name}_s = (f32[3,300], s32[3,300]) sort(x, y), dimensions={{1}}, "
+                     f"is_stable={str(stable).lower()}, to_apply={name}")
+        outs += [f"{name}_s"]
+    lines.append(f"  ROOT t = ({', '.join(['(f32[3,300], s32[3,300])'] * len(outs))}) tuple({', '.join(outs)})")
+    lines.append("}")
+    exe = compile_text("\n".join(lines) + "\n")
+    rng = np.random.default_rng(6)
+    x = rng.standard_normal((3, 300)).astype(np.float32)
+    y = np.tile(np.arange(300, dtype=np.int32), (3, 1))
+    for got in run_guarded(exe, [x, y]):
+        for k in range(len(comps)):
+            vals, perm = got[2 * k], got[2 * k + 1]
+            assert (np.sort(perm, axis=1) == np.arange(300)).all()  # a permutation...
+            np.testing.assert_array_equal(vals, np.take_along_axis(x, perm.astype(np.int64), 1))  # ...applied
+
+
+def test_topk_and_custom_call_topk():
+    text = """HloModule m
+ENTRY e {
+  x = f32[4,30] parameter(0)
+  s = s16[50] parameter(1)
+  a = (f32[4,7], s32[4,7]) topk(x), k=7, largest=true
+  b = (f32[4,30], s32[4,30]) topk(x), k=30, largest=false
+  c = (s16[5], s32[5]) topk(s), k=5, largest=true
+  d = (f32[4,3], s32[4,3]) custom-call(x), custom_call_target="TopK"
+  ROOT t = ((f32[4,7], s32[4,7]), (f32[4,30], s32[4,30]), (s16[5], s32[5]), (f32[4,3], s32[4,3])) tuple(a, b, c, d)
+}
+"""
+    rng = np.random.default_rng(7)
+    x = rng.choice(np.array([0.0, -0.0, 1, np.nan, -np.nan, -np.inf, 3], np.float32), (4, 30))
+    s = rng.integers(-5, 5, 50).astype(np.int16)
+    exe = compile_text(text)
+    got = exe([x, s])
+
+    def topk(v, k, key, largest=True):
+        order = np.argsort(-key if largest else key, axis=-1, kind="stable")[..., :k]
+        return np.take_along_axis(v, order, -1), order.astype(np.int32)
+
+    kx = total_key(x)
+    for (gv, gi), (wv, wi) in zip(got, [topk(x, 7, kx), topk(x, 30, kx, False), topk(s, 5, s.astype(np.int64)),
+                                        topk(x, 3, kx)]):
+        np.testing.assert_array_equal(gi, wi)
+        np.testing.assert_array_equal(np.asarray(gv).view(np.uint8), np.asarray(wv).view(np.uint8))
+    for run in run_guarded(exe, [x, s]):
+        for g, w in zip(run, [a for pair in got for a in pair]):
+            np.testing.assert_array_equal(np.asarray(g).view(np.uint8), np.asarray(w).view(np.uint8))
