@@ -16,11 +16,11 @@ authority):
 
 | function | f32 | f64 | method |
 | --- | --- | --- | --- |
-| exp | 0.80 | 1 | Cody-Waite reduction, Taylor polynomial; scaling by ldexp (AVX-512 vscalef) or in two integer-built steps (denormal results round once) |
+| exp | 0.80 | 1 | Cody-Waite reduction, Taylor polynomial, ldexp (AVX-512) or two-step scaling |
 | log | 1.05 | 1 | fdlibm-style reduction to [sqrt(1/2), sqrt(2)), atanh series |
 | log1p | 2.42 | 2 | log(1+x) * x / ((1+x)-1) (Goldberg) |
 | expm1 | 2.40 | 3 | (u-1) * x / log(u) with u = exp(x) (Kahan) |
-| tanh | 1.16 | 4 | f32: x*P(x^2) below 0.625, else 1 - 2/(e+1), e = e**(2|x|) without range checks; f64: -t/(2+t), t = expm1(-2|x|) |
+| tanh | 1.16 | 4 | f32: x*P(x^2) below 0.625, else 1 - 2/(exp(2|x|)+1); f64: -t/(2+t), t = expm1(-2|x|) |
 | logistic | 2.20 | 2 | r = 1/(1+exp(-|x|)); x < 0: exp(-|x|)*r |
 | erf | 2.26 | 4 | f32: x*P(x^2) below 1, 1 - exp(-x^2)*Q(1/x) below 4; f64: Taylor below 2, continued fraction |
 | sin, cos, tan | 0.50 | 3 | mod pi/2 by exact 2/pi chunk products (f32; f64 > 2^30), else Cody-Waite |
