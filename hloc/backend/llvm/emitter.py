@@ -42,7 +42,7 @@ from ...ir.types import ELEMENT_TYPES, Shape
 from ...passes.analysis.buffer_assignment import ModuleAssignment, control_flow_callees, default_in_place
 from ...passes.analysis.flatten import flatten as _flatten
 from ...passes.analysis.flatten import flatten_entry as _flatten_entry
-from . import elemental, threadpool
+from . import elemental, mathfns, threadpool
 from .buffers import IN_PLACE_OPS, NO_CODE, BufferAssignment, aliases_operand, assign_buffers
 from .elemental import IrArray
 from .irvalues import I8, I64, PTR, VOID, const
@@ -146,6 +146,7 @@ class ModuleEmitter:
         self.entry_name = entry_name
         self.features = features
         self.llmod = ir.Module(name=sanitize(module.name))
+        mathfns.set_target(self.llmod, features)
         if triple:
             self.llmod.triple = triple
         if data_layout:

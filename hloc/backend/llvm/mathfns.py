@@ -16,7 +16,7 @@ authority):
 
 | function | f32 | f64 | method |
 | --- | --- | --- | --- |
-| exp | 0.80 | 1 | Cody-Waite reduction, Taylor polynomial, two-step scaling for denormal results |
+| exp | 0.80 | 1 | Cody-Waite reduction, Taylor polynomial, ldexp (AVX-512) or two-step scaling |
 | log | 1.05 | 1 | fdlibm-style reduction to [sqrt(1/2), sqrt(2)), atanh series |
 | log1p | 2.42 | 2 | log(1+x) * x / ((1+x)-1) (Goldberg) |
 | expm1 | 2.40 | 3 | (u-1) * x / log(u) with u = exp(x) (Kahan) |
@@ -150,26 +150,56 @@ def _via_f64(fn):
 # exp
 
 
+def set_target(llmod: ir.Module, features: str) -> None:
+    """Record on the LLVM module what the target offers the approximations: with AVX-512F,
+    `llvm.ldexp` becomes one `vscalefps/pd` per vector (exact scaling by 2**n with a single rounding,
+    overflow to inf, denormal or zero results), cheaper than building 2**n from integer bits. Without
+    it ldexp would be a libm call per lane, so the integer form stays the default."""
+    llmod.hloc_scalef = "+avx512f" in features.split(",")
+
+
+def _has_scalef(b: ir.IRBuilder) -> bool:
+    return bool(getattr(b.module, "hloc_scalef", False))
+
+
+def _exp_reduced(m: _M, xc: ir.Value, deg: int) -> tuple[ir.Value, ir.Value]:
+    """(n, e**r) with n = round(x/ln2) as an integer and r = x - n*ln2 (two-part ln2, FMA), Taylor
+    polynomial of degree `deg` on |r| <= ln2/2; x is already in range (|n| < 2**22).
+
+    n comes from the bits of x/ln2 + 1.5*2**mant (one FMA: the sum's low bits are the rounded
+    integer), never from fptosi, whose NaN result is poison: a NaN x gives a NaN polynomial and some
+    defined n, so callers need no NaN select when the scaling keeps NaN."""
+    if m.is64:
+        ln2_hi, ln2_lo = 6.93147180369123816490e-01, 1.90821492927058770002e-10
+    else:
+        ln2_hi, ln2_lo = 0.693145751953125, 1.428606765330187045e-06
+    magic = m.c(1.5 * 2.0 ** m.mant)
+    k = m.fma(xc, m.c(1.0 / math.log(2.0)), magic)
+    n = m.sub(k, magic)
+    r = m.fma(m.neg(n), m.c(ln2_hi), xc)
+    r = m.fma(m.neg(n), m.c(ln2_lo), r)
+    ni = m.b.sub(m.b.bitcast(k, m.it), m.b.bitcast(magic, m.it))
+    return ni, m.horner(r, [1.0 / math.factorial(k) for k in range(deg + 1)])
+
+
 def exp(b: ir.IRBuilder, x: ir.Value) -> ir.Value:
     """e**x: n = round(x/ln2), r = x - n*ln2 (two-part ln2, FMA), Taylor polynomial for e**r on
-    |r| <= ln2/2, then scaling by 2**n in two steps so that denormal results round once."""
+    |r| <= ln2/2, then scaling by 2**n: one `ldexp` (vscalef) on AVX-512, else in two steps of
+    integer-built powers of two so that denormal results round once."""
     m = _M(b, x.type)
     if m.is64:
         lo, hi, deg = -746.0, 710.0, 13
-        ln2_hi, ln2_lo = 6.93147180369123816490e-01, 1.90821492927058770002e-10
     else:
         lo, hi, deg = -104.0, 89.0, 7
-        ln2_hi, ln2_lo = 0.693145751953125, 1.428606765330187045e-06
-    xc = m.clamp(x, lo, hi)
-    n = m.rint(m.mul(xc, m.c(1.0 / math.log(2.0))))
-    r = m.fma(m.neg(n), m.c(ln2_hi), xc)
-    r = m.fma(m.neg(n), m.c(ln2_lo), r)
-    p = m.horner(r, [1.0 / math.factorial(k) for k in range(deg + 1)])
-    ni = m.to_int(n)
+    xc = m.clamp(x, lo, hi)  # NaN stays NaN
+    ni, p = _exp_reduced(m, xc, deg)
+    if _has_scalef(b):
+        # a NaN p stays NaN whatever n is
+        n32 = b.trunc(ni, I32) if m.is64 else ni
+        return intrinsic(b, "ldexp", [p, n32], overload=[m.t, I32])
     n1 = b.ashr(ni, const(m.it, 1))
     n2 = b.sub(ni, n1)
-    res = m.mul(m.mul(p, m.pow2i(n1)), m.pow2i(n2))
-    return m.sel(m.isnan(x), x, res)
+    return m.mul(m.mul(p, m.pow2i(n1)), m.pow2i(n2))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -261,10 +291,12 @@ def tanh(b: ir.IRBuilder, x: ir.Value) -> ir.Value:
         return m.sel(m.isnan(x), x, res)
     x2 = m.mul(x, x)
     small = m.mul(x, m.horner(x2, _TANH_SMALL_F32))
-    e = exp(b, m.mul(m.clamp(ax, 0.0, 10.0), m.c(2.0)))
+    # e = e**(2|x|) on [1, e**20]: no range checks and one integer-built 2**n (n <= 29) suffice.
+    # NaN: n and p are NaN, so is e, and the result.
+    n, p = _exp_reduced(m, m.mul(m.sel(m.gt(ax, m.c(10.0)), m.c(10.0), ax), m.c(2.0)), 7)
+    e = m.mul(p, m.pow2i(n))
     large = m.sub(m.c(1.0), m.div(m.c(2.0), m.add(e, m.c(1.0))))
-    res = m.sel(m.lt(ax, m.c(0.625)), small, m.copysign(large, x))
-    return m.sel(m.isnan(x), x, res)
+    return m.sel(m.lt(ax, m.c(0.625)), small, m.copysign(large, x))
 
 
 def logistic(b: ir.IRBuilder, x: ir.Value) -> ir.Value:
