@@ -32,6 +32,7 @@ from types import SimpleNamespace
 
 import llvmlite.ir as ir
 
+from . import library
 from .irvalues import I1, I8, I32, I64, PTR, VOID, const
 
 MAX_WORKERS = 63  # threads beyond the caller
@@ -53,7 +54,7 @@ def c64(v: int) -> ir.Constant:
 
 def pool(mod: ir.Module) -> SimpleNamespace:
     """The module's pool functions (enter, exit, threads, parallel_for, stop), emitted on first use."""
-    if "hloc.pool.parallel_for" not in mod.globals:
+    if "hloc.pool.parallel_for" not in mod.globals and not library.declare(mod, "pool"):
         _emit_pool(mod)
     g = mod.globals
     return SimpleNamespace(enter=g["hloc.pool.enter"], exit=g["hloc.pool.exit"], threads=g["hloc.pool.threads"],

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 
 import llvmlite.ir as ir
 
-from .. import threadpool
+from .. import library, threadpool
 from ..irvalues import F32, F64, I1, I32, I64, PTR, VOID, const
 from ..loops import for_range
 from ..parallel import TASKS_PER_THREAD, entry_alloca
@@ -101,7 +101,8 @@ def gemm_function(mod: ir.Module, etype: str, features: str) -> tuple[ir.Functio
     name = f"hloc.gemm.{etype}"
     fn = mod.globals.get(name)
     if fn is None:
-        fn = emit_gemm(mod, name, ety, cfg)
+        # A module compiled with the precompiled library (library.py) only declares it.
+        fn = mod.globals[name] if library.declare(mod, f"gemm.{etype}") else emit_gemm(mod, name, ety, cfg)
     return fn, cfg
 
 
