@@ -2,7 +2,8 @@
 is as parallel as `hloc run`: the parallel-for that large kernels call.
 
 Emitted into a module on first use (`pool(module)`), as internal functions and globals (two objects
-linked into one program each have their own pool):
+linked into one program each have their own pool), or, where the precompiled library is used
+(library.py), declared and taken from it as local symbols of the same object:
 
     i1   hloc.pool.enter(i64 threads)      the entry's prologue: the call may use `threads` threads.
                                            Claims the pool for the calling thread (false when another

@@ -2,7 +2,8 @@
 
     C[M,N] (=|+=) A[M,K] @ B[K,N]       any element strides for A, B, C (transposes cost nothing)
 
-One function per element type (f32, f64) and module, shared by every dot and convolution:
+One function per element type (f32, f64) and module, shared by every dot and convolution (compiled
+once per target in the precompiled library where it is used, library.py):
 
     void hloc.gemm.<t>(i64 M, i64 N, i64 K, ptr A, i64 a_rs, i64 a_cs, ptr B, i64 b_rs, i64 b_cs,
                        ptr C, i64 c_rs, i64 c_cs, i64 accumulate, ptr Apack, ptr Bpack)
