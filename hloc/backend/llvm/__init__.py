@@ -25,6 +25,7 @@ Layout: XLA:CPU's three separate concerns, each in its own module:
     loops.py      how to iterate: counted loops and loop nests in layout order; Index
     threadpool.py the worker pool emitted into the module (pthreads): enter/exit per call, parallel_for
     parallel.py   splitting a kernel's outer loop over the pool (outlined range + task functions)
+    library.py    the pool and the GEMMs compiled once per target, reused as module assembly (cached)
     buffers.py    where to store: one Slice per array leaf (param / result / const / temp arena),
                   kernel scratch, in-place updates; `assign_buffers` adapts the pass pipeline's
                   buffer assignment analysis (liveness-based reuse of one arena) to the emitter

@@ -27,6 +27,7 @@ from ...ir.types import ELEMENT_TYPES, Shape
 from .abi import ENTRY_ARGS, default_threads, shutdown_then_release
 from .buffers import ALIGN, BufferAssignment
 from .emitter import ModuleEmitter, sanitize
+from .library import Library
 from .target import TargetSpec, init_llvm, optimize, target_machine
 
 
@@ -42,6 +43,8 @@ class CompileOptions:
     entry_name: str = "hloc_entry"
     target: TargetSpec = field(default_factory=TargetSpec)
     verify: bool = True
+    # Take the worker pool and the GEMMs from the precompiled library (library.py) where supported.
+    library: bool = True
 
 
 @dataclass
@@ -60,6 +63,7 @@ class CompiledModule:
     param_shapes: list[Shape]
     result_shape: Shape
     target: TargetSpec
+    library: str = ""  # where the precompiled library came from (library.py): memory, disk, built; '' unused
 
 
 def compile_to_object(module: Module, options: CompileOptions | None = None) -> CompiledModule:
@@ -69,12 +73,18 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
     t0 = time.perf_counter()
     spec = options.target.resolved()
     tm = target_machine(spec, options.opt_level)
+    lib = Library.for_target(spec, options.opt_level) if options.library else None
     emitter = ModuleEmitter(module, options.entry_name, spec.triple, str(tm.target_data),
-                            options.flush_denormals, spec.features)
+                            options.flush_denormals, spec.features, library=lib)
     llmod, ba = emitter.emit()
     text = str(llmod)
     t1 = time.perf_counter()
     timings["emit_ir"] = t1 - t0
+    if lib is not None and lib.components:
+        text += lib.module_asm()
+        t1b = time.perf_counter()
+        timings["library"] = t1b - t1
+        t1 = t1b
     try:
         mod = llvm.parse_assembly(text)
         if options.verify:
@@ -92,7 +102,7 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
     timings["codegen"] = t4 - t3
     return CompiledModule(text, optimized, obj, None, ba, options.entry_name, timings,
                           ba.param_leaves, ba.result_leaves, module.entry.parameter_shapes,
-                          module.entry.root.shape, spec)
+                          module.entry.root.shape, spec, lib.status if lib is not None and lib.components else "")
 
 
 def emit_asm(module: Module, options: CompileOptions | None = None) -> str:

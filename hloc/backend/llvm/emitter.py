@@ -140,7 +140,7 @@ class Plan:
 
 class ModuleEmitter:
     def __init__(self, module: Module, entry_name: str, triple: str = "", data_layout: str = "",
-                 flush_denormals: bool = True, features: str = ""):
+                 flush_denormals: bool = True, features: str = "", library=None):
         self.module = module
         self.flush_denormals = flush_denormals and (not triple or triple.startswith(("x86_64", "i686")))
         self.entry_name = entry_name
@@ -151,10 +151,13 @@ class ModuleEmitter:
             self.llmod.triple = triple
         if data_layout:
             self.llmod.data_layout = data_layout
+        if library is not None:  # library.Library: the pool and GEMMs are declared, not emitted
+            library.attach(self.llmod)
         self._globals: dict[Instruction, ir.GlobalVariable] = {}
         self._names: set[str] = set()
         self._plans: dict[tuple, Plan] = {}
         self._functions: dict[tuple, ir.Function] = {}
+        self._kernels: dict[str, ir.Function] = {}  # kernel IR (own names by position) -> its function
 
     def emit(self) -> tuple[ir.Module, BufferAssignment]:
         flat, schedule = flatten_entry(self.module)
@@ -360,6 +363,7 @@ class ModuleEmitter:
         output leaf whose buffer it is. Those operands get no argument: the kernel sees the output's
         buffer as the operand (ctx.in_place lists them)."""
         m = self.llmod
+        first_new, cached = len(m.globals), (len(self._globals), len(self._functions))
         n_args = len(out_shapes) + sum(len(s) for s in operand_shapes) + int(scratch)
         fn = ir.Function(m, ir.FunctionType(VOID, [PTR] * n_args), self._unique(f"k.{sanitize(instr.name)}"))
         fn.linkage = "internal"
@@ -382,7 +386,27 @@ class ModuleEmitter:
         emit = KERNELS.get(instr.opcode, emit_elemental_instr)
         emit(ctx, instr)
         ctx.b.ret_void()
-        return fn
+        if (len(self._globals), len(self._functions)) != cached:
+            return fn  # it made constants or computation functions other code may reference: keep it
+        return self._dedupe(fn, list(m.globals.values())[first_new:])
+
+    def _dedupe(self, fn: ir.Function, new: list) -> ir.Function:
+        """An identical kernel emitted before, if there is one (the new one is then removed): LLVM
+        then optimises and compiles that code once. `new`: the globals emitting `fn` added (its own
+        functions, e.g. parallel tasks; declarations of shared functions stay)."""
+        group = [g for g in new if isinstance(g, ir.Function) and g.blocks]
+        if any(not isinstance(g, ir.Function) for g in new):
+            return fn
+        text = "\n".join(str(g) for g in group)
+        for k, g in enumerate(group):  # the group's own names, by position
+            text = text.replace(f'@"{g.name}"', f'@"#{k}"')
+        same = self._kernels.get(text)
+        if same is None:
+            self._kernels[text] = fn
+            return fn
+        for g in group:
+            del self.llmod.globals[g.name]
+        return same
 
 
 def intrinsic_memcpy(b: ir.IRBuilder, dst, src, n: int) -> None:

@@ -2,7 +2,8 @@
 is as parallel as `hloc run`: the parallel-for that large kernels call.
 
 Emitted into a module on first use (`pool(module)`), as internal functions and globals (two objects
-linked into one program each have their own pool):
+linked into one program each have their own pool), or, where the precompiled library is used
+(library.py), declared and taken from it as local symbols of the same object:
 
     i1   hloc.pool.enter(i64 threads)      the entry's prologue: the call may use `threads` threads.
                                            Claims the pool for the calling thread (false when another
@@ -32,6 +33,7 @@ from types import SimpleNamespace
 
 import llvmlite.ir as ir
 
+from . import library
 from .irvalues import I1, I8, I32, I64, PTR, VOID, const
 
 MAX_WORKERS = 63  # threads beyond the caller
@@ -53,7 +55,7 @@ def c64(v: int) -> ir.Constant:
 
 def pool(mod: ir.Module) -> SimpleNamespace:
     """The module's pool functions (enter, exit, threads, parallel_for, stop), emitted on first use."""
-    if "hloc.pool.parallel_for" not in mod.globals:
+    if "hloc.pool.parallel_for" not in mod.globals and not library.declare(mod, "pool"):
         _emit_pool(mod)
     g = mod.globals
     return SimpleNamespace(enter=g["hloc.pool.enter"], exit=g["hloc.pool.exit"], threads=g["hloc.pool.threads"],

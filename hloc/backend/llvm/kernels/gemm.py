@@ -2,7 +2,8 @@
 
     C[M,N] (=|+=) A[M,K] @ B[K,N]       any element strides for A, B, C (transposes cost nothing)
 
-One function per element type (f32, f64) and module, shared by every dot and convolution:
+One function per element type (f32, f64) and module, shared by every dot and convolution (compiled
+once per target in the precompiled library where it is used, library.py):
 
     void hloc.gemm.<t>(i64 M, i64 N, i64 K, ptr A, i64 a_rs, i64 a_cs, ptr B, i64 b_rs, i64 b_cs,
                        ptr C, i64 c_rs, i64 c_cs, i64 accumulate, ptr Apack, ptr Bpack)
@@ -39,7 +40,7 @@ from dataclasses import dataclass
 
 import llvmlite.ir as ir
 
-from .. import threadpool
+from .. import library, threadpool
 from ..irvalues import F32, F64, I1, I32, I64, PTR, VOID, const
 from ..loops import for_range
 from ..parallel import TASKS_PER_THREAD, entry_alloca
@@ -101,7 +102,8 @@ def gemm_function(mod: ir.Module, etype: str, features: str) -> tuple[ir.Functio
     name = f"hloc.gemm.{etype}"
     fn = mod.globals.get(name)
     if fn is None:
-        fn = emit_gemm(mod, name, ety, cfg)
+        # A module compiled with the precompiled library (library.py) only declares it.
+        fn = mod.globals[name] if library.declare(mod, f"gemm.{etype}") else emit_gemm(mod, name, ety, cfg)
     return fn, cfg
 
 

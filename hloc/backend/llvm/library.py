@@ -1,0 +1,217 @@
+"""The precompiled part of every module: the worker pool and the GEMMs, compiled once per target.
+
+The pool (threadpool.py) and the GEMM of each element type (kernels/gemm.py) are the same for every
+module compiled for one target: emitting, optimising and code-generating them again for each module
+cost ~40 ms (the pool) and ~200 ms (a GEMM) of CPU per compile. A module that uses them instead
+declares them (`declare`, called by `threadpool.pool` and `gemm.gemm_function`) and carries their
+machine code as module-level assembly (`module_asm`), compiled once from their own LLVM module at the
+module's optimisation level and reused:
+
+    lib = Library.for_target(spec, opt_level)      # None where unsupported (not x86-64 ELF)
+    emitter = ModuleEmitter(..., library=lib)       # pool() / gemm_function() now declare
+    text = str(llmod) + lib.module_asm()            # compiled on first use, then cached
+
+The assembly is LLVM's own output for those functions (same pipeline, same TargetMachine), with the
+exported functions made local (`.globl` dropped: two objects linked into one program each keep their
+own pool, as before) and its local labels renamed apart from the module's (`.L` -> `.Lhk_`). Only the
+assembler runs on it per module. Cached in memory and in the compile cache directory
+($XDG_CACHE_HOME/hloc/library, entries verified by checksum; a damaged or unusable entry is rebuilt), keyed
+by the components, the target (triple, CPU, features, PIC), the optimisation level, hloc's source
+fingerprint and llvmlite's version. HLOC_LIBRARY=0 turns it off (everything is emitted per module).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import threading
+import weakref
+from dataclasses import dataclass, field
+
+import llvmlite.ir as ir
+
+from .irvalues import I1, I64, PTR, VOID
+
+# The functions each component exports (what modules call), with their types.
+_POOL = {
+    "hloc.pool.enter": ((I1, (I64,))),
+    "hloc.pool.exit": ((VOID, (I1,))),
+    "hloc.pool.threads": ((I64, ())),
+    "hloc.pool.parallel_for": ((VOID, (I64, "task", PTR))),
+    "hloc.pool.stop": ((VOID, ())),
+}
+_GEMM_ARGS = (I64, I64, I64, PTR, I64, I64, PTR, I64, I64, PTR, I64, I64, I64, PTR, PTR)
+COMPONENTS = ("pool", "gemm.f32", "gemm.f64")
+FORMAT = 1  # of the cached text
+_PREFIX = ".Lhk_"
+
+
+def exports(component: str) -> dict[str, ir.FunctionType]:
+    from .threadpool import TASK_PTR
+
+    if component == "pool":
+        return {name: ir.FunctionType(ret, [TASK_PTR if a == "task" else a for a in args])
+                for name, (ret, args) in _POOL.items()}
+    etype = component.split(".", 1)[1]
+    return {f"hloc.gemm.{etype}": ir.FunctionType(VOID, list(_GEMM_ARGS))}
+
+
+def _needs(component: str) -> tuple[str, ...]:
+    return ("pool", component) if component.startswith("gemm.") else (component,)
+
+
+@dataclass
+class Library:
+    """What a module takes from the precompiled library (its components, filled by `declare`)."""
+
+    triple: str
+    cpu: str
+    features: str
+    pic: bool
+    opt_level: int
+    components: set[str] = field(default_factory=set)
+    status: str = ""  # after module_asm(): "memory", "disk" or "built" (+ why a cached entry was dropped)
+
+    @staticmethod
+    def for_target(spec, opt_level: int) -> Library | None:
+        """The library for a resolved TargetSpec, or None where it is not used (not x86-64 ELF, or
+        HLOC_LIBRARY=0)."""
+        if os.environ.get("HLOC_LIBRARY", "1") == "0":
+            return None
+        if not (spec.triple.startswith("x86_64") and "linux" in spec.triple):
+            return None
+        return Library(spec.triple, spec.cpu, spec.features, spec.pic, opt_level)
+
+    def attach(self, mod: ir.Module) -> None:
+        _ATTACHED[mod] = self
+
+    def key_parts(self) -> dict:
+        return {"kind": "library", "format": FORMAT, "components": sorted(self.components),
+                "triple": self.triple, "cpu": self.cpu, "features": self.features, "pic": self.pic,
+                "opt_level": self.opt_level, "hloc": _fingerprint(), "llvmlite": _llvmlite_version()}
+
+    def module_asm(self) -> str:
+        """`module asm` lines defining the requested components ('' if none)."""
+        if not self.components:
+            return ""
+        return _as_module_asm(self.assembly())
+
+    def assembly(self) -> str:
+        """The components' assembly (from memory, the disk cache, or compiled now)."""
+        from ...runtime.cache import CompileCache, cache_key, default_cache_dir
+
+        key = cache_key(self.key_parts())
+        with _LOCK:
+            text = _MEMORY.get(key)
+        if text is not None:
+            self.status = "memory"
+            return text
+        cache = CompileCache(default_cache_dir() / "library")
+        entry = cache.load(key)
+        why = cache.last_discarded
+        if entry is not None:
+            text = entry.data.get("library.s", b"").decode("utf-8", "replace")
+            if _complete(text, self.components):
+                self.status = "disk"
+                with _LOCK:
+                    _MEMORY[key] = text
+                return text
+            why = "the entry does not define the library's functions"
+            cache.discard(key, why)
+        text = self.compile()
+        self.status = "built" + (f" (dropped a damaged cache entry: {why})" if why else "")
+        cache.store(key, {"kind": "library", "components": sorted(self.components)}, {"library.s": text.encode()})
+        with _LOCK:
+            _MEMORY[key] = text
+        return text
+
+    def compile(self) -> str:
+        """Compile the components from their own LLVM module to (renamed, localised) assembly."""
+        import llvmlite.binding as llvm
+
+        from . import threadpool
+        from .kernels import gemm
+        from .target import TargetSpec, optimize, target_machine
+
+        tm = target_machine(TargetSpec(self.triple, self.cpu, self.features, self.pic), self.opt_level)
+        mod = ir.Module(name="hloc.library")
+        mod.triple = self.triple
+        mod.data_layout = str(tm.target_data)
+        for c in sorted(self.components):
+            if c == "pool":
+                threadpool.pool(mod)
+            else:
+                gemm.gemm_function(mod, c.split(".", 1)[1], self.features)
+        exported = {}
+        for c in self.components:
+            exported.update(exports(c))
+        for name, ftype in exported.items():
+            fn = mod.globals[name]
+            if str(fn.ftype) != str(ftype):
+                raise AssertionError(f"library: {name} is {fn.ftype}, declared as {ftype}")
+            fn.linkage = ""  # external while compiling (kept, not specialised); local in the output
+        llmod = llvm.parse_assembly(str(mod))
+        llmod.verify()
+        optimize(llmod, tm, self.opt_level)
+        return _localize(tm.emit_assembly(llmod), set(exported))
+
+
+_ATTACHED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_MEMORY: dict[str, str] = {}
+_LOCK = threading.Lock()
+
+
+def declare(mod: ir.Module, component: str) -> bool:
+    """If `mod` takes its pool / GEMMs from a precompiled library, declare `component`'s functions
+    (and those it needs) in it and return True; else False (the caller emits them)."""
+    lib = _ATTACHED.get(mod)
+    if lib is None:
+        return False
+    for c in _needs(component):
+        lib.components.add(c)
+        for name, ftype in exports(c).items():
+            if name not in mod.globals:
+                fn = ir.Function(mod, ftype, name)
+                fn.attributes.add("nounwind")
+    return True
+
+
+def _localize(asm: str, exported: set[str]) -> str:
+    out = []
+    for line in asm.splitlines():
+        s = line.strip()
+        if s.startswith((".file", ".ident", ".addrsig")) or "note.GNU-stack" in s:
+            continue
+        if s.startswith(".globl") and s.split(None, 1)[1].strip() in exported:
+            continue  # local to the object, like the internal functions they replace
+        out.append(line)
+    out.append("\t.text")  # leave the assembler where the module's own code expects it
+    return re.sub(r"\.L(?=[\w$])", _PREFIX, "\n".join(out)) + "\n"
+
+
+def _complete(text: str, components) -> bool:
+    names = set()
+    for c in components:
+        names.update(exports(c))
+    return all(re.search(rf"^{re.escape(n)}:", text, re.M) for n in names) and text.rstrip().endswith(".text")
+
+
+def _as_module_asm(text: str) -> str:
+    return "".join('module asm "' + line.replace("\\", "\\5C").replace('"', "\\22") + '"\n'
+                   for line in text.splitlines())
+
+
+@functools.cache
+def _fingerprint() -> str:
+    """hloc's source fingerprint, once per process: the library is compiled by the code this process
+    imported, and walking the tree on every compile costs more than the rest of a cache hit."""
+    from ...runtime.cache import source_fingerprint
+
+    return source_fingerprint()
+
+
+def _llvmlite_version() -> str:
+    import llvmlite
+
+    return llvmlite.__version__
