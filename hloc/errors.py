@@ -6,7 +6,6 @@ the format of clang and XLA's own parser. The CLI prints it and exits 1; nothing
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 
 
@@ -92,5 +91,7 @@ def did_you_mean(word: str, candidates, limit: int = 20000) -> str:
     candidates = list(candidates)
     if len(candidates) > limit or len(word) > 200:
         return ""
+    import difflib  # (here: a cached `hloc run` starts without it)
+
     close = difflib.get_close_matches(word, candidates, n=1, cutoff=0.6)
     return f"; did you mean '{close[0]}'?" if close else ""

@@ -70,8 +70,6 @@ def write_atomic_all(items: list[tuple[str, str | bytes | Callable[[IO[bytes]], 
     """Write several files, all or none: each goes to a temporary file next to its destination, and
     the renames happen only once all of them are complete. Files get the usual permissions (0644, a
     shared library 0755, less the umask); "-" is standard output."""
-    import tempfile  # (not at module level: a cached `hloc run` starts faster without it)
-
     temps: list[tuple[str, str]] = []
     umask = _umask()
     try:
@@ -80,7 +78,7 @@ def write_atomic_all(items: list[tuple[str, str | bytes | Callable[[IO[bytes]], 
                 _write_stdout(data)
                 continue
             try:
-                fd, tmp = tempfile.mkstemp(prefix=".hloc-", dir=os.path.dirname(os.path.abspath(path)))
+                fd, tmp = _create_temp(os.path.dirname(os.path.abspath(path)))
             except OSError as e:
                 raise HlocError(f"cannot write '{path}': {e.strerror}") from None
             temps.append((tmp, path))
@@ -99,6 +97,18 @@ def write_atomic_all(items: list[tuple[str, str | bytes | Callable[[IO[bytes]], 
         for tmp, _ in temps:
             if os.path.exists(tmp):
                 os.unlink(tmp)
+
+
+def _create_temp(directory: str) -> tuple[int, str]:
+    """A new file `.hloc-XXXXXXXX` in `directory`, opened exclusively with mode 0600 (what
+    tempfile.mkstemp does, without importing tempfile and random on `hloc run`'s start-up path)."""
+    for _ in range(100):
+        path = os.path.join(directory, f".hloc-{os.urandom(6).hex()}")
+        try:
+            return os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600), path
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary file name in '{directory}'")
 
 
 def _umask() -> int:

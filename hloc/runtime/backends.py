@@ -20,8 +20,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ..errors import UsageError, did_you_mean
 
@@ -29,8 +28,7 @@ if TYPE_CHECKING:
     from ..ir.module import Module
 
 
-@dataclass(frozen=True)
-class BackendOptions:
+class BackendOptions(NamedTuple):  # (a NamedTuple: cheap to create at start-up)
     """What the runner passes to every backend; a backend ignores what does not apply to it."""
 
     threads: int | None = None  # worker threads (None: the backend's default)

@@ -52,13 +52,19 @@ def source_fingerprint() -> str:
     if os.path.exists(grammar):
         st = os.stat(grammar)
         parts.append(f"grammar:{st.st_size}:{st.st_mtime_ns}")
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
-        for name in sorted(filenames):
-            if name.endswith((".py", ".lark")):
-                path = os.path.join(dirpath, name)
-                st = os.stat(path)
-                parts.append(f"{os.path.relpath(path, root)}:{st.st_size}:{st.st_mtime_ns}")
+    stack = [""]
+    while stack:  # scandir: names and types without a stat per directory entry
+        rel = stack.pop()
+        with os.scandir(os.path.join(root, rel)) as it:
+            entries = sorted(it, key=lambda e: e.name)
+        for e in entries:
+            name = rel + e.name
+            if e.is_dir(follow_symlinks=False):
+                if e.name != "__pycache__":
+                    stack.append(name + "/")
+            elif e.name.endswith((".py", ".lark")):
+                st = e.stat()
+                parts.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
     return sha256_hex(";".join(parts).encode())[:32]
 
 

@@ -15,14 +15,14 @@ import llvmlite until `build` runs.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ...errors import CodegenError, UsageError
 
 DEFAULT_HLO_PIPELINE = "O2"
 
 
-@dataclass(frozen=True)
-class BuildOptions:
+class BuildOptions(NamedTuple):  # (a NamedTuple: cheap to create at start-up)
     hlo_pipeline: str = DEFAULT_HLO_PIPELINE
     opt_level: int = 3
     triple: str = ""
