@@ -508,10 +508,14 @@ ENTRY e {
     np.testing.assert_array_equal(ks, k.sum(0))
     np.testing.assert_array_equal(pa, p.all(1))
     np.testing.assert_allclose(sq, (xd * xd).sum(axis=(1, 2)), rtol=1e-5)
-    # f16 reduce: every step rounds to f16 (sequential order)
+    # f16 reduce: every step rounds to f16, in XLA:CPU's order (TreeReductionRewriter): 64 > 32, so
+    # two windows of 32 each folded from the init value, then the two window sums folded from it
     ref_h = np.zeros(8, np.float16)
-    for j in range(64):
-        ref_h = (ref_h + h[:, j]).astype(np.float16)
+    for w in range(2):
+        win = np.zeros(8, np.float16)
+        for j in range(32 * w, 32 * w + 32):
+            win = (win + h[:, j]).astype(np.float16)
+        ref_h = (ref_h + win).astype(np.float16)
     np.testing.assert_array_equal(hs, ref_h)
     np.testing.assert_array_equal(ami, xm.argmax(1))
     np.testing.assert_array_equal(amv, xm.max(1))

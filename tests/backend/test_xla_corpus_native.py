@@ -68,9 +68,6 @@ NATIVE_XFAIL = {
         "the verifier rejects the tuple-shaped (older) all-reduce-start before the one-device check",
     "hlo__transforms__tests__rng_expander__c00.hlo":
         "rng with a third (shape) operand, which XLA accepts: hloc's verifier and interpreter take two",
-    "tools__hlo_opt__tests__gpu_hlo_buffers.hlo":
-        "an f16 sum of 1M elements: the reduce kernel accumulates them one by one in f16 (1085), XLA:CPU in "
-        "vectorised partial sums (1261; exactly 1258.9): HLO leaves the order open, but ours loses the sum",
 }
 
 

@@ -47,6 +47,7 @@ from .irvalues import (
     store_convert,
 )
 from .loops import Index, delinearize, linearize, loop_nest
+from .reduce_order import emit_tree_fold, needs_tree
 
 Generator = Callable[[Index], object]
 
@@ -1131,7 +1132,24 @@ def _reduce(em: Elemental, instr: Instruction, index: Index):
     dims = set(instr.dimensions)
     kept = [d for d in range(in_shape.rank) if d not in dims]
     out_multi = index.get_multi(b) if kept else []
-    accs = Accumulators(b, [em.value(i, _scalar_index(i.shape)) for i in inits])
+    init_values = [em.value(i, _scalar_index(i.shape)) for i in inits]
+    if needs_tree(instr):  # f16/bf16: XLA:CPU's order (reduce_order.py)
+        rdims = sorted(dims)
+
+        def leaf(pos):
+            src = [None] * in_shape.rank
+            for d, p in zip(rdims, pos):
+                src[d] = p
+            for k, d in enumerate(kept):
+                src[d] = out_multi[k]
+            return [em.value(inp, Index(inp.shape, src, None)) for inp in inputs]
+
+        def step(accs, xs):
+            accs.set(emit_reduce_step(em, instr.attrs["to_apply"], accs.get(), xs))
+
+        return emit_tree_fold(b, em.scope, [in_shape.dims[d] for d in rdims], leaf,
+                              lambda: Accumulators(b, init_values), step)[0]
+    accs = Accumulators(b, init_values)
     with em.scope(), loop_nest(b, in_shape, "r", dims) as rmulti:
         src = list(rmulti)
         for k, d in enumerate(kept):

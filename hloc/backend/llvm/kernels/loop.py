@@ -154,7 +154,7 @@ def emit_fusion(ctx, instr: Instruction) -> None:
         loop_groups.setdefault(key, ([], []))
         loop_groups[key][0].append(r)
         loop_groups[key][1].append(mine[0])
-    for (dims, layout, _), (reduces, routs) in reduce_groups.items():
+    for (dims, layout, _, _), (reduces, routs) in reduce_groups.items():
         side = []
         group = loop_groups.get((dims, layout))
         if group is not None and not any(_reaches_reduce(r) for r in group[0]):

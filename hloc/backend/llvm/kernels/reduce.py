@@ -8,6 +8,10 @@ Two loop orders, chosen by where the input's most minor (contiguous) dimension g
     each element folded into its output element; the innermost loop runs along contiguous output
     elements with no loop-carried dependency, so it vectorises without reassociation, and each
     output element still accumulates in input order.
+  * tree: a single-output f16/bf16 reduce with a reduced dimension longer than 32 folds each
+    output element's inputs in XLA:CPU's TreeReductionRewriter order (windows of 32, depth first:
+    ../reduce_order.py), per output element as in the row order, whatever the layout. Each step
+    rounds, so folding a long sum one element at a time would stall (1M f16 values: 1085 for 1258.9).
 
 Threads (parallel.py; the split is chosen by the callers in loop.py): a large row reduction splits
 its outer output loop (`outer`: each output element is still reduced by one thread, in the serial
@@ -27,6 +31,7 @@ from ..elemental import Accumulators, Elemental, IrArray, emit_reduce_step, redu
 from ..irvalues import I64, const, storage_type
 from ..loops import Index, for_range, loop_nest, outer_extent
 from ..parallel import MAX_TASKS, entry_alloca, parallel_range
+from ..reduce_order import emit_tree_fold, needs_tree
 
 
 def _scalar(shape) -> Index:
@@ -38,16 +43,18 @@ def emit_reduce(em: Elemental, instr: Instruction, outs: list[IrArray], outer=No
 
 
 def is_row_reduce(instr: Instruction) -> bool:
-    """Whether the row loop order applies (the input's most minor dimension is reduced)."""
+    """Whether the row loop order applies (the input's most minor dimension is reduced, or the
+    reduction is folded in XLA's tree order, which is computed per output element)."""
     in_shape = instr.operands[0].shape
     dims = set(instr.dimensions)
-    return in_shape.rank == 0 or in_shape.minor_to_major[0] in dims or len(dims) == in_shape.rank
+    return in_shape.rank == 0 or in_shape.minor_to_major[0] in dims or len(dims) == in_shape.rank \
+        or needs_tree(instr)
 
 
 def reduce_loop_key(instr: Instruction) -> tuple:
     """Reduces with equal keys walk the same input space in the same order (one loop nest)."""
     s = instr.operands[0].shape
-    return (s.dims, s.minor_to_major, tuple(sorted(instr.dimensions)))
+    return (s.dims, s.minor_to_major, tuple(sorted(instr.dimensions)), needs_tree(instr))
 
 
 def emit_reduces(em: Elemental, reduces: list[Instruction], outs: list[list[IrArray]],
@@ -63,29 +70,56 @@ def emit_reduces(em: Elemental, reduces: list[Instruction], outs: list[list[IrAr
     dims = set(first.dimensions)
     kept = [d for d in range(in_shape.rank) if d not in dims]
     out_shape = outs[0][0].shape
-    row = in_shape.rank == 0 or in_shape.minor_to_major[0] in dims or not kept
+    tree = needs_tree(first)  # (the same for every reduce of the group: reduce_loop_key)
+    row = in_shape.rank == 0 or in_shape.minor_to_major[0] in dims or not kept or tree
     parts = []
     for r in reduces:
         n = len(r.operands) // 2
         parts.append((r.operands[:n], r.operands[n:], r.attrs["to_apply"]))
 
+    def store_side(src):
+        for instr, out in side:
+            out.store(b, Index(out.shape, src, None), em.value(instr, Index(instr.shape, src, None)))
+
     def step(src, accs_of):
         for (inputs, _, comp), accs in zip(parts, accs_of):
             xs = [em.value(inp, Index(inp.shape, src, None)) for inp in inputs]
             accs.set(emit_reduce_step(em, comp, accs.get(), xs))
-        for instr, out in side:
-            out.store(b, Index(out.shape, src, None), em.value(instr, Index(instr.shape, src, None)))
+        store_side(src)
 
     if row:
         with em.scope(), loop_nest(b, out_shape, "o", outer=outer) as omulti:
-            accs = [Accumulators(b, [em.value(i, _scalar(i.shape)) for i in inits]) for _, inits, _ in parts]
-            with em.scope(), loop_nest(b, in_shape, "r", dims) as rmulti:
-                src = list(rmulti)
-                for k, d in enumerate(kept):
-                    src[d] = omulti[k]
-                step(src, accs)
-            for acc, mine in zip(accs, outs):
-                for out, v in zip(mine, acc.get()):
+            init_values = [[em.value(i, _scalar(i.shape)) for i in inits] for _, inits, _ in parts]
+            if tree:
+                rdims = sorted(dims)
+
+                def leaf(pos):
+                    # each part's input values at reduced position `pos`; the side outputs stored there
+                    src = [None] * in_shape.rank
+                    for d, p in zip(rdims, pos):
+                        src[d] = p
+                    for k, d in enumerate(kept):
+                        src[d] = omulti[k]
+                    xs_of = [[em.value(inp, Index(inp.shape, src, None)) for inp in inputs] for inputs, _, _ in parts]
+                    store_side(src)
+                    return xs_of
+
+                def fold(group, xs_of):
+                    for (_, _, comp), accs, xs in zip(parts, group.accs, xs_of):
+                        accs.set(emit_reduce_step(em, comp, accs.get(), xs))
+
+                results = emit_tree_fold(b, em.scope, [in_shape.dims[d] for d in rdims], leaf,
+                                         lambda: _Group([Accumulators(b, v) for v in init_values]), fold)
+            else:
+                accs = [Accumulators(b, v) for v in init_values]
+                with em.scope(), loop_nest(b, in_shape, "r", dims) as rmulti:
+                    src = list(rmulti)
+                    for k, d in enumerate(kept):
+                        src[d] = omulti[k]
+                    step(src, accs)
+                results = [acc.get() for acc in accs]
+            for values, mine in zip(results, outs):
+                for out, v in zip(mine, values):
                     out.store(b, Index(out.shape, omulti, None), v)
         return
 
@@ -99,6 +133,16 @@ def emit_reduces(em: Elemental, reduces: list[Instruction], outs: list[list[IrAr
         step(multi, accs)
         for a in accs:
             a.store()
+
+
+class _Group:
+    """The accumulators of sibling reduces, as one (emit_tree_fold's protocol)."""
+
+    def __init__(self, accs: list[Accumulators]):
+        self.accs = accs
+
+    def get(self) -> list:
+        return [a.get() for a in self.accs]
 
 
 class _Slots:
