@@ -42,7 +42,7 @@ from ...ir.types import ELEMENT_TYPES, Shape
 from ...passes.analysis.buffer_assignment import ModuleAssignment, control_flow_callees, default_in_place
 from ...passes.analysis.flatten import flatten as _flatten
 from ...passes.analysis.flatten import flatten_entry as _flatten_entry
-from . import elemental, mathfns, threadpool
+from . import elemental, mathfns, rowgroups, threadpool
 from .buffers import IN_PLACE_OPS, NO_CODE, BufferAssignment, aliases_operand, assign_buffers
 from .elemental import IrArray
 from .irvalues import I8, I64, PTR, VOID, const
@@ -308,8 +308,15 @@ class ModuleEmitter:
                 return self.constant_global(s.instr, leaf_no)
             return ir.Constant(PTR, None)
 
+        groups = rowgroups.find_groups(plan.schedule, ba)
+        grouped = {mem.instr for g in groups.values() for mem in g.members}
         for instr in plan.schedule:
             if instr.opcode in NO_CODE or aliases_operand(instr):
+                continue
+            if instr in groups:  # consecutive row-local kernels, run block of rows by block of rows
+                b.call(self._emit_group(groups[instr], ba), [ptr_of(s) for s in groups[instr].slices])
+                continue
+            if instr in grouped:
                 continue
             out_slices = ba.leaves[instr]
             out_shapes = [leaf for leaf in instr.shape.leaves() if leaf.is_array]
@@ -356,6 +363,15 @@ class ModuleEmitter:
         b.store(b.or_(b.load(saved), ir.Constant(ir.IntType(32), 0x8040)), mode)
         b.call(fns["llvm.x86.sse.ldmxcsr"], [mode])
         return lambda: b.call(fns["llvm.x86.sse.ldmxcsr"], [saved])
+
+    def _emit_group(self, group, ba: BufferAssignment) -> ir.Function:
+        m = self.llmod
+        first_new, cached = len(m.globals), (len(self._globals), len(self._functions))
+        name = self._unique("k.rows." + ".".join(sanitize(mem.instr.name) for mem in group.members))
+        fn = rowgroups.emit_group(self, group, ba, name)
+        if (len(self._globals), len(self._functions)) != cached:
+            return fn
+        return self._dedupe(fn, list(m.globals.values())[first_new:])
 
     def _emit_kernel(self, instr: Instruction, out_shapes: list[Shape], operand_shapes: list[list[Shape]],
                      scratch: bool = False, in_place: bool = False, shared: dict[int, int] | None = None):

@@ -12,12 +12,15 @@ into slices, each emitted in a function of its own with the operands read afresh
 
 from __future__ import annotations
 
+import dataclasses
+
 from ....errors import CodegenError
 from ....ir.module import Instruction
 from ....ir.opcodes import ELEMENTWISE
 from ....ir.types import Shape
 from ..elemental import Elemental, IrArray, check_instruction
-from ..loops import index_loop, outer_extent
+from ..irvalues import I64, const
+from ..loops import index_loop, nest_dims, outer_extent
 from ..parallel import PARALLEL_MIN_WORK, parallel_range
 from . import kernel
 from .reduce import can_split, emit_reduce_split, emit_reduces, is_row_reduce, reduce_loop_key
@@ -105,16 +108,113 @@ def emit_parallel_reduces(ctx, params: list[Instruction], reduces: list[Instruct
         parallel_range(ctx, n, work, body, grain)
 
 
-def emit_elemental_instr(ctx, instr: Instruction) -> None:
-    if instr.opcode == "reduce":
-        emit_parallel_reduces(ctx, list(instr.operands), [instr], [list(range(len(ctx.outputs)))])
+@dataclasses.dataclass
+class Part:
+    """One loop of a kernel: `loop` (roots of one shape, each stored into output leaf outs[k]) or
+    `reduce` (reduces sharing one walk, outs[k] their output leaves; `side`: (root, output leaf)
+    elementwise roots of the input's shape stored during that walk)."""
+
+    kind: str
+    roots: list
+    outs: list
+    flat_ok: bool = False
+    side: list = dataclasses.field(default_factory=list)
+
+
+def kernel_parts(instr: Instruction) -> tuple[list[Instruction], list[Part]]:
+    """The loops the loop kernel emits for `instr` (a fusion or an elemental instruction), and the
+    instructions its generators read operand k through (fused parameters, or the operands)."""
+    if instr.opcode != "fusion":
+        params = list(instr.operands)
+        if instr.opcode == "reduce":
+            return params, [Part("reduce", [instr], [list(range(len(instr.shape.leaves())))])]
+        if instr.shape.is_tuple:
+            raise CodegenError(f"'{instr.opcode}' with a tuple result needs a kernel", instr.loc)
+        flat_ok = all(o.shape.rank == 0 or (o.shape.dims == instr.shape.dims and o.shape.minor_to_major ==
+                                            instr.shape.minor_to_major) for o in instr.operands) \
+            and instr.opcode in ELEMENTWISE
+        return params, [Part("loop", [instr], [0], flat_ok)]
+    comp = instr.attrs["calls"]
+    params = [comp.parameter(k) for k in range(len(instr.operands))]
+    root = comp.root
+    roots = list(root.operands) if root.opcode == "tuple" else [root]
+    leaves = instr.shape.leaves()
+    # Split the output leaves among the roots (a variadic reduce root owns several). Reduces that
+    # walk the same input space share one loop nest, and elementwise roots of that input's shape
+    # that do not depend on a reduce are stored during the walk; the other roots share one loop
+    # per output shape.
+    reduce_groups: dict = {}
+    loop_groups: dict = {}
+    pos = 0
+    for r in roots:
+        n = len(r.shape.leaves())
+        mine = list(range(pos, pos + n))  # output leaf numbers
+        pos += n
+        if r.opcode == "reduce":
+            group = reduce_groups.setdefault(reduce_loop_key(r), ([], []))
+            group[0].append(r)
+            group[1].append(mine)
+            continue
+        if r.shape.is_tuple:
+            raise CodegenError("a tuple-shaped fusion root other than a reduce is not supported", instr.loc)
+        group = loop_groups.setdefault((r.shape.dims, r.shape.minor_to_major), ([], []))
+        group[0].append(r)
+        group[1].append(mine[0])
+    parts = []
+    for (dims, layout, _, _), (reduces, routs) in reduce_groups.items():
+        side = []
+        group = loop_groups.get((dims, layout))
+        if group is not None and not any(_reaches_reduce(r) for r in group[0]):
+            side = list(zip(*loop_groups.pop((dims, layout))))
+        parts.append(Part("reduce", reduces, routs, side=side))
+    for group_roots, group_outs in loop_groups.values():
+        flat_ok = all(can_loop_flat(r, leaves[i]) for r, i in zip(group_roots, group_outs))
+        parts.append(Part("loop", group_roots, group_outs, flat_ok))
+    return params, parts
+
+
+def emit_parts(ctx, params: list[Instruction], parts: list[Part]) -> None:
+    """Each part, its outer loop split over threads when it is large."""
+    for part in parts:
+        if part.kind == "reduce":
+            emit_parallel_reduces(ctx, params, part.roots, part.outs, part.side)
+        else:
+            emit_parallel_loop(ctx, params, part.roots, part.outs, part.flat_ok)
+
+
+def emit_part_rows(ctx, params: list[Instruction], part: Part, lo, hi) -> None:
+    """One part over rows [lo, hi) of its outer loop (see `part_rows`), serially."""
+    em = ctx.elemental(_sources(ctx, params))
+    if part.kind == "reduce":
+        emit_reduces(em, part.roots, [[ctx.outputs[i] for i in idx] for idx in part.outs],
+                     [(r, ctx.outputs[i]) for r, i in part.side], (lo, hi))
         return
-    if instr.shape.is_tuple:
-        raise CodegenError(f"'{instr.opcode}' with a tuple result needs a kernel", instr.loc)
-    flat_ok = all(o.shape.rank == 0 or (o.shape.dims == instr.shape.dims and o.shape.minor_to_major ==
-                                        instr.shape.minor_to_major) for o in instr.operands) \
-        and instr.opcode in ELEMENTWISE
-    emit_parallel_loop(ctx, list(instr.operands), [instr], [0], flat_ok)
+    shape = ctx.outputs[part.outs[0]].shape
+    if part.flat_ok and shape.rank > 1:  # one flat loop: rows are runs of `inner` physical elements
+        inner = shape.num_elements // shape.dims[nest_dims(shape)[0]]
+        lo, hi = (em.b.mul(v, const(I64, inner), flags=["nuw", "nsw"]) for v in (lo, hi))
+    emit_loop(em, part.roots, [ctx.outputs[i] for i in part.outs], part.flat_ok, (lo, hi))
+
+
+def part_rows(part: Part, leaves: list[Shape]) -> tuple[int, int] | None:
+    """(rows, dim): the trip count of the part's outer loop and the output dimension it walks
+    (`leaves`: the kernel's output leaf shapes), or None when that loop cannot be cut into row
+    ranges (a reduction to one element split over threads, a column reduction)."""
+    if part.kind == "reduce":
+        first = part.roots[0]
+        if not is_row_reduce(first):
+            return None
+        shape = leaves[part.outs[0][0]]
+    else:
+        shape = leaves[part.outs[0]]
+    order = nest_dims(shape)
+    if not order:
+        return None
+    return shape.dims[order[0]], order[0]
+
+
+def emit_elemental_instr(ctx, instr: Instruction) -> None:
+    emit_parts(ctx, *kernel_parts(instr))
 
 
 @kernel.check("fusion")
@@ -128,41 +228,7 @@ def check_fusion(instr: Instruction) -> None:
 
 @kernel("fusion")
 def emit_fusion(ctx, instr: Instruction) -> None:
-    comp = instr.attrs["calls"]
-    params = [comp.parameter(k) for k in range(len(instr.operands))]
-    root = comp.root
-    roots = list(root.operands) if root.opcode == "tuple" else [root]
-    # Split the output leaves among the roots (a variadic reduce root owns several). Reduces that
-    # walk the same input space share one loop nest, and elementwise roots of that input's shape
-    # that do not depend on a reduce are stored during the walk; the other roots share one loop
-    # per output shape.
-    reduce_groups: dict = {}
-    loop_groups: dict = {}
-    pos = 0
-    for r in roots:
-        n = len(r.shape.leaves())
-        mine = list(range(pos, pos + n))  # output leaf numbers
-        pos += n
-        if r.opcode == "reduce":
-            reduce_groups.setdefault(reduce_loop_key(r), ([], []))
-            reduce_groups[reduce_loop_key(r)][0].append(r)
-            reduce_groups[reduce_loop_key(r)][1].append(mine)
-            continue
-        if r.shape.is_tuple:
-            raise CodegenError("a tuple-shaped fusion root other than a reduce is not supported", instr.loc)
-        key = (r.shape.dims, r.shape.minor_to_major)
-        loop_groups.setdefault(key, ([], []))
-        loop_groups[key][0].append(r)
-        loop_groups[key][1].append(mine[0])
-    for (dims, layout, _, _), (reduces, routs) in reduce_groups.items():
-        side = []
-        group = loop_groups.get((dims, layout))
-        if group is not None and not any(_reaches_reduce(r) for r in group[0]):
-            side = list(zip(*loop_groups.pop((dims, layout))))
-        emit_parallel_reduces(ctx, params, reduces, routs, side)
-    for group_roots, group_outs in loop_groups.values():
-        flat_ok = all(can_loop_flat(r, ctx.outputs[i].shape) for r, i in zip(group_roots, group_outs))
-        emit_parallel_loop(ctx, params, group_roots, group_outs, flat_ok)
+    emit_parts(ctx, *kernel_parts(instr))
 
 
 def _reaches_reduce(instr: Instruction) -> bool:

@@ -1,0 +1,136 @@
+"""Consecutive row-local kernels run block of rows by block of rows (backend/llvm/rowgroups.py).
+
+The references: the same module compiled with no groups (each kernel over all rows, one after the
+other), bit for bit, with 1 and 2 threads; and the interpreter, within f32 reduction tolerance.
+Sizes are just above rowgroups.MIN_GROUP_BYTES, with a row count that is not a multiple of the
+block."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from hloc.backend.llvm import compile_module, rowgroups
+from hloc.interp import evaluate
+from hloc.parse import parse_module
+from hloc.passes import optimize
+
+ROWS, COLS = 300, 1024
+
+REDUCERS = """
+add {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+
+max {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT m = f32[] maximum(a, b)
+}
+"""
+
+# A layer norm (mean, then the mean of squared deviations, then the output: three kernels after
+# -O2) and a softmax (max, exp, sum, divide: four kernels), as JAX writes them.
+R, RC = f"f32[{ROWS}]", f"f32[{ROWS},{COLS}]"
+LAYERNORM = f"""HloModule ln
+{REDUCERS}
+ENTRY e {{
+  x = {RC} parameter(0)
+  g = f32[{COLS}] parameter(1)
+  z = f32[] constant(0)
+  n = {R} broadcast(f32[] constant({COLS})), dimensions={{}}
+  s = {R} reduce(x, z), dimensions={{1}}, to_apply=add
+  mean = {R} divide(s, n)
+  meanb = {RC} broadcast(mean), dimensions={{0}}
+  d = {RC} subtract(x, meanb)
+  dd = {RC} multiply(d, d)
+  v = {R} reduce(dd, z), dimensions={{1}}, to_apply=add
+  var = {R} divide(v, n)
+  eps = {R} broadcast(f32[] constant(1e-05)), dimensions={{}}
+  r = {R} rsqrt({R} add(var, eps))
+  rb = {RC} broadcast(r), dimensions={{0}}
+  y = {RC} multiply(d, rb)
+  gb = {RC} broadcast(g), dimensions={{1}}
+  ROOT o = {RC} multiply(y, gb)
+}}
+"""
+
+SOFTMAX = f"""HloModule sm
+{REDUCERS}
+ENTRY e {{
+  x = {RC} parameter(0)
+  g = f32[{COLS}] parameter(1)
+  ninf = f32[] constant(-inf)
+  z = f32[] constant(0)
+  m = {R} reduce(x, ninf), dimensions={{1}}, to_apply=max
+  mb = {RC} broadcast(m), dimensions={{0}}
+  e = {RC} exponential({RC} subtract(x, mb))
+  s = {R} reduce(e, z), dimensions={{1}}, to_apply=add
+  sb = {RC} broadcast(s), dimensions={{0}}
+  ROOT o = {RC} divide(e, sb)
+}}
+"""
+
+# The output needs the row sums in reverse row order: row r reads row ROWS-1-r of the reduce's
+# output, which a block of rows has not computed yet. Not a group.
+REVERSED = f"""HloModule rev
+{REDUCERS}
+ENTRY e {{
+  x = {RC} parameter(0)
+  g = f32[{COLS}] parameter(1)
+  z = f32[] constant(0)
+  s = {R} reduce(x, z), dimensions={{1}}, to_apply=add
+  rs = {R} reverse(s), dimensions={{0}}
+  rb = {RC} broadcast(rs), dimensions={{0}}
+  ROOT o = {RC} subtract(x, rb)
+}}
+"""
+
+
+def _compile(text: str, monkeypatch, grouped: bool):
+    m = parse_module(text, "t.hlo")
+    optimize(m, "O2")
+    with monkeypatch.context() as mp:
+        if not grouped:
+            mp.setattr(rowgroups, "MIN_GROUP_BYTES", 1 << 62)
+        return compile_module(m)
+
+
+def _kernels(exe) -> list[str]:
+    """The kernel functions of the module (not their parallel range and task functions)."""
+    names = re.findall(r'define internal void @"(k\.[^"]*)"', exe.emit_llvm(optimized=False))
+    return [n for n in names if not n.endswith((".range", ".task"))]
+
+
+def _inputs():
+    rng = np.random.default_rng(0)
+    return [rng.standard_normal((ROWS, COLS), dtype=np.float32), rng.standard_normal(COLS, dtype=np.float32)]
+
+
+@pytest.mark.parametrize("text,kernels", [(LAYERNORM, 3), (SOFTMAX, 4)], ids=["layernorm", "softmax"])
+def test_row_local_kernels_run_as_one_group(text, kernels, monkeypatch):
+    args = _inputs()
+    grouped = _compile(text, monkeypatch, True)
+    names = _kernels(grouped)
+    assert len(names) == 1 and names[0].startswith("k.rows.")
+    plain = _compile(text, monkeypatch, False)
+    assert len(_kernels(plain)) == kernels and not any(n.startswith("k.rows.") for n in _kernels(plain))
+    want = np.asarray(evaluate(parse_module(text, "t.hlo"), args))
+    for threads in (1, 2):
+        grouped.threads = plain.threads = threads
+        got = np.asarray(grouped(args))
+        np.testing.assert_array_equal(got, np.asarray(plain(args)))
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+
+
+def test_a_consumer_reading_other_rows_is_not_grouped(monkeypatch):
+    args = _inputs()
+    exe = _compile(REVERSED, monkeypatch, True)
+    kernels = _kernels(exe)
+    assert len(kernels) == 2 and not any(n.startswith("k.rows.") for n in kernels), kernels
+    x = args[0].astype(np.float64)
+    np.testing.assert_allclose(exe(args), x - x.sum(1)[::-1, None], rtol=1e-5, atol=1e-4)
