@@ -238,3 +238,23 @@ def test_flush_denormals_like_xla():
     np.testing.assert_array_equal(compile_text(text2)([tiny]), np.float32([0, 0, 1e-30]))
     ieee = compile_text(text2, CompileOptions(flush_denormals=False))([tiny])
     np.testing.assert_array_equal(ieee, tiny)
+
+
+def test_fitted_coefficients_reproduce():
+    """testdata/backend/fit_mathfns.py (the fits of the f32 tanh/erf polynomials) still gives
+    mathfns.py's coefficients and their documented relative errors."""
+    import importlib.util
+
+    from conftest import TESTDATA
+
+    from hloc.backend.llvm import mathfns
+
+    spec = importlib.util.spec_from_file_location("fit_mathfns", TESTDATA / "backend" / "fit_mathfns.py")
+    fit = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fit)
+    documented = {"_TANH_SMALL_F32": 1.6e-10, "_ERF_SMALL_F32": 1.4e-9, "_ERFC_BIG_F32": 2.7e-9}
+    for name, (f, var, interval, terms) in fit.FITS.items():
+        stored = np.array(getattr(mathfns, name))
+        refit = fit.fit(f, var, interval, terms, 1000)
+        assert np.max(np.abs(refit - stored) / np.abs(stored)) < 1e-8, name
+        assert fit.max_relative_error(stored, f, var, interval) < documented[name] * 1.05, name

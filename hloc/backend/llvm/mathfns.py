@@ -272,8 +272,8 @@ def expm1(b: ir.IRBuilder, x: ir.Value) -> ir.Value:
 # ------------------------------------------------------------------------------------------------
 # tanh, logistic, erf
 
-# tanh(x)/x as a polynomial in x^2 on [0, 0.625] (relative error 1.6e-10; least squares fit on
-# Chebyshev nodes, testdata/backend/fit_mathfns.py).
+# tanh(x)/x as a polynomial in x^2 on [0, 0.625] (relative error 1.6e-10; least squares fit of the
+# relative error on Chebyshev nodes: testdata/backend/fit_mathfns.py refits and checks it).
 _TANH_SMALL_F32 = [0.9999999999379148, -0.33333330519125515, 0.13333201986932075, -0.05394650785932022,
                    0.02169989735510292, -0.0081761644168303, 0.002142236076967614]
 
