@@ -17,7 +17,7 @@ from hloc.interp import evaluate
 from hloc.parse import parse_module
 from hloc.passes import optimize
 
-ROWS, COLS = 300, 1024
+ROWS, COLS = 301, 1024
 
 REDUCERS = """
 add {
