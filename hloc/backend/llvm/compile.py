@@ -49,10 +49,12 @@ class CompileOptions:
 
 @dataclass
 class CompiledModule:
-    """The products of compilation, before anything is loaded."""
+    """The products of compilation, before anything is loaded. `optimized_ir` is made when first
+    asked for (the same pipeline run again on `llvm_ir`): printing it on every compile cost more
+    than parsing the module."""
 
     llvm_ir: str  # unoptimised IR text
-    optimized_ir: str
+    opt_level: int
     obj: bytes
     asm_text: str | None
     buffers: BufferAssignment
@@ -64,6 +66,15 @@ class CompiledModule:
     result_shape: Shape
     target: TargetSpec
     library: str = ""  # where the precompiled library came from (library.py): memory, disk, built; '' unused
+    _optimized_ir: str | None = field(default=None, repr=False)
+
+    @property
+    def optimized_ir(self) -> str:
+        if self._optimized_ir is None:
+            mod = llvm.parse_assembly(self.llvm_ir)
+            optimize(mod, target_machine(self.target, self.opt_level), self.opt_level, unroll=False)
+            self._optimized_ir = str(mod)
+        return self._optimized_ir
 
 
 def compile_to_object(module: Module, options: CompileOptions | None = None) -> CompiledModule:
@@ -93,14 +104,13 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
         raise CodegenError(f"internal error: invalid LLVM IR generated: {e}") from None
     t2 = time.perf_counter()
     timings["parse_ir"] = t2 - t1
-    optimize(mod, tm, options.opt_level)
-    optimized = str(mod)  # codegen mutates the module: take the text first
+    optimize(mod, tm, options.opt_level, unroll=False)
     t3 = time.perf_counter()
     timings["optimize"] = t3 - t2
     obj = tm.emit_object(mod)
     t4 = time.perf_counter()
     timings["codegen"] = t4 - t3
-    return CompiledModule(text, optimized, obj, None, ba, options.entry_name, timings,
+    return CompiledModule(text, options.opt_level, obj, None, ba, options.entry_name, timings,
                           ba.param_leaves, ba.result_leaves, module.entry.parameter_shapes,
                           module.entry.root.shape, spec, lib.status if lib is not None and lib.components else "")
 

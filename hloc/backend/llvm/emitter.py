@@ -45,6 +45,7 @@ from ...passes.analysis.flatten import flatten_entry as _flatten_entry
 from . import elemental, mathfns, rowgroups, threadpool
 from .buffers import IN_PLACE_OPS, NO_CODE, BufferAssignment, aliases_operand, assign_buffers
 from .elemental import IrArray
+from .hints import mark_glue
 from .irvalues import I8, I64, PTR, VOID, const
 from .kernels import CHECKS, KERNELS, SCRATCH, load_all
 from .kernels.collectives import check_module_devices
@@ -163,6 +164,7 @@ class ModuleEmitter:
         flat, schedule = flatten_entry(self.module)
         plan = self._make_plan(flat, schedule)
         self._emit_entry(plan)
+        mark_glue(self.llmod)
         return self.llmod, plan.ba
 
     # -- planning (checks and buffers before any IR)

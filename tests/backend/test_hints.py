@@ -1,0 +1,64 @@
+"""Compile-time hints (hints.py): glue functions are `optnone`, kernels with work are not; code with
+optnone glue computes the same (reference: numpy, from first principles). The optimised IR is made on
+demand and is the IR the object was generated from."""
+
+from __future__ import annotations
+
+import re
+
+import llvmlite.binding as llvm
+import numpy as np
+
+from hloc.backend.llvm.build import BuildOptions, build
+from hloc.backend.llvm.runtime import load_object
+from hloc.backend.llvm.target import target_machine
+from hloc.parse import parse_module
+
+# exp over 2^17 elements is split over the pool (a glue wrapper + a task with the loop); the small
+# add stays a serial loop kernel.
+HLO = """HloModule hints
+
+ENTRY main {
+  x = f32[512,256] parameter(0)
+  e = f32[512,256] exponential(x)
+  a = f32[8] parameter(1)
+  s = f32[8] add(a, a)
+  ROOT t = (f32[512,256], f32[8]) tuple(e, s)
+}
+"""
+
+
+def _attrs(ir_text: str) -> dict[str, str]:
+    """function name -> the text after its argument list on the `define` line."""
+    out = {}
+    for m in re.finditer(r'^define [^@]*@"?([\w.$-]+)"?\((.*)$', ir_text, re.M):
+        out[m.group(1)] = m.group(2).rsplit(")", 1)[-1]
+    return out
+
+
+def test_glue_is_optnone_and_work_is_not():
+    built = build(parse_module(HLO, "hints.hlo"), BuildOptions())
+    attrs = _attrs(built.compiled.llvm_ir)
+    entry = built.abi.entry_name
+    assert "optnone" in attrs[entry]
+    assert "optnone" in attrs["k.e"]  # hands its loop to the pool
+    assert "optnone" not in attrs["k.e.range"] and "optnone" not in attrs["k.e.task"]
+    assert "optnone" not in attrs["k.s"]  # a serial loop
+
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal((512, 256)).astype(np.float32)
+    a = rng.standard_normal(8).astype(np.float32)
+    e, s = load_object(built.compiled.obj, built.abi)([x, a])
+    np.testing.assert_allclose(e, np.exp(x.astype(np.float64)), rtol=2e-6)
+    np.testing.assert_array_equal(s, a + a)
+
+
+def test_optimized_ir_on_demand_is_what_was_compiled():
+    built = build(parse_module(HLO, "hints.hlo"), BuildOptions())
+    cm = built.compiled
+    assert cm._optimized_ir is None  # not printed by the compile
+    text = cm.optimized_ir
+    assert cm.optimized_ir is text
+    assert "<16 x float>" in text or "<8 x float>" in text or "<4 x float>" in text  # vectorised
+    obj = target_machine(cm.target, cm.opt_level).emit_object(llvm.parse_assembly(text))
+    assert obj == cm.obj
