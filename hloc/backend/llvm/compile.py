@@ -72,7 +72,7 @@ class CompiledModule:
     def optimized_ir(self) -> str:
         if self._optimized_ir is None:
             mod = llvm.parse_assembly(self.llvm_ir)
-            optimize(mod, target_machine(self.target, self.opt_level), self.opt_level, unroll=False)
+            optimize(mod, target_machine(self.target, self.opt_level), self.opt_level)
             self._optimized_ir = str(mod)
         return self._optimized_ir
 
@@ -104,7 +104,7 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
         raise CodegenError(f"internal error: invalid LLVM IR generated: {e}") from None
     t2 = time.perf_counter()
     timings["parse_ir"] = t2 - t1
-    optimize(mod, tm, options.opt_level, unroll=False)
+    optimize(mod, tm, options.opt_level)
     t3 = time.perf_counter()
     timings["optimize"] = t3 - t2
     obj = tm.emit_object(mod)

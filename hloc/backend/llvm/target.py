@@ -69,19 +69,13 @@ def target_machine(spec: TargetSpec, opt_level: int = 3) -> llvm.TargetMachine:
         reloc="pic" if spec.pic else "static", codemodel="default")
 
 
-def optimize(mod: llvm.ModuleRef, tm: llvm.TargetMachine, opt_level: int, unroll: bool = True) -> None:
-    """Run the new-pass-manager O<level> pipeline in place, with loop and SLP vectorisation.
-
-    `unroll=False` (modules; the precompiled library keeps the unroller) leaves LLVM's loop
-    unrolling out, except where a loop's metadata asks for it. After vectorisation (which also
-    interleaves: several independent chains per iteration) it mostly fully unrolls short vector
-    loops (a 1024-element row: 16 iterations of 4 vectors): 25-45% of a module's LLVM time. Run
-    times of the benchmarks/bench_models.py modules stayed within the noise (~3%) without it."""
+def optimize(mod: llvm.ModuleRef, tm: llvm.TargetMachine, opt_level: int) -> None:
+    """Run the new-pass-manager O<level> pipeline in place, with loop and SLP vectorisation."""
     pto = llvm.create_pipeline_tuning_options(speed_level=max(0, min(3, opt_level)))
     vectorize = opt_level >= 2
     pto.loop_vectorization = vectorize
     pto.slp_vectorization = vectorize
     pto.loop_interleaving = vectorize
-    pto.loop_unrolling = unroll and opt_level >= 2
+    pto.loop_unrolling = opt_level >= 2
     pb = llvm.create_pass_builder(tm, pto)
     pb.getModulePassManager().run(mod, pb)
