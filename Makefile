@@ -37,7 +37,20 @@ lint: $(STAMP)
 format: $(STAMP)
 	$(BIN)/ruff check --fix .
 
+# The XLA:CPU columns of `make bench` need jax in a Python 3.12 venv (jax 0.11+ needs 3.12): an existing
+# $$HLOC_XLA_PYTHON, ../.venv-xla or .venv-xla is used; else one is created when a python3.12 is found;
+# else the bench says it skipped XLA.
+XLA_VENV ?= .venv-xla
+PY312 ?= $(shell for p in python3.12 $$HOME/.pyenv/versions/3.12*/bin/python3.12; do \
+           $$p --version >/dev/null 2>&1 && echo $$p && break; done)
+
 bench: $(STAMP)
+	@if [ -z "$$HLOC_XLA_PYTHON" ] && [ ! -x ../.venv-xla/bin/python ] && [ ! -x $(XLA_VENV)/bin/python ]; then \
+	  if [ -n "$(PY312)" ]; then \
+	    echo "bench: creating $(XLA_VENV) with jax for the XLA:CPU columns ($(PY312))"; \
+	    $(PY312) -m venv $(XLA_VENV) && $(XLA_VENV)/bin/python -m pip install -q "jax==0.12.*" "jaxlib==0.12.*" \
+	      numpy ml_dtypes || { echo "bench: installing jax failed: XLA:CPU columns skipped"; rm -rf $(XLA_VENV); }; \
+	  else echo "bench: no python3.12 on this machine: XLA:CPU columns skipped"; fi; fi
 	$(BIN)/python -m benchmarks.run
 
 clean:

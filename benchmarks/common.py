@@ -89,6 +89,8 @@ def machine_lines() -> list[str]:
 
 
 def oracle_python() -> str | None:
-    """The Python that has jax/jaxlib (XLA as the oracle; TEAM.md), or None."""
-    path = os.environ.get("HLOC_XLA_PYTHON") or str(ROOT.parent / ".venv-xla" / "bin" / "python")
-    return path if Path(path).exists() else None
+    """The Python that has jax/jaxlib (XLA:CPU as the oracle), or None: $HLOC_XLA_PYTHON, else the
+    venv `make bench` creates (.venv-xla), else ../.venv-xla next to the checkout."""
+    candidates = [os.environ.get("HLOC_XLA_PYTHON", ""), str(ROOT / ".venv-xla" / "bin" / "python"),
+                  str(ROOT.parent / ".venv-xla" / "bin" / "python")]
+    return next((p for p in candidates if p and Path(p).exists()), None)
