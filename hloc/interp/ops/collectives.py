@@ -9,41 +9,23 @@ that put device 0 with other devices, is a RunError: those need more than one de
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 
 from ...errors import RunError
+from ...ir.devices import ints_in, module_devices, replica_group_size
 from ..registry import handler
 from ..util import called
 
 
-def _ints(text: str) -> list[int]:
-    return [int(t) for t in re.findall(r"-?\d+", text)]
-
-
 def _check_single_device(instr, ev) -> None:
-    attrs = ev.module.attrs
-    devices = int(attrs.get("replica_count", 1) or 1) * int(attrs.get("num_partitions", 1) or 1)
+    devices = module_devices(ev.module)
     if devices > 1:
         raise RunError(f"'{instr.opcode}' in a module for {devices} devices: the interpreter runs one device",
                        instr.loc)
-    groups = instr.attrs.get("replica_groups")
-    if groups is None:
-        return
-    text = str(groups).strip()
-    m = re.match(r"\[(\d+),(\d+)\]", text)  # iota form [groups,size]<=[...]
-    if m:
-        size = int(m.group(2))
-    elif text.startswith("{"):
-        inner = re.findall(r"\{([^{}]*)\}", text)
-        with_zero = [g for g in inner if 0 in _ints(g)]
-        size = len(_ints(with_zero[0])) if with_zero else 1
-    else:
-        size = 1
+    size = replica_group_size(instr)
     if size > 1:
-        raise RunError(f"'{instr.opcode}' with replica groups {text} needs {size} devices; the interpreter "
-                       "runs one", instr.loc)
+        raise RunError(f"'{instr.opcode}' with replica groups {str(instr.attrs['replica_groups']).strip()} "
+                       f"needs {size} devices; the interpreter runs one", instr.loc)
 
 
 def _same(instr, args):
@@ -73,7 +55,7 @@ def _permute(instr, args, ev):
     if len(args) > 2 and instr.attrs.get("slice_sizes") is not None:
         raise RunError("in-place collective-permute (with slice_sizes) is not supported by the interpreter",
                        instr.loc)
-    pairs = _ints(str(instr.attrs.get("source_target_pairs", "")))
+    pairs = ints_in(str(instr.attrs.get("source_target_pairs", "")))
     pairs = list(zip(pairs[0::2], pairs[1::2]))
     sources = [s for s, t in pairs if t == 0]
     if 0 in sources:

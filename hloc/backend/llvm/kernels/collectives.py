@@ -21,11 +21,10 @@ Contexts are zero scalars. The wrapped computation of an async-start is inlined 
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 
 from ....errors import CodegenError
+from ....ir.devices import ints_in, module_devices, replica_group_size
 from ....ir.module import Instruction
 from ....ir.types import Shape
 from ..loops import Index, for_range, index_loop, loop_nest
@@ -41,14 +40,9 @@ COLLECTIVES = frozenset(SAME) | {"collective-permute", "all-reduce-start", "all-
                                  "collective-permute-start", "ragged-all-to-all"}
 
 
-def _ints(text: str) -> list[int]:
-    return [int(t) for t in re.findall(r"-?\d+", text)]
-
-
 def check_module_devices(module) -> None:
     """A module configured for several devices that uses collectives cannot run on one."""
-    attrs = module.attrs or {}
-    devices = int(attrs.get("replica_count", 1) or 1) * int(attrs.get("num_partitions", 1) or 1)
+    devices = module_devices(module)
     if devices <= 1:
         return
     for comp in module.computations:
@@ -59,22 +53,10 @@ def check_module_devices(module) -> None:
 
 
 def check_single_device(instr: Instruction) -> None:
-    groups = instr.attrs.get("replica_groups")
-    if groups is None:
-        return
-    text = str(groups).strip()
-    m = re.match(r"\[(\d+),(\d+)\]", text)  # iota form [groups,size]<=[...]
-    if m:
-        size = int(m.group(2))
-    elif text.startswith("{"):
-        inner = re.findall(r"\{([^{}]*)\}", text)
-        with_zero = [g for g in inner if 0 in _ints(g)]
-        size = len(_ints(with_zero[0])) if with_zero else 1
-    else:
-        size = 1
+    size = replica_group_size(instr)
     if size > 1:
-        raise CodegenError(f"'{instr.opcode}' with replica groups {text} needs {size} devices; the native "
-                           "backend runs one", instr.loc)
+        raise CodegenError(f"'{instr.opcode}' with replica groups {str(instr.attrs['replica_groups']).strip()} "
+                           f"needs {size} devices; the native backend runs one", instr.loc)
 
 
 def _leaves(shape: Shape) -> list[Shape]:
@@ -99,7 +81,7 @@ def emit_same(ctx, instr: Instruction) -> None:
 
 
 def _permute_sources(instr: Instruction) -> list[int]:
-    pairs = _ints(str(instr.attrs.get("source_target_pairs", "")))
+    pairs = ints_in(str(instr.attrs.get("source_target_pairs", "")))
     return [s for s, t in zip(pairs[0::2], pairs[1::2]) if t == 0]
 
 
