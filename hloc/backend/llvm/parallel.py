@@ -13,7 +13,9 @@ serial code of small kernels does not change. Above it, the body goes into its o
 `<kernel>.range(buffers..., extras..., lo, hi, task)` (noalias buffers, as the kernel's), called
 through a task function by `hloc.pool.parallel_for` with TASKS_PER_THREAD tasks per thread the call
 may use (tasks are claimed dynamically, which evens out a noisy machine); with one thread, the range
-function runs once over everything.
+function runs once over everything. With `slots` > 0 there is one task per thread, at most `slots`
+(equal slices): the body may then use a scratch slot of its own, number `task` (< slots), e.g. for
+per-thread packing buffers.
 """
 
 from __future__ import annotations
@@ -46,7 +48,8 @@ def entry_alloca(b: ir.IRBuilder, ty: ir.Type, name: str = "") -> ir.Value:
     return slot
 
 
-def parallel_range(ctx, n: int, work: int, body: Callable, grain: int = 1, extras: tuple = ()) -> ir.Value:
+def parallel_range(ctx, n: int, work: int, body: Callable, grain: int = 1, extras: tuple = (),
+                   slots: int = 0) -> ir.Value:
     b = ctx.b
     grain = max(1, grain)
     if n <= grain or work < PARALLEL_MIN_WORK:
@@ -113,8 +116,10 @@ def parallel_range(ctx, n: int, work: int, body: Callable, grain: int = 1, extra
     # the kernel: how many tasks, then the parallel-for
     pool = threadpool.pool(m)
     threads = b.call(pool.threads, [])
-    want = b.mul(threads, const(I64, TASKS_PER_THREAD))
-    cap = min(units, MAX_TASKS)
+    if slots:  # one task per thread, at most `slots`: task t may use per-task scratch slot t
+        want, cap = threads, min(units, slots)
+    else:
+        want, cap = b.mul(threads, const(I64, TASKS_PER_THREAD)), min(units, MAX_TASKS)
     ntasks = b.select(b.icmp_signed("<=", threads, const(I64, 1)), const(I64, 1),
                       _smin(b, want, const(I64, cap)))
     frame = entry_alloca(b, frame_ty, "par.ctx")

@@ -43,6 +43,8 @@ from .gemm import config_for, gemm_function, pack_elems
 
 ALIGN = 64
 CHUNK_BYTES = 512 * 1024  # im2col rows per GEMM call: about this many bytes of P
+MAX_SLOTS = 4  # threads that split a convolution's rows (each with its own P chunk and packing buffers)
+MIN_ROWS_PER_THREAD = 96  # fewer rows per thread do not pay for a parallel region
 
 
 def _align(n: int) -> int:
@@ -177,7 +179,10 @@ class GemmPlan:
     swapped: bool  # GEMM computes out^T = W^T P^T (rows contiguous in the output)
     chunk: int  # rows per im2col chunk
     acc_etype: str
-    scratch: dict = field(default_factory=dict)  # byte offsets: p, a_pack, b_pack, w, c, total
+    slots: int = 1  # per-thread scratch slots (threads that split the rows)
+    grain: int = 1  # rows of a thread's share are a multiple of this (the GEMM's row or column tile)
+    # byte offsets: p, a_pack, b_pack (within a slot of `slot` bytes, slots from 0), w, c, total
+    scratch: dict = field(default_factory=dict)
 
     @property
     def k(self) -> int:
@@ -223,18 +228,25 @@ def plan_gemm(instr: Instruction, features: str) -> GemmPlan | None:
     target = max(1, CHUNK_BYTES // (kk * es))
     chunk = target // block * block if target >= block else max(step, target // step * step)
     chunk = min(rows.size, chunk)
-    plan = GemmPlan(merged[:-1], rows, kcomps, k_direct, swapped, chunk, acc)
+    # one scratch slot (P chunk and packing buffers) per thread that takes a share of the rows
+    slots = max(1, min(MAX_SLOTS, -(-rows.size // max(chunk, MIN_ROWS_PER_THREAD))))
+    plan = GemmPlan(merged[:-1], rows, kcomps, k_direct, swapped, chunk, acc, slots=slots)
     na, nb = pack_elems(cfg, og, chunk, kk) if swapped else pack_elems(cfg, chunk, og, kk)
     pos = 0
     sc = {}
+    for name, nbytes in (("p", chunk * kk * es), ("a_pack", na * es), ("b_pack", nb * es)):
+        sc[name] = pos
+        pos += _align(nbytes)
+    sc["slot"] = pos
+    pos *= slots
     w_bytes = 0 if k_direct else kk * g.o * es
     c_bytes = 0 if out.etype == acc else out.num_elements * es
-    for name, nbytes in (("p", chunk * kk * es), ("a_pack", na * es), ("b_pack", nb * es), ("w", w_bytes),
-                         ("c", c_bytes)):
+    for name, nbytes in (("w", w_bytes), ("c", c_bytes)):
         sc[name] = pos if nbytes else None
         pos += _align(nbytes)
     sc["total"] = pos
     plan.scratch = sc
+    plan.grain = cfg.nr if swapped else cfg.mr
     return plan
 
 
@@ -418,41 +430,50 @@ def emit_gemm_conv(ctx, instr: Instruction, plan: GemmPlan) -> None:
                 v = convert_value(em, w_arr.load(bld, Index(w_arr.shape, None, off)), w_arr.etype, out_et)
                 v = convert_value(em, v, out_et, acc_et)
                 dst.store(bld, Index(dst.shape, None, bld.add(bld.mul(krow, const(I64, g.o)), o)), v)
-    c_ptr = out.ptr if sc["c"] is None else at(sc["c"])
-    p_ptr = at(sc["p"])
     rows = plan.rows
     chunk = plan.chunk
     with contextlib.ExitStack() as stack:
         grp = stack.enter_context(for_range(bld, ngroups, "grp")) if ngroups > 1 else const(I64, 0)
         outer_iv = [stack.enter_context(for_range(bld, a.size, f"mo{j}")) for j, a in enumerate(plan.outer)]
-        r0 = stack.enter_context(for_range(bld, rows.size, "chunk", step=chunk))
-        nrows = bld.select(bld.icmp_signed("<", bld.sub(const(I64, rows.size), r0), const(I64, chunk)),
-                           bld.sub(const(I64, rows.size), r0), const(I64, chunk))
-        o0 = _mul(bld, grp, og)  # first output feature of the group
-        c_off = const(I64, 0)
-        for a, iv in zip(plan.outer, outer_iv):
-            c_off = _add(bld, c_off, _mul(bld, iv, a.out))
-        c_off = _add(bld, c_off, _mul(bld, r0, rows.out))
-        c_off = _add(bld, c_off, _mul(bld, o0, g.out_f))
 
-        def im2col(c, lo, hi, _task, extras):
-            """Rows [lo, min(hi, nrows)) of this chunk's P (split over threads when large)."""
-            _im2col(c, plan, g, og, out_et, c.b.gep(c.scratch, [const(I64, sc["p"])], inbounds=True, source_etype=I8),
-                    lo, hi, *extras)
+        def share(c, lo, hi, task, extras):
+            """Output rows [lo, hi) in chunks: im2col into this task's P, then the GEMM with its own
+            packing buffers (one parallel region per convolution: no per-chunk or per-block regions)."""
+            grp_t, *outer_t = extras
+            cb = c.b
+            slot = cb.gep(c.scratch, [cb.mul(task, const(I64, sc["slot"]))], inbounds=True, source_etype=I8)
 
-        parallel_range(ctx, chunk, chunk * kk, im2col, grain=16, extras=(r0, nrows, grp, *outer_iv))
-        w_g = elem(w_ptr, _mul(bld, o0, w_cs))
-        c_g = elem(c_ptr, c_off)
-        zero = const(I64, 0)
-        if not plan.swapped:
-            args = [nrows, const(I64, og), const(I64, kk), p_ptr, const(I64, kk), const(I64, 1),
-                    w_g, const(I64, w_rs), const(I64, w_cs), c_g, const(I64, rows.out), const(I64, g.out_f)]
-        else:
-            args = [const(I64, og), nrows, const(I64, kk), w_g, const(I64, w_cs), const(I64, w_rs),
-                    p_ptr, const(I64, chunk), const(I64, 1), c_g, const(I64, g.out_f), const(I64, rows.out)]
-        bld.call(fn, args + [zero, at(sc["a_pack"]), at(sc["b_pack"])])
+            def sat(off: int, base=slot) -> ir.Value:
+                return cb.gep(base, [const(I64, off)], inbounds=True, source_etype=I8)
+
+            o0 = _mul(cb, grp_t, og)  # first output feature of the group
+            c_off = _mul(cb, o0, g.out_f)
+            for a, iv in zip(plan.outer, outer_t):
+                c_off = _add(cb, c_off, _mul(cb, iv, a.out))
+            w_t = c.operands[1][0].ptr if plan.k_direct else sat(sc["w"], c.scratch)
+            w_t = cb.gep(w_t, [_mul(cb, o0, w_cs)], inbounds=True, source_etype=ety)
+            c_t = c.outputs[0].ptr if sc["c"] is None else sat(sc["c"], c.scratch)
+            c_t = cb.gep(c_t, [c_off], inbounds=True, source_etype=ety)
+
+            with for_range(cb, hi, "chunk", start=lo, step=chunk) as r0:
+                left = cb.sub(hi, r0)
+                nrows = cb.select(cb.icmp_signed("<", left, const(I64, chunk)), left, const(I64, chunk))
+                p_ptr = sat(sc["p"])
+                _im2col(c, plan, g, og, out_et, p_ptr, const(I64, 0), nrows, r0, nrows, grp_t, *outer_t)
+                c_r = cb.gep(c_t, [_mul(cb, r0, rows.out)], inbounds=True, source_etype=ety)
+                if not plan.swapped:
+                    args = [nrows, const(I64, og), const(I64, kk), p_ptr, const(I64, kk), const(I64, 1),
+                            w_t, const(I64, w_rs), const(I64, w_cs), c_r, const(I64, rows.out), const(I64, g.out_f)]
+                else:
+                    args = [const(I64, og), nrows, const(I64, kk), w_t, const(I64, w_cs), const(I64, w_rs),
+                            p_ptr, const(I64, chunk), const(I64, 1), c_r, const(I64, g.out_f), const(I64, rows.out)]
+                cb.call(fn, args + [const(I64, 0), sat(sc["a_pack"]), sat(sc["b_pack"])])
+
+        # elements im2col writes; one slot: the rows stay on this thread (inline, no region)
+        work = rows.size * kk if plan.slots > 1 else 0
+        parallel_range(ctx, rows.size, work, share, grain=plan.grain, extras=(grp, *outer_iv), slots=plan.slots)
     if sc["c"] is not None:
-        tmp = IrArray(c_ptr, Shape(acc_et, out.shape.dims, out.shape.layout))
+        tmp = IrArray(at(sc["c"]), Shape(acc_et, out.shape.dims, out.shape.layout))
         with for_range(bld, out.shape.num_elements, "cr") as i:
             out.store(bld, Index(out.shape, None, i), tmp.load(bld, Index(tmp.shape, None, i)))
 
