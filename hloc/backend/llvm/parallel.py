@@ -141,3 +141,39 @@ def _unique(m: ir.Module, name: str) -> str:
     while f"{name}.{k}" in m.globals:
         k += 1
     return f"{name}.{k}"
+
+
+COUNTER_BYTES = 64  # the chunk counter of parallel_chunks, on a cache line of its own
+
+
+def parallel_chunks(ctx, n: int, chunk: int, work: int, counter_off: int, slots: int, body: Callable,
+                    extras: tuple = ()) -> None:
+    """`body(c, lo, hi, task, extras)` for the chunks [lo, hi) of [0, n) (`chunk` long except the
+    last), on up to `slots` threads with one task each (`task` < slots numbers a scratch slot of the
+    thread's own). The chunks are claimed one at a time from a counter in the kernel's scratch at
+    byte offset `counter_off` (COUNTER_BYTES): a thread that starts late (a busy machine) takes fewer
+    chunks instead of holding up the call with a fixed share. Each chunk is computed the same way
+    whichever thread takes it."""
+    b = ctx.b
+    counter = b.gep(ctx.scratch, [const(I64, counter_off)], inbounds=True, source_etype=ir.IntType(8))
+    b.store(const(I64, 0), counter)
+
+    def task_body(c, _lo, _hi, task, ex):
+        cb = c.b
+        ctr = cb.gep(c.scratch, [const(I64, counter_off)], inbounds=True, source_etype=ir.IntType(8))
+        head = cb.append_basic_block("chunk.claim")
+        run = cb.append_basic_block("chunk.run")
+        done = cb.append_basic_block("chunk.done")
+        cb.branch(head)
+        cb.position_at_end(head)
+        lo = cb.atomic_rmw("add", ctr, const(I64, chunk), "monotonic")
+        cb.cbranch(cb.icmp_signed("<", lo, const(I64, n)), run, done)
+        cb.position_at_end(run)
+        hi = _smin(cb, cb.add(lo, const(I64, chunk)), const(I64, n))
+        body(c, lo, hi, task, ex)
+        cb.branch(head)
+        cb.position_at_end(done)
+
+    units = (n + chunk - 1) // chunk
+    parallel_range(ctx, min(slots, units), work if slots > 1 and units > 1 else 0, task_body, extras=extras,
+                   slots=slots)

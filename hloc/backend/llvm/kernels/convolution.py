@@ -36,7 +36,7 @@ from ....ir.types import Shape
 from ..elemental import Accumulators, Elemental, IrArray, binary_op, convert_value, scalar_constant
 from ..irvalues import I1, I8, I64, const, storage_type
 from ..loops import Index, for_range, loop_nest, strides
-from ..parallel import parallel_range
+from ..parallel import COUNTER_BYTES, parallel_chunks
 from . import kernel
 from .dot import GEMM_MIN_MN, GEMM_MIN_WORK, accumulation_etype, check_product_types
 from .gemm import config_for, gemm_function, pack_elems
@@ -180,7 +180,6 @@ class GemmPlan:
     chunk: int  # rows per im2col chunk
     acc_etype: str
     slots: int = 1  # per-thread scratch slots (threads that split the rows)
-    grain: int = 1  # rows of a thread's share are a multiple of this (the GEMM's row or column tile)
     # byte offsets: p, a_pack, b_pack (within a slot of `slot` bytes, slots from 0), w, c, total
     scratch: dict = field(default_factory=dict)
 
@@ -241,12 +240,11 @@ def plan_gemm(instr: Instruction, features: str) -> GemmPlan | None:
     pos *= slots
     w_bytes = 0 if k_direct else kk * g.o * es
     c_bytes = 0 if out.etype == acc else out.num_elements * es
-    for name, nbytes in (("w", w_bytes), ("c", c_bytes)):
+    for name, nbytes in (("w", w_bytes), ("c", c_bytes), ("counter", COUNTER_BYTES)):
         sc[name] = pos if nbytes else None
         pos += _align(nbytes)
     sc["total"] = pos
     plan.scratch = sc
-    plan.grain = cfg.nr if swapped else cfg.mr
     return plan
 
 
@@ -436,9 +434,9 @@ def emit_gemm_conv(ctx, instr: Instruction, plan: GemmPlan) -> None:
         grp = stack.enter_context(for_range(bld, ngroups, "grp")) if ngroups > 1 else const(I64, 0)
         outer_iv = [stack.enter_context(for_range(bld, a.size, f"mo{j}")) for j, a in enumerate(plan.outer)]
 
-        def share(c, lo, hi, task, extras):
-            """Output rows [lo, hi) in chunks: im2col into this task's P, then the GEMM with its own
-            packing buffers (one parallel region per convolution: no per-chunk or per-block regions)."""
+        def one_chunk(c, r0, hi, task, extras):
+            """Output rows [r0, hi) (one chunk): im2col into this thread's P, then the GEMM with its
+            own packing buffers (one parallel region per convolution: no per-chunk or per-block regions)."""
             grp_t, *outer_t = extras
             cb = c.b
             slot = cb.gep(c.scratch, [cb.mul(task, const(I64, sc["slot"]))], inbounds=True, source_etype=I8)
@@ -455,23 +453,20 @@ def emit_gemm_conv(ctx, instr: Instruction, plan: GemmPlan) -> None:
             c_t = c.outputs[0].ptr if sc["c"] is None else sat(sc["c"], c.scratch)
             c_t = cb.gep(c_t, [c_off], inbounds=True, source_etype=ety)
 
-            with for_range(cb, hi, "chunk", start=lo, step=chunk) as r0:
-                left = cb.sub(hi, r0)
-                nrows = cb.select(cb.icmp_signed("<", left, const(I64, chunk)), left, const(I64, chunk))
-                p_ptr = sat(sc["p"])
-                _im2col(c, plan, g, og, out_et, p_ptr, const(I64, 0), nrows, r0, nrows, grp_t, *outer_t)
-                c_r = cb.gep(c_t, [_mul(cb, r0, rows.out)], inbounds=True, source_etype=ety)
-                if not plan.swapped:
-                    args = [nrows, const(I64, og), const(I64, kk), p_ptr, const(I64, kk), const(I64, 1),
-                            w_t, const(I64, w_rs), const(I64, w_cs), c_r, const(I64, rows.out), const(I64, g.out_f)]
-                else:
-                    args = [const(I64, og), nrows, const(I64, kk), w_t, const(I64, w_cs), const(I64, w_rs),
-                            p_ptr, const(I64, chunk), const(I64, 1), c_r, const(I64, g.out_f), const(I64, rows.out)]
-                cb.call(fn, args + [const(I64, 0), sat(sc["a_pack"]), sat(sc["b_pack"])])
+            nrows = cb.sub(hi, r0)
+            p_ptr = sat(sc["p"])
+            _im2col(c, plan, g, og, out_et, p_ptr, const(I64, 0), nrows, r0, nrows, grp_t, *outer_t)
+            c_r = cb.gep(c_t, [_mul(cb, r0, rows.out)], inbounds=True, source_etype=ety)
+            if not plan.swapped:
+                args = [nrows, const(I64, og), const(I64, kk), p_ptr, const(I64, kk), const(I64, 1),
+                        w_t, const(I64, w_rs), const(I64, w_cs), c_r, const(I64, rows.out), const(I64, g.out_f)]
+            else:
+                args = [const(I64, og), nrows, const(I64, kk), w_t, const(I64, w_cs), const(I64, w_rs),
+                        p_ptr, const(I64, chunk), const(I64, 1), c_r, const(I64, g.out_f), const(I64, rows.out)]
+            cb.call(fn, args + [const(I64, 0), sat(sc["a_pack"]), sat(sc["b_pack"])])
 
-        # elements im2col writes; one slot: the rows stay on this thread (inline, no region)
-        work = rows.size * kk if plan.slots > 1 else 0
-        parallel_range(ctx, rows.size, work, share, grain=plan.grain, extras=(grp, *outer_iv), slots=plan.slots)
+        parallel_chunks(ctx, rows.size, chunk, rows.size * kk, sc["counter"], plan.slots, one_chunk,
+                        extras=(grp, *outer_iv))
     if sc["c"] is not None:
         tmp = IrArray(at(sc["c"]), Shape(acc_et, out.shape.dims, out.shape.layout))
         with for_range(bld, out.shape.num_elements, "cr") as i:
