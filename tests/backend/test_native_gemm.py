@@ -54,7 +54,7 @@ def gemms():
     ee.finalize_object()
     sig = ctypes.CFUNCTYPE(None, *[ctypes.c_int64] * 3, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64,
                            ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64,
-                           ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p)
+                           ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64)
     fns = {key: (sig(ee.get_function_address(name)), cfg) for key, (name, cfg) in names.items()}
     yield fns, ee, llmod
 
@@ -70,7 +70,7 @@ def _run(fns, key, A, B, C, acc):
     es = dt.itemsize
     fn(M, N, K, A.ctypes.data, A.strides[0] // es, A.strides[1] // es, B.ctypes.data, B.strides[0] // es,
        B.strides[1] // es, C.ctypes.data, C.strides[0] // es, C.strides[1] // es, int(acc), ap.ctypes.data,
-       bp.ctypes.data)
+       bp.ctypes.data, 1)
 
 
 SIZES = [(1, 1, 1), (7, 5, 3), (13, 33, 17), (12, 32, 256), (25, 70, 300), (40, 45, 1), (0, 4, 4), (4, 4, 0),

@@ -41,7 +41,7 @@ _POOL = {
     "hloc.pool.parallel_for": ((VOID, (I64, "task", PTR))),
     "hloc.pool.stop": ((VOID, ())),
 }
-_GEMM_ARGS = (I64, I64, I64, PTR, I64, I64, PTR, I64, I64, PTR, I64, I64, I64, PTR, PTR)
+_GEMM_ARGS = (I64, I64, I64, PTR, I64, I64, PTR, I64, I64, PTR, I64, I64, I64, PTR, PTR, I64)
 COMPONENTS = ("pool", "gemm.f32", "gemm.f64")
 FORMAT = 1  # of the cached text
 _PREFIX = ".Lhk_"

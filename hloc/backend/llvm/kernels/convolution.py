@@ -463,7 +463,9 @@ def emit_gemm_conv(ctx, instr: Instruction, plan: GemmPlan) -> None:
             else:
                 args = [const(I64, og), nrows, const(I64, kk), w_t, const(I64, w_cs), const(I64, w_rs),
                         p_ptr, const(I64, chunk), const(I64, 1), c_r, const(I64, g.out_f), const(I64, rows.out)]
-            cb.call(fn, args + [const(I64, 0), sat(sc["a_pack"]), sat(sc["b_pack"])])
+            # one A packing slot: the rows are already split (the GEMM splits each block's tiles when
+            # this runs on the calling thread with threads to spare, i.e. one im2col slot)
+            cb.call(fn, args + [const(I64, 0), sat(sc["a_pack"]), sat(sc["b_pack"]), const(I64, 1)])
 
         parallel_chunks(ctx, rows.size, chunk, rows.size * kk, sc["counter"], plan.slots, one_chunk,
                         extras=(grp, *outer_iv))

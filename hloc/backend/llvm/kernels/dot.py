@@ -38,7 +38,7 @@ from ..elemental import Accumulators, Elemental, IrArray, binary_op, convert_val
 from ..irvalues import F32_COMPUTED, I64, const, storage_type
 from ..loops import Index, for_range, strides
 from . import kernel
-from .gemm import config_for, gemm_function, pack_elems
+from .gemm import config_for, gemm_function, pack_elems, split_slots
 
 GEMM_MIN_MN = 4
 GEMM_MIN_WORK = 16 * 16 * 16
@@ -184,7 +184,7 @@ def gemm_scratch(plan: DotPlan, a: Shape, b: Shape, c: Shape, features: str) -> 
     es = 4 if acc == "f32" else 8
     cfg = config_for(features, es * 8)
     mm, nn, kk = plan.sizes
-    na, nb = pack_elems(cfg, mm, nn, kk)
+    na, nb = pack_elems(cfg, mm, nn, kk, split_slots(mm, nn, kk))
     pos = 0
     offsets = []
     for nbytes in (na * es, nb * es):
@@ -345,7 +345,7 @@ def emit_gemm_dot(ctx, plan: DotPlan, a: IrArray, b: IrArray, c: IrArray) -> Non
                 bld.gep(a_ptr, [off("a")], inbounds=True, source_etype=ety), const(I64, m_ax.a), const(I64, k_ax.a),
                 bld.gep(b_ptr, [off("b")], inbounds=True, source_etype=ety), const(I64, k_ax.b), const(I64, n_ax.b),
                 bld.gep(c_ptr, [off("c")], inbounds=True, source_etype=ety), const(I64, m_ax.c), const(I64, n_ax.c),
-                accumulate, at(sc.a_pack), at(sc.b_pack)]
+                accumulate, at(sc.a_pack), at(sc.b_pack), const(I64, split_slots(mm, nn, kk))]
         bld.call(fn, args)
     if sc.c_conv is not None:
         tmp = IrArray(c_ptr, Shape(acc_et, c.shape.dims, c.shape.layout))

@@ -85,11 +85,18 @@ def _round_up(x: int, m: int) -> int:
     return (x + m - 1) // m * m
 
 
-def pack_elems(cfg: GemmConfig, m: int, n: int, k: int) -> tuple[int, int]:
-    """Elements of the A and B packing buffers a GEMM of this size needs."""
+def pack_elems(cfg: GemmConfig, m: int, n: int, k: int, a_slots: int = 1) -> tuple[int, int]:
+    """Elements of the A and B packing buffers a GEMM of this size needs (`a_slots` A buffers)."""
     kc = max(1, min(cfg.kc, k))
     # A: VW elements of slack for the overlapping vector stores of pack_rows
-    return _round_up(max(1, min(cfg.mc, m)), cfg.mr) * kc + cfg.vw, kc * _round_up(max(1, min(cfg.nc, n)), cfg.nr)
+    return (a_slots * (_round_up(max(1, min(cfg.mc, m)), cfg.mr) * kc + cfg.vw),
+            kc * _round_up(max(1, min(cfg.nc, n)), cfg.nr))
+
+
+def split_slots(m: int, n: int, k: int) -> int:
+    """A packing slots worth giving a call of this size: SPLIT_SLOTS when its rows may be split over
+    the threads, else 1."""
+    return SPLIT_SLOTS if m * n * k >= SPLIT_MIN_WORK and m >= 2 * SPLIT_MIN_ROWS else 1
 
 
 _ETYPES = {"f32": F32, "f64": F64}
@@ -177,11 +184,11 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
     tiles = _emit_tiles(mod, name + ".tiles", ety, uk, cfg)
 
     fn = ir.Function(mod, ir.FunctionType(VOID, [I64, I64, I64, PTR, I64, I64, PTR, I64, I64,
-                                                 PTR, I64, I64, I64, PTR, PTR]), name)
+                                                 PTR, I64, I64, I64, PTR, PTR, I64]), name)
     fn.linkage = "internal"
     fn.attributes.add("noinline")
     fn.attributes.add("nounwind")
-    M, N, K, A, a_rs, a_cs, B, b_rs, b_cs, C, c_rs, c_cs, accumulate, Ap, Bp = fn.args
+    M, N, K, A, a_rs, a_cs, B, b_rs, b_cs, C, c_rs, c_cs, accumulate, Ap, Bp, a_slots = fn.args
     for a in (A, B, C, Ap, Bp):
         a.add_attribute("noalias")
     b = ir.IRBuilder(fn.append_basic_block("entry"))
@@ -192,6 +199,22 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
     with b.if_then(b.and_(b.icmp_signed("==", K, c0), b.not_(acc_flag))), for_range(b, M, "zm") as zm, \
             for_range(b, N, "zn") as zn:
         b.store(zero, _at(b, C, b.add(b.mul(zm, c_rs), b.mul(zn, c_cs)), ety))
+
+    # Split the rows over the threads (one region per packed B panel) when the call may use several,
+    # the caller gave room for several A packing slots and the call is big enough.
+    pool = threadpool.pool(mod)
+    threads = b.call(pool.threads, [])
+    work = b.mul(b.mul(M, N), K)
+    split = b.and_(b.and_(b.icmp_signed(">", threads, const(I64, 1)), b.icmp_signed(">", a_slots, const(I64, 1))),
+                   b.icmp_signed(">=", work, const(I64, SPLIT_MIN_WORK)))
+    split_tasks = _smin(b, _smin(b, threads, a_slots), b.sdiv(b.add(M, const(I64, mr - 1)), const(I64, mr)))
+    # rows a task claims at a time: about SPLIT_CLAIMS_PER_THREAD claims per thread, whole MR slivers, <= MC
+    per = b.sdiv(b.add(M, b.sub(b.mul(split_tasks, const(I64, SPLIT_CLAIMS_PER_THREAD)), const(I64, 1))),
+                 b.mul(split_tasks, const(I64, SPLIT_CLAIMS_PER_THREAD)))
+    step = _smin(b, const(I64, cfg.mc), b.mul(b.sdiv(b.add(per, const(I64, mr - 1)), const(I64, mr)), const(I64, mr)))
+    slot_elems = a_slot_elems(b, cfg, M, K)
+    blocks = _emit_blocks(mod, name + ".blocks", ety, tiles, cfg)
+    frame = entry_alloca(b, _BLOCKS_FRAME, "blocks.frame")
 
     with for_range(b, N, "jc", step=cfg.nc) as jc:
         nc = _smin(b, const(I64, cfg.nc), b.sub(N, jc))
@@ -220,30 +243,93 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
                                     b.store(val, _at(b, dst, jj, ety))
                                 with pad:
                                     b.store(zero, _at(b, dst, jj, ety))
-            with for_range(b, M, "ic", step=cfg.mc) as ic:
-                mc = _smin(b, const(I64, cfg.mc), b.sub(M, ic))
-                # Pack A[ic:ic+mc, pc:pc+kc] as MR-tall slivers: Ap[ip*kc + k*MR + r], zero beyond mc.
-                with for_range(b, mc, "ip", step=mr) as ip:
-                    sliver = _at(b, Ap, b.mul(ip, kc), ety)
-                    full_sliver = b.icmp_signed("<=", b.add(ip, const(I64, mr)), mc)
-                    with b.if_else(full_sliver) as (full_rows, edge_rows):
-                        with full_rows:
-                            rows_at = [_at(b, A, b.add(b.mul(b.add(b.add(ic, ip), const(I64, r)), a_rs),
-                                                       b.mul(pc, a_cs)), ety) for r in range(mr)]
-                            pack_rows(b, rows_at, a_cs, kc, sliver, ety, cfg)
-                        with edge_rows, for_range(b, kc, "kq") as kq:
-                            dst = _at(b, sliver, b.mul(kq, const(I64, mr)), ety)
-                            col = b.mul(b.add(pc, kq), a_cs)
-                            for r in range(mr):
-                                row = b.add(b.add(ic, ip), const(I64, r))
-                                inside = b.icmp_signed("<", b.add(ip, const(I64, r)), mc)
-                                safe_row = b.select(inside, row, ic)
-                                val = b.load(_at(b, A, b.add(b.mul(safe_row, a_rs), col), ety), typ=ety)
-                                b.store(b.select(inside, val, zero), _at(b, dst, const(I64, r), ety))
-                cblk = _at(b, C, b.add(b.mul(ic, c_rs), b.mul(jc, c_cs)), ety)
-                _run_tiles(b, mod, tiles, cfg, [kc, mc, nc, Ap, Bp, cblk, c_rs, c_cs, b.zext(add_to_c, I64)])
+            with b.if_else(split) as (parallel, serial):
+                with parallel:
+                    vals = [kc, nc, M, step, A, a_rs, a_cs, pc, Ap, slot_elems, Bp,
+                            _at(b, C, b.mul(jc, c_cs), ety), c_rs, c_cs, b.zext(add_to_c, I64), const(I64, 0)]
+                    for k, v in enumerate(vals):
+                        b.store(v, _bslot(b, frame, k))
+                    b.call(pool.parallel_for, [split_tasks, blocks, frame])
+                with serial, for_range(b, M, "ic", step=cfg.mc) as ic:
+                    mc = _smin(b, const(I64, cfg.mc), b.sub(M, ic))
+                    pack_a(b, A, a_rs, a_cs, ic, pc, mc, kc, Ap, ety, cfg)
+                    cblk = _at(b, C, b.add(b.mul(ic, c_rs), b.mul(jc, c_cs)), ety)
+                    _run_tiles(b, mod, tiles, cfg, [kc, mc, nc, Ap, Bp, cblk, c_rs, c_cs, b.zext(add_to_c, I64)])
     b.ret_void()
     return fn
+
+
+def pack_a(b, A, a_rs, a_cs, ic, pc, mc, kc, Ap, ety, cfg: GemmConfig) -> None:
+    """Pack A[ic:ic+mc, pc:pc+kc] as MR-tall slivers: Ap[ip*kc + k*MR + r], zero beyond mc."""
+    mr = cfg.mr
+    zero = ir.Constant(ety, 0.0)
+    with for_range(b, mc, "ip", step=mr) as ip:
+        sliver = _at(b, Ap, b.mul(ip, kc), ety)
+        full_sliver = b.icmp_signed("<=", b.add(ip, const(I64, mr)), mc)
+        with b.if_else(full_sliver) as (full_rows, edge_rows):
+            with full_rows:
+                rows_at = [_at(b, A, b.add(b.mul(b.add(b.add(ic, ip), const(I64, r)), a_rs),
+                                           b.mul(pc, a_cs)), ety) for r in range(mr)]
+                pack_rows(b, rows_at, a_cs, kc, sliver, ety, cfg)
+            with edge_rows, for_range(b, kc, "kq") as kq:
+                dst = _at(b, sliver, b.mul(kq, const(I64, mr)), ety)
+                col = b.mul(b.add(pc, kq), a_cs)
+                for r in range(mr):
+                    row = b.add(b.add(ic, ip), const(I64, r))
+                    inside = b.icmp_signed("<", b.add(ip, const(I64, r)), mc)
+                    safe_row = b.select(inside, row, ic)
+                    val = b.load(_at(b, A, b.add(b.mul(safe_row, a_rs), col), ety), typ=ety)
+                    b.store(b.select(inside, val, zero), _at(b, dst, const(I64, r), ety))
+
+
+def a_slot_elems(b, cfg: GemmConfig, M, K):
+    """Elements of one A packing slot (as pack_elems' A part) for runtime M, K."""
+    mm = b.mul(b.sdiv(b.add(_smin(b, const(I64, cfg.mc), M), const(I64, cfg.mr - 1)), const(I64, cfg.mr)),
+               const(I64, cfg.mr))
+    return b.add(b.mul(mm, _smin(b, const(I64, cfg.kc), K)), const(I64, cfg.vw))
+
+
+# kc, nc, M, step, A, a_rs, a_cs, pc, Ap, slot_elems, Bp, C (at column jc), c_rs, c_cs, accumulate, next row
+_BLOCKS_FRAME = ir.LiteralStructType([I64, I64, I64, I64, PTR, I64, I64, I64, PTR, I64, PTR, PTR, I64, I64, I64, I64])
+
+
+def _bslot(b, frame, k):
+    return b.gep(frame, [const(I32, 0), const(I32, k)], inbounds=True, source_etype=_BLOCKS_FRAME)
+
+
+def _emit_blocks(mod, name, ety, tiles, cfg: GemmConfig) -> ir.Function:
+    """The pool's task of a row-split call (`<name>.task`): task t claims blocks of `step` rows from
+    the frame's counter, packs each into A packing slot t and runs all its micro-tiles against the
+    shared packed B panel. Returns the task."""
+    task = mod.globals.get(name + ".task")
+    if task is not None:
+        return task
+    task = ir.Function(mod, threadpool.TASK_TY, name + ".task")
+    task.linkage = "internal"
+    task.attributes.add("nounwind")
+    frame, t = task.args
+    b = ir.IRBuilder(task.append_basic_block("entry"))
+    kc, nc, M, step, A, a_rs, a_cs, pc, Ap, slot_elems, Bp, C, c_rs, c_cs, acc = (
+        b.load(_bslot(b, frame, k), typ=ty) for k, ty in enumerate(_BLOCKS_FRAME.elements[:-1]))
+    counter = _bslot(b, frame, len(_BLOCKS_FRAME.elements) - 1)
+    slot = _at(b, Ap, b.mul(t, slot_elems), ety)
+    head = task.append_basic_block("claim")
+    run = task.append_basic_block("run")
+    done = task.append_basic_block("done")
+    b.branch(head)
+    b.position_at_end(head)
+    ic = b.atomic_rmw("add", counter, step, "monotonic")
+    b.cbranch(b.icmp_signed("<", ic, M), run, done)
+    b.position_at_end(run)
+    mc = _smin(b, step, b.sub(M, ic))
+    pack_a(b, A, a_rs, a_cs, ic, pc, mc, kc, slot, ety, cfg)
+    ntiles = b.mul(b.sdiv(b.add(nc, const(I64, cfg.nr - 1)), const(I64, cfg.nr)),
+                   b.sdiv(b.add(mc, const(I64, cfg.mr - 1)), const(I64, cfg.mr)))
+    b.call(tiles, [kc, mc, nc, slot, Bp, _at(b, C, b.mul(ic, c_rs), ety), c_rs, c_cs, acc, const(I64, 0), ntiles])
+    b.branch(head)
+    b.position_at_end(done)
+    b.ret_void()
+    return task
 
 
 # The arguments of the tile function before its range: a packed mc x nc block of C and where it goes.
@@ -251,6 +337,12 @@ TILE_ARGS = (I64, I64, I64, PTR, PTR, PTR, I64, I64, I64)  # kc, mc, nc, Ap, Bp,
 # Multiply-adds (mc * nc * kc) of one packed block above which its micro-tiles are split over threads:
 # ~10 us of work per region, several times the pool's region overhead.
 PAR_MIN_WORK = 1 << 20
+# Multiply-adds of a call above which its rows are split over the threads (when the caller gave room
+# for several A packing slots): one region per packed B panel, each thread packing its own A blocks.
+SPLIT_MIN_WORK = 1 << 22
+SPLIT_CLAIMS_PER_THREAD = 4  # row blocks per thread (claimed dynamically: a late thread takes fewer)
+SPLIT_SLOTS = 4  # at most this many threads split the rows (each packs A into a slot of its own)
+SPLIT_MIN_ROWS = 24
 
 
 def _emit_tiles(mod, name, ety, uk, cfg: GemmConfig) -> ir.Function:
