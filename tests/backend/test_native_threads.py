@@ -19,9 +19,10 @@ from hloc.backend.llvm.compile import compile_module
 from hloc.cli import main
 from hloc.parse import parse_module
 
-# Sizes: 320*256 = 81920 and 100000 elements (> PARALLEL_MIN_WORK = 65536); the dot's packed block
-# 96 x 256 x 256 multiply-adds (> gemm.PAR_MIN_WORK = 2^20); the convolution's im2col chunk 384 rows
-# of 3*3*32 (> PARALLEL_MIN_WORK).
+# Sizes: 320*256 = 81920 and 100000 elements (> PARALLEL_MIN_WORK = 65536); the dot mm 192 x 256 x 256
+# multiply-adds (> gemm.SPLIT_MIN_WORK = 2^22: its rows are split), the dot ms 40 x 256 x 256 (below:
+# the micro-tiles of its packed block, > gemm.PAR_MIN_WORK = 2^20, are split); the convolution's
+# 576 rows are two im2col chunks of 384 rows of 3*3*32 (> PARALLEL_MIN_WORK).
 MODULE = """HloModule threads
 
 add_f32 {
@@ -61,13 +62,16 @@ ENTRY main {
   rows = f32[512] reduce(r, ninf), dimensions={1}, to_apply=max_f32
   total = f32[] reduce(v, zero), dimensions={0}, to_apply=add_f32
   mm = f32[192,256] dot(a, w), lhs_contracting_dims={1}, rhs_contracting_dims={0}
+  a40 = f32[40,256] slice(a), slice={[0:40], [0:256]}
+  ms = f32[40,256] dot(a40, w), lhs_contracting_dims={1}, rhs_contracting_dims={0}
   fu = (f32[320,256], f32[320,256]) fusion(x, y), kind=kLoop, calls=fused
   fu0 = f32[320,256] get-tuple-element(fu), index=0
   fu1 = f32[320,256] get-tuple-element(fu), index=1
   denormal = f32[320,256] multiply(tiny, tiny)
   conv = f32[1,24,24,16] convolution(img, k), window={size=3x3 pad=1_1x1_1}, dim_labels=b01f_01io->b01f
   ROOT out = (f32[320,256], f32[256,320], f32[512], f32[], f32[192,256], f32[320,256], f32[320,256],
-              f32[320,256], f32[1,24,24,16]) tuple(ew, tr, rows, total, mm, fu0, fu1, denormal, conv)
+              f32[320,256], f32[1,24,24,16], f32[40,256]) tuple(ew, tr, rows, total, mm, fu0, fu1, denormal,
+              conv, ms)
 }
 """
 
@@ -108,7 +112,7 @@ def _conv_same(img, k):
 def _reference(ins):
     x, y, v, a, w, r, tiny, img, k = ins
     return [np.exp(x) + y, x.T, r.max(axis=1), v.astype(np.float64).sum(), a.astype(np.float64) @ w,
-            x * y, np.tanh(x), np.zeros_like(tiny), _conv_same(img, k)]
+            x * y, np.tanh(x), np.zeros_like(tiny), _conv_same(img, k), a[:40].astype(np.float64) @ w]
 
 
 def test_every_parallel_path_is_emitted(exe):
@@ -129,7 +133,7 @@ def test_results_match_numpy(exe, inputs, threads):
     got = exe(inputs)
     want = _reference(inputs)
     names = ["ew", "transpose", "row max", "sum", "dot", "fused multiply", "fused tanh", "flushed denormals",
-             "convolution"]
+             "convolution", "small dot"]
     for name, g, w in zip(names, got, want):
         np.testing.assert_allclose(np.asarray(g, np.float64), w, rtol=2e-5, atol=2e-4, err_msg=name)
     # flush-to-zero wherever the slices ran (that workers get the caller's MXCSR: test_threadpool.py)

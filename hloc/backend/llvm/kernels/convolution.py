@@ -14,7 +14,10 @@ Two ways to compute:
     (P[row, (c, taps)] = the input under each tap, zero outside), then the module's packed GEMM
     P @ W per chunk and group, writing straight into the output (rows = batch and output spatial
     positions, merged into one strided axis when the output layout allows, e.g. NHWC; operands
-    swapped when the output's features are not its contiguous dim, e.g. NCHW). The kernel is used
+    swapped when the output's features are not its contiguous dim, e.g. NCHW). With several threads
+    the chunks are the parallel work: one region per convolution (per group and unmerged outer
+    index), up to MAX_SLOTS threads claim chunks from a counter and run im2col and the GEMM on them
+    with a P chunk and packing buffers of their own (scratch slot per thread). The kernel is used
     in place when its (input feature, taps) dims form one strided axis (HWIO, OIHW), else it is
     repacked once; f16/bf16 data is converted to f32 on the way.
   * direct: a loop nest over output elements with the sum over features and taps in a register

@@ -6,7 +6,7 @@ One function per element type (f32, f64) and module, shared by every dot and con
 once per target in the precompiled library where it is used, library.py):
 
     void hloc.gemm.<t>(i64 M, i64 N, i64 K, ptr A, i64 a_rs, i64 a_cs, ptr B, i64 b_rs, i64 b_cs,
-                       ptr C, i64 c_rs, i64 c_cs, i64 accumulate, ptr Apack, ptr Bpack)
+                       ptr C, i64 c_rs, i64 c_cs, i64 accumulate, ptr Apack, ptr Bpack, i64 a_slots)
 
 Loop nest: jc over N by NC, pc over K by KC (pack a KC x NC panel of B into NR-wide slivers), ic over
 M by MC (pack an MC x KC block of A into MR-tall slivers), then jr / ir over the packed slivers
@@ -16,14 +16,21 @@ runs full tiles; edge tiles of C (and a C whose columns are not contiguous) go t
 stack tile. `accumulate` != 0 adds to C (callers split a contraction into several calls).
 
 Apack / Bpack are scratch buffers from the temp arena (`pack_elems`); the caller sizes them for its
-own M, N, K (never more than MC*KC and KC*NC elements).
+own M, N, K (never more than a_slots * MC*KC and KC*NC elements); Apack holds `a_slots` A buffers.
 
-Threads: the jr / ir micro-tiles of one packed block (`<name>.tiles`, independent of each other) are
-what the module's worker pool splits when the call may use several threads and the block has at
-least PAR_MIN_WORK multiply-adds; the packing stays on the calling thread (a few percent of the
-work at these sizes) and needs no per-thread buffers, so the temp arena does not depend on the
-thread count. Each C element is still computed by one thread in the same order: results do not
-depend on the thread count.
+Threads, when the call may use several:
+  * rows: a call of at least SPLIT_MIN_WORK multiply-adds given a_slots > 1 (`split_slots`: big
+    dots) splits M. For each packed B panel (packed once, by the calling thread) one parallel
+    region of min(threads, a_slots) tasks (`<name>.blocks.task`); task t claims blocks of rows
+    (about SPLIT_CLAIMS_PER_THREAD per thread, whole MR slivers, <= MC) from a counter, packs each
+    into A slot t and runs all its micro-tiles. A region per B panel (matmul 1024^3: 4) instead of
+    one per A block, and the A packing is parallel too; a thread that starts late takes fewer blocks.
+  * tiles: otherwise the jr / ir micro-tiles of one packed block (`<name>.tiles`, independent of
+    each other) are split when the block has at least PAR_MIN_WORK multiply-adds; the packing
+    stays on the calling thread and needs one A buffer.
+The temp arena does not depend on the thread count (at most SPLIT_SLOTS slots are used). Each C
+element is computed by one thread in the same order (the K panels do not depend on the row
+split): results do not depend on the thread count.
 
 The tile follows the vector registers: AVX-512 (32 registers of 16 f32) MR=12, NR=32 (24
 accumulators); AVX2 (16 registers of 8 f32) MR=6, NR=16 (12 accumulators); 128-bit vectors MR=4,
