@@ -370,16 +370,24 @@ def divide_one(x, s):
         return a
 
 
-@rule("divide")
-def divide_unsigned_power_of_two(x, s):
-    # A / 2^k => A >> k                      (unsigned integers)
-    a, b = x.operands
+def _unsigned_power_of_two(x, b) -> int | None:
+    """The value of `b` when `x` is an unsigned-integer op and `b` a scalar power of two, else None."""
     if etype_kind(x) != "uint":
         return None
     v = scalar_value(b)
     if v is None or int(v) <= 0 or int(v) & (int(v) - 1):
         return None
-    return s.binary("shift-right-logical", a, s.scalar_like(x.shape, int(v).bit_length() - 1))
+    return int(v)
+
+
+@rule("divide")
+def divide_unsigned_power_of_two(x, s):
+    # A / 2^k => A >> k                      (unsigned integers)
+    a, b = x.operands
+    v = _unsigned_power_of_two(x, b)
+    if v is None:
+        return None
+    return s.binary("shift-right-logical", a, s.scalar_like(x.shape, v.bit_length() - 1))
 
 
 @rule("divide")
@@ -453,12 +461,10 @@ def divide_fast_math(x, s):
 def remainder_unsigned_power_of_two(x, s):
     # A % 2^k => A & (2^k - 1)               (unsigned integers)
     a, b = x.operands
-    if etype_kind(x) != "uint":
+    v = _unsigned_power_of_two(x, b)
+    if v is None:
         return None
-    v = scalar_value(b)
-    if v is None or int(v) <= 0 or int(v) & (int(v) - 1):
-        return None
-    return s.binary("and", a, s.scalar_like(x.shape, int(v) - 1))
+    return s.binary("and", a, s.scalar_like(x.shape, v - 1))
 
 
 # ------------------------------------------------------------------------------------------ unary
