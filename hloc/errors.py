@@ -6,17 +6,19 @@ the format of clang and XLA's own parser. The CLI prints it and exits 1; nothing
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .record import Record
 
 
-@dataclass(frozen=True, slots=True)
-class SourceLoc:
+class SourceLoc(Record):
     """A position in a source text. `line` and `col` are 1-based; `text` is the whole source."""
 
-    filename: str
-    line: int
-    col: int
-    text: str | None = None
+    __slots__ = ("filename", "line", "col", "text")
+
+    def __init__(self, filename: str, line: int, col: int, text: str | None = None):
+        self.filename = filename
+        self.line = line
+        self.col = col
+        self.text = text
 
     @staticmethod
     def from_offset(filename: str, text: str, offset: int) -> SourceLoc:

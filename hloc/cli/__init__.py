@@ -14,8 +14,17 @@ from ..version import __version__
 from .common import HlocGroup
 
 
+def _print_version(ctx: click.Context, _param, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(f"hloc {__version__}")
+        ctx.exit()
+
+
+# --version by hand: click.version_option translates its help text through gettext on import, which
+# costs every `hloc` process the locale machinery (~2M instructions).
 @click.group(cls=HlocGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, "--version", prog_name="hloc", message="%(prog)s %(version)s")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
+              help="Show the version and exit.")
 def main() -> None:
     """hloc: a compiler toolchain for XLA's textual HLO.
 

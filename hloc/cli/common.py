@@ -15,12 +15,51 @@ if TYPE_CHECKING:
     from typing import IO
 
 
-class HlocGroup(click.Group):
+def _show_help(ctx: click.Context, _param, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(ctx.get_help(), color=ctx.color)
+        ctx.exit()
+
+
+class _PlainHelpOption:
+    """-h/--help built by hand: click's help_option() translates its help text through gettext on
+    every parse, which imports the locale machinery (~2M instructions) in every `hloc` process."""
+
+    def get_help_option(self, ctx: click.Context):
+        names = self.get_help_option_names(ctx)
+        if not names or not self.add_help_option:
+            return None
+        if getattr(self, "_help_option", None) is None:  # one object: click orders params by identity
+            self._help_option = click.Option(names, is_flag=True, expose_value=False, is_eager=True,
+                                             help="Show this message and exit.", callback=_show_help)
+        return self._help_option
+
+
+class HlocCommand(_PlainHelpOption, click.Command):
+    """A click command whose parser matches `-o FILE` without a failed lookup first.
+
+    click tries every option as a long one before the short ones; the miss builds a NoSuchOption
+    whose did-you-mean imports difflib and gettext: ~10M instructions, a sixth of a cached
+    `hloc run`'s own start-up. Registering the short names as long names too (where click's parser
+    keeps them in its dicts) matches `-o FILE` directly; `-O2`, `-ofile` and combined flags still take
+    the short-option path. `-o=FILE` now means FILE (click's short path read it as `=FILE`)."""
+
+    def make_parser(self, ctx: click.Context):
+        parser = super().make_parser(ctx)
+        long_opts, short_opts = getattr(parser, "_long_opt", None), getattr(parser, "_short_opt", None)
+        if isinstance(long_opts, dict) and isinstance(short_opts, dict):
+            for name, opt in short_opts.items():
+                long_opts.setdefault(name, opt)
+        return parser
+
+
+class HlocGroup(_PlainHelpOption, click.Group):
     """Turns HlocErrors raised by any subcommand into one clean report and exit status 1 (2 for usage).
 
     Subcommands live in modules of `command_package` that register themselves on import; a lookup
     imports only the module named like the command (`run` -> run.py), a listing imports all."""
 
+    command_class = HlocCommand
     command_package: str | None = None
     load_all_commands = None
 

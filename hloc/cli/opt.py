@@ -21,12 +21,12 @@ from ..errors import PassError, UsageError, did_you_mean
 from ..ir.printer import STYLES, print_module
 from ..parse import parse_module, read_source, split_modules
 from . import main
-from .common import write_atomic
+from .common import HlocCommand, write_atomic
 
 LEVEL_CHOICES = ("0", "1", "2")
 
 
-class _OptCommand(click.Command):
+class _OptCommand(HlocCommand):
     """Accepts `--print-changed` alone or as `--print-changed=diff` (never eats the next argument)."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:

@@ -8,19 +8,24 @@ maps a name to its facts, including the numpy dtype (ml_dtypes for bf16, f8, f6,
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
 
+from ..record import Record
 
-@dataclass(frozen=True, slots=True)
-class ElementType:
-    name: str
-    bits: int
-    kind: str  # "pred" | "sint" | "uint" | "float" | "complex" | "token" | "opaque"
-    # A numpy dtype, or the name of an ml_dtypes type: ml_dtypes costs ~9 ms to import, which a cached
-    # `hloc run` of an f32 model need not pay (np_dtype resolves it on first use).
-    dtype_spec: np.dtype | str | None
+
+class ElementType(Record):
+    """kind: "pred" | "sint" | "uint" | "float" | "complex" | "token" | "opaque". dtype_spec: a numpy
+    dtype, or the name of an ml_dtypes type: ml_dtypes costs ~9 ms to import, which a cached
+    `hloc run` of an f32 model need not pay (np_dtype resolves it on first use)."""
+
+    __slots__ = ("name", "bits", "kind", "dtype_spec")
+
+    def __init__(self, name: str, bits: int, kind: str, dtype_spec: np.dtype | str | None):
+        self.name = name
+        self.bits = bits
+        self.kind = kind
+        self.dtype_spec = dtype_spec
 
     @property
     def np_dtype(self) -> np.dtype | None:
@@ -134,16 +139,27 @@ def byte_width(etype: str) -> int:
 # Layout
 
 
-@dataclass(frozen=True, slots=True)
-class Layout:
+class Layout(Record):
     """`{minor_to_major:tail}`: the dimension order the compiler uses, plus the rest verbatim.
 
     `tail` keeps tiling, memory space and the other suffix items (`T(8,128)(2,1)S(1)`) as written
     after the colon; the compiler only needs `minor_to_major`.
     """
 
-    minor_to_major: tuple[int, ...]
-    tail: str = ""
+    __slots__ = ("minor_to_major", "tail")
+
+    def __init__(self, minor_to_major: tuple[int, ...], tail: str = ""):
+        self.minor_to_major = minor_to_major
+        self.tail = tail
+
+    # Shapes compare and hash their layouts often (CSE, fusion): written out rather than by Record.
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Layout:
+            return NotImplemented
+        return self.minor_to_major == other.minor_to_major and self.tail == other.tail  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.minor_to_major, self.tail))
 
     def __str__(self) -> str:
         body = ",".join(map(str, self.minor_to_major))

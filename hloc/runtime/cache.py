@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 
 FORMAT = 1
@@ -84,12 +83,17 @@ def _digest(meta: dict) -> str:
     return sha256_hex(json.dumps(meta, sort_keys=True, separators=(",", ":")).encode())
 
 
-@dataclass
 class CacheEntry:
-    key: str
-    path: Path
-    meta: dict  # what the caller stored
-    data: dict[str, bytes] = field(default_factory=dict)  # verified file contents, by name
+    """A verified entry: `meta` is what the caller stored, `data` the files' contents by name.
+    (A plain class: a dataclass costs ~0.4 ms of start-up to create.)"""
+
+    __slots__ = ("key", "path", "meta", "data")
+
+    def __init__(self, key: str, path: Path, meta: dict, data: dict[str, bytes] | None = None):
+        self.key = key
+        self.path = path
+        self.meta = meta
+        self.data = {} if data is None else data
 
     def file(self, name: str) -> Path:
         return self.path / name

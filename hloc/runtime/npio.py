@@ -80,6 +80,26 @@ def _load_npy(path: str) -> np.ndarray:
 
 
 def _load_npz(path: str) -> dict[str, np.ndarray]:
+    from .npz import read_npz
+
+    try:
+        with open(path, "rb") as f:
+            data = bytearray(os.fstat(f.fileno()).st_size)
+            n = f.readinto(data)
+    except OSError as e:
+        raise RunError(f"cannot read '{path}': {e.strerror or e}") from None
+    members = read_npz(data) if n == len(data) else None
+    if members is not None:
+        for key, value in members.items():
+            if not isinstance(value, np.ndarray):
+                raise RunError(f"'{path}' member '{key}' is not a .npy array")
+        return members
+    return _load_npz_numpy(path)
+
+
+def _load_npz_numpy(path: str) -> dict[str, np.ndarray]:
+    """numpy's reader (zipfile): every archive hloc's own reader leaves alone, with numpy's account of
+    what is wrong with a bad one."""
     out: dict[str, np.ndarray] = {}
     try:
         with np.load(path, allow_pickle=False) as z:
@@ -161,12 +181,9 @@ def _needs_v2(a: np.ndarray) -> bool:
 
 def write_npz(f, arrays: dict[str, np.ndarray]) -> None:
     """Write an uncompressed .npz (what np.savez writes: one NAME.npy per array) into `f`."""
-    import zipfile
+    from . import npz
 
-    with zipfile.ZipFile(f, "w", zipfile.ZIP_STORED, allowZip64=True) as z:
-        for name, a in arrays.items():
-            with z.open(f"{name}.npy", "w", force_zip64=True) as member:
-                write_npy(member, a)
+    npz.write_npz(f, arrays, write_npy)
 
 
 def npy_bytes(a: np.ndarray) -> bytes:

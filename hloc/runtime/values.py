@@ -14,13 +14,13 @@ integers holding the bit pattern (uint16 for bf16, uint8 for f8/f6/f4), and sub-
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..errors import RunError
 from ..ir.types import ELEMENT_TYPES, UNBOUNDED, Shape
+from ..record import Record
 
 if TYPE_CHECKING:
     from ..ir.module import Module
@@ -51,15 +51,19 @@ def describe_array(a: np.ndarray) -> str:
     return f"{a.dtype.name}[{','.join(map(str, a.shape))}]"
 
 
-@dataclass(frozen=True, slots=True)
-class Leaf:
-    """One array leaf of the entry parameters, in flattened order."""
+class Leaf(Record):
+    """One array leaf of the entry parameters, in flattened order: `position` in the flat input list
+    (argK), parameter number `param` and its instruction's `name`, the tuple `index` inside the
+    parameter (() for an array parameter) and the leaf's `shape`."""
 
-    position: int  # index in the flat input list (argK)
-    param: int  # parameter number
-    name: str  # the parameter instruction's name
-    index: tuple[int, ...]  # tuple index inside the parameter; () for an array parameter
-    shape: Shape
+    __slots__ = ("position", "param", "name", "index", "shape")
+
+    def __init__(self, position: int, param: int, name: str, index: tuple[int, ...], shape: Shape):
+        self.position = position
+        self.param = param
+        self.name = name
+        self.index = index
+        self.shape = shape
 
     def describe(self) -> str:
         """`parameter 1 'x.2'` or `parameter 0 'p' element {1,0}`."""
@@ -87,16 +91,19 @@ def _array_leaves(shape: Shape, index: tuple[int, ...] = ()) -> Iterator[tuple[t
         raise RunError(f"cannot pass a value of type {shape.to_str()} to or from a module")
 
 
-@dataclass(frozen=True)
-class Signature:
+class Signature(Record):
     """What the runner needs to know about a module's entry: parameter names and shapes (in
     parameter-number order) and the result shape. Made from a parsed module, or from a compiled
     module's ABI when a cached module runs without being parsed."""
 
-    name: str
-    param_names: tuple[str, ...]
-    param_shapes: tuple[Shape, ...]
-    result_shape: Shape
+    __slots__ = ("name", "param_names", "param_shapes", "result_shape")
+
+    def __init__(self, name: str, param_names: tuple[str, ...], param_shapes: tuple[Shape, ...],
+                 result_shape: Shape):
+        self.name = name
+        self.param_names = param_names
+        self.param_shapes = param_shapes
+        self.result_shape = result_shape
 
     @staticmethod
     def of_module(module: Module) -> Signature:

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from ...ir.types import ELEMENT_TYPES, Layout, Shape
+from ...record import Record
 
 TEMP_ALIGN = 64  # bytes; the emitter assumes it (buffers.ALIGN; a test keeps the two equal)
 
@@ -135,14 +135,19 @@ def layout_note(shape: Shape) -> str:
 # one module's ABI
 
 
-@dataclass(frozen=True)
-class Leaf:
-    """One array leaf of the parameters or of the result, in flattened order."""
+class Leaf(Record):
+    """One array leaf of the parameters or of the result, in flattened order: its `number` (index into
+    params[] / results[]), array `shape` with its layout, `path` (`parameter 0 'x'`,
+    `parameter 1 'p' element {0}`, `result`, `result element {1}`) and tuple `index` inside its
+    parameter / the result."""
 
-    number: int  # index into params[] / results[]
-    shape: Shape  # array shape with its layout
-    path: str  # `parameter 0 'x'`, `parameter 1 'p' element {0}`, `result`, `result element {1}`
-    index: tuple[int, ...]  # tuple index inside its parameter / the result
+    __slots__ = ("number", "shape", "path", "index")
+
+    def __init__(self, number: int, shape: Shape, path: str, index: tuple[int, ...]):
+        self.number = number
+        self.shape = shape
+        self.path = path
+        self.index = index
 
     @property
     def byte_size(self) -> int:
@@ -157,17 +162,22 @@ class Leaf:
         return c_element_type(self.shape.etype)
 
 
-@dataclass(frozen=True)
-class EntryAbi:
+class EntryAbi(Record):
     """What a caller needs to know about one compiled entry function."""
 
-    entry_name: str
-    module_name: str
-    param_names: tuple[str, ...]
-    param_shapes: tuple[Shape, ...]
-    result_shape: Shape
-    temp_bytes: int
-    temp_align: int = TEMP_ALIGN
+    __slots__ = ("entry_name", "module_name", "param_names", "param_shapes", "result_shape", "temp_bytes",
+                 "temp_align")
+
+    def __init__(self, entry_name: str, module_name: str, param_names: tuple[str, ...],
+                 param_shapes: tuple[Shape, ...], result_shape: Shape, temp_bytes: int,
+                 temp_align: int = TEMP_ALIGN):
+        self.entry_name = entry_name
+        self.module_name = module_name
+        self.param_names = param_names
+        self.param_shapes = param_shapes
+        self.result_shape = result_shape
+        self.temp_bytes = temp_bytes
+        self.temp_align = temp_align
 
     @property
     def params(self) -> list[Leaf]:

@@ -14,7 +14,6 @@ import llvmlite until `build` runs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from ...errors import CodegenError, UsageError
@@ -33,8 +32,7 @@ class BuildOptions(NamedTuple):  # (a NamedTuple: cheap to create at start-up)
     flush_denormals: bool = True
 
 
-@dataclass
-class Built:
+class Built(NamedTuple):
     compiled: object  # compile.CompiledModule
     abi: object  # abi.EntryAbi
     pipeline_ran: str | None  # the HLO pipeline spec that ran (None: hloc.passes is not available)
