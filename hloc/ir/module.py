@@ -16,6 +16,8 @@ from ..errors import SourceLoc
 from .opcodes import CALLED_COMPUTATION_ATTRS, SIDE_EFFECTING
 from .types import Shape
 
+_CALLED_KEYS = frozenset(CALLED_COMPUTATION_ATTRS)
+
 
 class Source:
     """The text an IR object was parsed from; positions are resolved to line:col only on demand."""
@@ -77,8 +79,10 @@ class Instruction:
 
     @property
     def called_computations(self) -> list[Computation]:
-        out: list[Computation] = []
         attrs = self.attrs
+        if attrs.keys().isdisjoint(_CALLED_KEYS):  # most instructions: the pass pipeline asks ~10^4 times
+            return []
+        out: list[Computation] = []
         for key in CALLED_COMPUTATION_ATTRS:
             v = attrs.get(key)
             if v is None:

@@ -103,6 +103,8 @@ class SimplifyConditional(Pass):
         self.effects = SideEffects()
         self.names: list = []
         self.touched: list[Computation] = []
+        if not any(i.opcode == "conditional" for c in module.computations for i in c.instructions):
+            return False  # (most modules: skip the post orders)
         conds = [i for c in module.computation_post_order() for i in c.post_order() if i.opcode == "conditional"
                  and not i.attrs.get("sharding") and not any(_calls_channel_ops(b) for b in branches(i))]
         changed = False

@@ -28,9 +28,12 @@ class ZeroSizedHloElimination(Pass):
         effects = SideEffects()
         changed = False
         for comp in module.computations:
+            # Post order only where there is work: nearly every module has no zero-sized array.
+            if not any(_zero_sized(i.shape) for i in comp.instructions):
+                continue
             for instr in comp.post_order():
                 shape = instr.shape
-                if (instr.parent is not comp or not shape.is_array or not shape.is_static or shape.num_elements
+                if (instr.parent is not comp or not _zero_sized(shape)
                         or instr.opcode == "constant" or has_control_deps(instr) or effects.instruction(instr)):
                     continue
                 if instr.opcode == "parameter":
@@ -42,3 +45,7 @@ class ZeroSizedHloElimination(Pass):
                 replace_instruction(instr, empty_constant(comp, instr))
                 changed = True
         return changed
+
+
+def _zero_sized(shape) -> bool:
+    return shape.is_array and shape.is_static and not shape.num_elements
