@@ -4,6 +4,9 @@ refuses. The objects here are assembled by LLVM from hand-written assembly."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+
 import llvmlite.binding as llvm
 import pytest
 
@@ -26,6 +29,8 @@ f:
     call g
     call w
     leaq table(%rip), %rax
+    movl $counter + 4, %eax
+    movq $table, %rax
     ret
     .size f, .-f
     .weak w
@@ -54,7 +59,8 @@ table:
     .quad ext2 - .
     .long g - .
     .quad r + 3
-    .size table, 28
+    .long r
+    .size table, 32
     .bss
     .p2align 6
     .type counter,@object
@@ -80,9 +86,9 @@ def _reloc_types(obj: bytes) -> set[int]:
 @pytest.mark.parametrize("use_base64", [True, False])
 def test_round_trip_links_to_the_same_image(use_base64):
     obj = _assemble(SOURCE)
-    # the kinds the object holds: absolute, pc-relative (data and code), PLT calls, pc-relative 64-bit
-    assert _reloc_types(obj) >= {asmblob.R_X86_64_64, asmblob.R_X86_64_PC32, asmblob.R_X86_64_PLT32,
-                                 asmblob.R_X86_64_PC64}
+    # the kinds the object holds: absolute (64, 32, 32 sign-extended), pc-relative (data and code),
+    # PLT calls, pc-relative 64-bit
+    assert _reloc_types(obj) == set(asmblob.RELOCS)
     if use_base64 and not asmblob.supports_base64():
         pytest.skip("this LLVM has no .base64")
     text = asmblob.to_asm(obj, local={"f"}, use_base64=use_base64)
@@ -100,7 +106,7 @@ def test_round_trip_links_to_the_same_image(use_base64):
     elf = asmblob.read_elf(again)
     assert [elf.symbols[r.sym].name for r in elf.relocs[_text(elf)]
             if r.type == asmblob.R_X86_64_PLT32] == ["ext", "w"]
-    assert syms["table"].size == 28 and syms["counter"].size == 24
+    assert syms["table"].size == 32 and syms["counter"].size == 24
 
 
 def test_a_changed_byte_or_relocation_is_seen():
@@ -109,6 +115,17 @@ def test_a_changed_byte_or_relocation_is_seen():
     assert "ext2 + 0 - ." in text and "not code" in text
     assert asmblob.same_image(obj, _assemble(text.replace("ext2 + 0 - .", "ext2 + 8 - .", 1))) != ""
     assert asmblob.same_image(obj, _assemble(text.replace("not code", "not data", 1))) == "section .rodata differs"
+    # the same bytes through another relocation type (R_X86_64_32 for R_X86_64_32S)
+    as_32 = text.replace("\t.reloc\t., R_X86_64_32S, .Lhk_sec6.start + 0\n\t.long\t0", "\t.long\t.Lhk_sec6.start")
+    assert as_32 != text and asmblob.same_image(obj, _assemble(as_32)).startswith("relocation at .text+")
+
+
+@pytest.mark.skipif(shutil.which("cc") is None, reason="needs a C compiler driver (cc) to assemble")
+def test_the_ascii_form_reads_with_the_system_assembler(tmp_path):
+    obj = _assemble(SOURCE)
+    (tmp_path / "b.s").write_text(asmblob.to_asm(obj, local={"f"}, use_base64=False))
+    subprocess.run(["cc", "-c", str(tmp_path / "b.s"), "-o", str(tmp_path / "b.o")], check=True)
+    assert asmblob.same_image(obj, (tmp_path / "b.o").read_bytes()) == ""
 
 
 @pytest.mark.parametrize("source, why", [

@@ -91,8 +91,8 @@ def test_off_emits_everything_per_module(private_cache, monkeypatch):
     assert not private_cache.exists()
 
 
-def _library():
-    lib = library.Library.for_target(TargetSpec().resolved(), 3)
+def _library(pic: bool = True):
+    lib = library.Library.for_target(TargetSpec(pic=pic).resolved(), 3)
     lib.components = {"pool", "gemm.f32", "gemm.f64"}
     return lib
 
@@ -103,16 +103,19 @@ def _outputs(built):
     return exe(_inputs())
 
 
-def test_data_form_is_used_and_checked(private_cache):
-    lib = _library()
+@pytest.mark.parametrize("pic", [True, False])
+def test_data_form_is_used_and_checked(private_cache, pic):
+    """(--no-pic: absolute relocations too; test_aot_c.py runs such an object)"""
+    lib = _library(pic)
     text = lib.assembly()
     assert lib.form == "blob" and lib.status == "built"
     # a few hundred data lines (the assembly text of the same code is ~10,000 instructions)
     assert len(text.splitlines()) < 1500 and "vfmadd" not in text
     for name in ("hloc.gemm.f32", "hloc.gemm.f64", "hloc.pool.parallel_for"):
         assert f"\t.type\t{name},@function\n{name}:\n\t.size\t{name}, " in text and f".globl\t{name}" not in text
+    assert ("R_X86_64_32S" in text) == (not pic)
     library._MEMORY.clear()
-    again = _library()
+    again = _library(pic)
     assert again.assembly() == text and again.status == "disk" and again.form == "blob"
 
 

@@ -9,6 +9,7 @@ that makes the assembler emit the same relocation (or resolve it, within a secti
 
     R_X86_64_PC32    .long S + A - .           R_X86_64_PLT32   .long S@PLT + A  (S preemptible)
     R_X86_64_64      .quad S + A               R_X86_64_PC64    .quad S + A - .   (else as PC32)
+    R_X86_64_32      .long S + A               R_X86_64_32S     .reloc ., R_X86_64_32S, S + A; .long 0
 
     text = to_asm(obj, local={"f"}, prefix=".Lhk_")    # Unsupported: anything else (the caller falls back)
     same_image(obj, assemble(text))                     # True: both link to the same bytes
@@ -31,10 +32,11 @@ STT_NOTYPE, STT_OBJECT, STT_FUNC, STT_SECTION, STT_FILE = 0, 1, 2, 3, 4
 STB_LOCAL, STB_GLOBAL, STB_WEAK = 0, 1, 2
 STV_DEFAULT, STV_HIDDEN = 0, 2
 SHN_UNDEF = 0
-R_X86_64_64, R_X86_64_PC32, R_X86_64_PLT32, R_X86_64_PC64 = 1, 2, 4, 24
-# relocation type -> (field bytes, pc-relative)
-RELOCS = {R_X86_64_64: (8, False), R_X86_64_PC32: (4, True), R_X86_64_PLT32: (4, True),
-          R_X86_64_PC64: (8, True)}
+R_X86_64_64, R_X86_64_PC32, R_X86_64_PLT32, R_X86_64_32, R_X86_64_32S, R_X86_64_PC64 = 1, 2, 4, 10, 11, 24
+# relocation type -> (field bytes, pc-relative, the name `.reloc` needs where no data expression gives it)
+RELOCS = {R_X86_64_64: (8, False, None), R_X86_64_PC32: (4, True, None), R_X86_64_PLT32: (4, True, None),
+          R_X86_64_32: (4, False, None), R_X86_64_32S: (4, False, "R_X86_64_32S"),
+          R_X86_64_PC64: (8, True, None)}
 CHUNK = 3072  # bytes per data line (a multiple of 3: no base64 padding inside a run)
 
 
@@ -130,7 +132,8 @@ def supports_base64() -> bool:
 
 
 def to_asm(obj: bytes, local: set[str] = frozenset(), prefix: str = ".Lhk_", use_base64: bool | None = None) -> str:
-    """Assembly that assembles to the same allocated sections, symbols and relocations as `obj`.
+    """Assembly that assembles to the same allocated sections, symbols and relocations as `obj`
+    (those between places in one section resolved).
     Global symbols named in `local` become local ones; `.L` labels are renamed to `prefix`. Ends in
     `.text`. Raises Unsupported for what it cannot express."""
     elf = read_elf(obj)
@@ -207,12 +210,17 @@ def to_asm(obj: bytes, local: set[str] = frozenset(), prefix: str = ".Lhk_", use
         for r in elf.relocs.get(s.index, []):
             if r.type not in RELOCS:
                 raise Unsupported(f"relocation type {r.type} in {s.name}")
-            size, pcrel = RELOCS[r.type]
+            size, pcrel, reloc = RELOCS[r.type]
             name, preemptible = target(r)
             if r.type == R_X86_64_PLT32 and preemptible:
                 name, pcrel = name + "@PLT", False  # `S@PLT + A` is PLT32 (S + A - P) to both LLVM's and GNU as
-            expr = name + (f" + {r.addend}" if r.addend >= 0 else f" - {-r.addend}") + (" - ." if pcrel else "")
-            events.append((r.offset, 1, (size, f"\t.{'quad' if size == 8 else 'long'}\t{expr}")))
+            expr = name + (f" + {r.addend}" if r.addend >= 0 else f" - {-r.addend}")
+            data = f"\t.{'quad' if size == 8 else 'long'}\t"
+            if reloc:
+                lines = [f"\t.reloc\t., {reloc}, {expr}", data + "0"]
+            else:
+                lines = [data + expr + (" - ." if pcrel else "")]
+            events.append((r.offset, 1, (size, lines)))
         if s.type == SHT_NOBITS and any(kind == 1 for _, kind, _ in events):
             raise Unsupported(f"relocations in the NOBITS section {s.name}")
         events.sort(key=lambda e: (e[0], e[1]))
@@ -225,12 +233,12 @@ def to_asm(obj: bytes, local: set[str] = frozenset(), prefix: str = ".Lhk_", use
             if kind == 0:
                 out.extend(what)
             else:
-                size, line = what
+                size, lines = what
                 if off + size > s.size:
                     raise Unsupported(f"relocation past the end of {s.name}")
                 if any(s.data[off: off + size]):
                     raise Unsupported(f"relocation over non-zero bytes in {s.name} at {off:#x}")
-                out.append(line)
+                out.extend(lines)
                 pos = off + size
         out.extend(_bytes(s, pos, s.size, use_base64))
     out.append("\t.text")  # leave the assembler where the module's own code expects it
@@ -326,17 +334,21 @@ def linked_image(obj: bytes) -> dict:
             return where[sym.name]
         return base[sym.shndx] + (0 if sym.type == STT_SECTION else sym.value)
 
+    types = {}
     for k, relocs in elf.relocs.items():
         if k not in base:
             continue
         s = elf.sections[k]
         buf = contents[_output_name(s)]
         for r in relocs:
-            size, pcrel = RELOCS[r.type]
+            if r.type not in RELOCS:
+                raise Unsupported(f"relocation type {r.type} in {s.name}")
+            size, pcrel, _ = RELOCS[r.type]
             p = base[k] + r.offset
             v = value(elf.symbols[r.sym]) + r.addend - (p if pcrel else 0)
             at = p - out_base[_output_name(s)]
             buf[at: at + size] = (v & ((1 << (8 * size)) - 1)).to_bytes(size, "little")
+            types[(_output_name(s), at)] = r.type
     symbols = {}
     for sym in elf.symbols:
         if sym.shndx != SHN_UNDEF and sym.type in (STT_FUNC, STT_OBJECT) and sym.shndx in base:
@@ -344,7 +356,7 @@ def linked_image(obj: bytes) -> dict:
             symbols[sym.name] = (_output_name(s), base[sym.shndx] + sym.value - out_base[_output_name(s)],
                                  sym.type, sym.size)
     return {"sections": {n: (bytes(contents[n]), out_align[n]) for n in contents if out_size[n]},
-            "symbols": symbols, "undefined": undefined}
+            "symbols": symbols, "undefined": undefined, "relocations": types}
 
 
 def _output_name(s: Section) -> str:
@@ -362,4 +374,9 @@ def same_image(original: bytes, rebuilt: bytes) -> str:
         return f"symbols differ: {diff[:4]}"
     if a["undefined"] != b["undefined"]:
         return f"undefined symbols differ: {a['undefined']} vs {b['undefined']}"
+    for at, t in b["relocations"].items():
+        # the assembler resolves what it can; what it leaves is the original's relocation (a PLT call
+        # to a symbol that is local now may become a plain pc-relative one)
+        if a["relocations"].get(at) not in (t, R_X86_64_PLT32 if t == R_X86_64_PC32 else t):
+            return f"relocation at {at[0]}+{at[1]:#x}: type {t}, was {a['relocations'].get(at)}"
     return ""
