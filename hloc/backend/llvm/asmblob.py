@@ -12,7 +12,7 @@ that makes the assembler emit the same relocation (or resolve it, within a secti
     R_X86_64_32      .long S + A               R_X86_64_32S     .reloc ., R_X86_64_32S, S + A; .long 0
 
     text = to_asm(obj, local={"f"}, prefix=".Lhk_")    # Unsupported: anything else (the caller falls back)
-    same_image(obj, assemble(text))                     # True: both link to the same bytes
+    same_image(obj, assemble(text))                     # '': both link to the same bytes (else what differs)
 
 `same_image` links both objects at one made-up layout (a mini-linker for just these relocations) and
 compares the bytes, symbols and alignments: library.py checks every build with it.
@@ -132,16 +132,18 @@ def supports_base64() -> bool:
 
 
 def to_asm(obj: bytes, local: set[str] = frozenset(), prefix: str = ".Lhk_", use_base64: bool | None = None) -> str:
-    """Assembly that assembles to the same allocated sections, symbols and relocations as `obj`
-    (those between places in one section resolved).
-    Global symbols named in `local` become local ones; `.L` labels are renamed to `prefix`. Ends in
-    `.text`. Raises Unsupported for what it cannot express."""
+    """Assembly that assembles to the same allocated sections, symbols and relocations as `obj` (less
+    those the assembler resolves within a section). Global symbols named in `local` become local
+    ones; `.L` labels are renamed to `prefix`; mergeable constants go to `.rodata`. Ends in `.text`.
+    Raises Unsupported for what it cannot express."""
     elf = read_elf(obj)
     if use_base64 is None:
         use_base64 = supports_base64()
     out: list[str] = []
     names = _symbol_names(elf, prefix)
     sec_label = {s.index: f"{prefix}sec{s.index}.start" for s in elf.alloc()}
+    if set(sec_label.values()) & set(names):
+        raise Unsupported("a symbol is named like a section's label")
     for k in elf.relocs:
         if elf.relocs[k] and not elf.sections[k].flags & SHF_ALLOC:
             raise Unsupported(f"relocations in the non-allocated section {elf.sections[k].name}")
