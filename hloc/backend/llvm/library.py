@@ -33,6 +33,7 @@ import base64
 import functools
 import os
 import re
+import struct
 import threading
 import weakref
 from dataclasses import dataclass, field
@@ -182,8 +183,8 @@ class Library:
         try:
             text = asmblob.to_asm(obj, set(exported), _PREFIX)
             why = asmblob.same_image(obj, tm.emit_object(llvm.parse_assembly(_as_module_asm(text))))
-        except asmblob.Unsupported as e:
-            why = str(e)
+        except (asmblob.Unsupported, struct.error, ValueError, IndexError, KeyError) as e:
+            why = str(e) or type(e).__name__  # (an object asmblob misreads: keep the text form too)
         if not why:
             self.form = "blob"
             return text
