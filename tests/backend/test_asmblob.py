@@ -136,3 +136,13 @@ def test_the_ascii_form_reads_with_the_system_assembler(tmp_path):
 def test_what_it_does_not_know_it_refuses(source, why):
     with pytest.raises(asmblob.Unsupported, match=why):
         asmblob.to_asm(_assemble("\t.text\n" + source + "\n"))
+
+
+def test_portable_spells_base64_as_ascii():
+    """library.portable: what hloc writes out (IR's `module asm` lines, or assembly) reads without `.base64`."""
+    from hloc.backend.llvm.library import portable
+
+    obj = _assemble(SOURCE)
+    b64, ascii_ = asmblob.to_asm(obj, use_base64=True), asmblob.to_asm(obj, use_base64=False)
+    assert ".base64" in b64 and portable(b64) == ascii_
+    assert portable(_as_module_asm(b64)) == _as_module_asm(ascii_)

@@ -240,16 +240,18 @@ def _module_asm_line(line: str) -> str:
     return 'module asm "' + line.replace("\\", "\\5C").replace('"', "\\22") + '"\n'
 
 
-_BASE64_LINE = re.compile(r'^module asm "(?:\\09|\t)\.base64(?:\\09|\t)\\22([A-Za-z0-9+/=]*)\\22"\n', re.M)
+_BASE64_IR = re.compile(r'^module asm "(?:\\09|\t)\.base64(?:\\09|\t)\\22([A-Za-z0-9+/=]*)\\22"\n', re.M)
+_BASE64_ASM = re.compile(r'^\t\.base64\t"([A-Za-z0-9+/=]*)"$', re.M)
 
 
-def portable(llvm_ir: str) -> str:
-    """`llvm_ir` with the library's `.base64` lines as `.ascii` (the same bytes): for the IR and
-    assembly hloc writes out, which LLVM before 22 and GNU as before 2.43 could not read otherwise."""
-    if ".base64" not in llvm_ir:
-        return llvm_ir
-    return _BASE64_LINE.sub(
-        lambda m: _module_asm_line(asmblob.ascii_line(base64.b64decode(m.group(1)))), llvm_ir)
+def portable(text: str) -> str:
+    """LLVM IR (`module asm` lines) or assembly with the library's `.base64` lines as `.ascii` (the
+    same bytes): for the IR and assembly hloc writes out, which LLVM before 22 and GNU as before 2.43
+    could not read otherwise."""
+    if ".base64" not in text:
+        return text
+    text = _BASE64_IR.sub(lambda m: _module_asm_line(asmblob.ascii_line(base64.b64decode(m.group(1)))), text)
+    return _BASE64_ASM.sub(lambda m: asmblob.ascii_line(base64.b64decode(m.group(1))), text)
 
 
 @functools.cache
