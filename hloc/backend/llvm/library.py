@@ -15,13 +15,15 @@ The components are compiled to an ELF object (same pipeline, same TargetMachine)
 data (asmblob.py): each section's bytes as `.base64` lines, the functions and variables as labels at
 their offsets, each relocation as the `.long`/`.quad` expression that makes the assembler emit it
 again. That is ~550 lines for everything (~1 ms to assemble), where LLVM's assembly text of the same
-code is ~10,700 lines of instructions the assembler parses and encodes again on every compile (~15 ms).
-Every build checks that the data form links to the same bytes as the object (asmblob.same_image);
-where it cannot be used (an object asmblob cannot re-express, a failed check) the assembly text is
-used instead, as before ("form" says which). Either way the exported functions are local (`.globl`
-dropped: two objects linked into one program each keep their own pool, as before) and local labels
-are renamed apart from the module's (`.L` -> `.Lhk_`). Cached in memory and in the compile cache
-directory ($XDG_CACHE_HOME/hloc/library, entries verified by checksum; a damaged or unusable entry is
+code is ~10,700 lines of instructions the assembler parses and encodes again on every compile (~15
+ms). Every build checks that the data form links to the same bytes as the object
+(asmblob.same_image); where it cannot be used (an object asmblob cannot re-express, a failed check)
+the assembly text is used instead, as before ("form" says which). The IR and assembly hloc writes
+out spell the bytes as `.ascii` instead (`portable`: LLVM before 22 and GNU as before 2.43 have no
+`.base64`). Either way the exported functions are local (`.globl` dropped: two objects linked into
+one program each keep their own pool, as before) and local labels are renamed apart from the
+module's (`.L` -> `.Lhk_`). Cached in memory and in the compile cache directory
+($XDG_CACHE_HOME/hloc/library, entries verified by checksum; a damaged or unusable entry is
 rebuilt), keyed by the components, the target (triple, CPU, features, PIC), the optimisation level,
 hloc's source fingerprint and llvmlite's version. HLOC_LIBRARY=0 turns it off (everything is emitted
 per module).
