@@ -208,3 +208,42 @@ def test_header_of_unusual_signatures_compiles(tmp_path, name):
         sizes = [leaf.shape.byte_size for leaf in parameter_leaves(module)]
         assert [len(p.read_bytes()) for p in outs] == [sizes[3], sizes[2], sizes[1], sizes[0], sizes[4]]
         assert all(set(p.read_bytes()) == {1} for p in outs)
+
+
+GEMM_HLO = """HloModule gemm_static
+
+ENTRY main {
+  a = f32[24,40] parameter(0)
+  b = f32[40,36] parameter(1)
+  c = f64[19,17] parameter(2)
+  d = f64[17,15] parameter(3)
+  ab = f32[24,36] dot(a, b), lhs_contracting_dims={1}, rhs_contracting_dims={0}
+  cd = f64[19,15] dot(c, d), lhs_contracting_dims={1}, rhs_contracting_dims={0}
+  ROOT t = (f32[24,36], f64[19,15]) tuple(ab, cd)
+}
+"""
+
+
+def test_static_object_with_the_library_from_c(tmp_path):
+    """--no-pic: the precompiled pool and GEMMs (library.py) come with absolute relocations
+    (R_X86_64_32, R_X86_64_32S); in a non-PIE program they compute numpy's products (in f64)."""
+    name = "gemm_static"
+    (tmp_path / f"{name}.hlo").write_text(GEMM_HLO)
+    _compile([tmp_path / f"{name}.hlo", "-o", tmp_path / name, "--emit", "obj,header", "--no-pic"])
+    (tmp_path / "main.c").write_text(_main_c(name, f"{name}.h", 4, 2))
+    r = subprocess.run([CC, "-std=c11", "-no-pie", "-Wall", "-Wextra", "-Werror", "-o", str(tmp_path / "main"),
+                        str(tmp_path / "main.c"), str(tmp_path / f"{name}.o"), "-lm", "-lpthread"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    rng = np.random.default_rng(1)
+    x = [rng.standard_normal(s).astype(t) for s, t in
+         (((24, 40), np.float32), ((40, 36), np.float32), ((19, 17), np.float64), ((17, 15), np.float64))]
+    for k, a in enumerate(x):
+        (tmp_path / f"in{k}.bin").write_bytes(a.tobytes())
+    args = [tmp_path / f"in{k}.bin" for k in range(4)] + [tmp_path / "out0.bin", tmp_path / "out1.bin"]
+    r = subprocess.run(list(map(str, [tmp_path / "main", *args])), capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    ab = np.frombuffer((tmp_path / "out0.bin").read_bytes(), np.float32).reshape(24, 36)
+    cd = np.frombuffer((tmp_path / "out1.bin").read_bytes(), np.float64).reshape(19, 15)
+    np.testing.assert_allclose(ab, x[0].astype(np.float64) @ x[1], rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(cd, x[2] @ x[3], rtol=1e-12, atol=1e-12)

@@ -4,6 +4,9 @@ and without it compute the same. References are numpy products in f64."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+
 import numpy as np
 import pytest
 
@@ -86,3 +89,75 @@ def test_off_emits_everything_per_module(private_cache, monkeypatch):
     assert 'define internal void @"hloc.gemm.f32"' in built.compiled.llvm_ir
     _check(built)
     assert not private_cache.exists()
+
+
+def _library(pic: bool = True):
+    lib = library.Library.for_target(TargetSpec(pic=pic).resolved(), 3)
+    lib.components = {"pool", "gemm.f32", "gemm.f64"}
+    return lib
+
+
+def _outputs(built):
+    exe = load_object(built.compiled.obj, built.abi)
+    exe.threads = 3
+    return exe(_inputs())
+
+
+@pytest.mark.parametrize("pic", [True, False])
+def test_data_form_is_used_and_checked(private_cache, pic):
+    """(--no-pic: absolute relocations too; test_aot_c.py runs such an object)"""
+    lib = _library(pic)
+    text = lib.assembly()
+    assert lib.form == "blob" and lib.status == "built"
+    # a few hundred data lines (the assembly text of the same code is ~10,000 instructions)
+    assert len(text.splitlines()) < 1500 and "vfmadd" not in text
+    for name in ("hloc.gemm.f32", "hloc.gemm.f64", "hloc.pool.parallel_for"):
+        assert f"\t.type\t{name},@function\n{name}:\n\t.size\t{name}, " in text and f".globl\t{name}" not in text
+    assert ("R_X86_64_32S" in text) == (not pic)
+    library._MEMORY.clear()
+    again = _library(pic)
+    assert again.assembly() == text and again.status == "disk" and again.form == "blob"
+
+
+def test_unknown_relocation_falls_back_to_the_text_form(private_cache, monkeypatch):
+    blob = _build()
+    assert ".base64" in blob.compiled.llvm_ir or ".ascii" in blob.compiled.llvm_ir
+    want = _outputs(blob)
+    # as if the library's object held a relocation asmblob does not know (PC32 is in every build)
+    known = {t: v for t, v in library.asmblob.RELOCS.items() if t != library.asmblob.R_X86_64_PC32}
+    monkeypatch.setattr(library.asmblob, "RELOCS", known)
+    monkeypatch.setattr(library, "_MEMORY", {})
+    monkeypatch.setenv("XDG_CACHE_HOME", str(private_cache.parent.parent / "other"))
+    lib = _library()
+    lib.assembly()
+    assert lib.form == "text (relocation type 2 in .text)"
+    text = _build()
+    assert text.compiled.library == "memory" and "vfmadd" in text.compiled.llvm_ir  # as built just above
+    assert ".base64" not in text.compiled.llvm_ir
+    _check(text)
+    # the same machine code, either way
+    for got, ref in zip(_outputs(text), want):
+        np.testing.assert_array_equal(got, ref)
+
+
+@pytest.mark.skipif(shutil.which("cc") is None, reason="needs a C compiler driver (cc) to assemble")
+def test_written_ir_and_assembly_hold_no_base64(private_cache, tmp_path):
+    """The IR and assembly hloc writes (optimized_ir, --emit llvm/asm) spell the library's bytes as
+    `.ascii`: LLVM before 22 and GNU as before 2.43 do not know `.base64`."""
+    import llvmlite.binding as llvm
+
+    from hloc.backend.llvm.target import target_machine
+
+    built = _build()
+    ir_text = built.compiled.optimized_ir
+    assert ".base64" not in ir_text and ".ascii" in ir_text
+    asm = target_machine(built.compiled.target, 3).emit_assembly(llvm.parse_assembly(ir_text))
+    (tmp_path / "m.s").write_text(asm)
+    subprocess.run(["cc", "-c", str(tmp_path / "m.s"), "-o", str(tmp_path / "m.o")], check=True)
+    subprocess.run(["cc", "-shared", str(tmp_path / "m.o"), "-o", str(tmp_path / "m.so"), "-lpthread"], check=True)
+    obj = (tmp_path / "m.o").read_bytes()
+    syms = {s.name: s for s in library.asmblob.read_elf(obj).symbols}
+    assert syms["hloc.gemm.f32"].type == library.asmblob.STT_FUNC and syms["hloc.gemm.f32"].shndx
+    # the library's bytes in that object are those of the in-process object
+    a, b = library.asmblob.linked_image(obj), library.asmblob.linked_image(built.compiled.obj)
+    assert a["symbols"]["hloc.gemm.f64"] == b["symbols"]["hloc.gemm.f64"]

@@ -27,7 +27,7 @@ from ...ir.types import ELEMENT_TYPES, Shape
 from .abi import ENTRY_ARGS, default_threads, shutdown_then_release
 from .buffers import ALIGN, BufferAssignment
 from .emitter import ModuleEmitter, sanitize
-from .library import Library
+from .library import Library, portable
 from .target import TargetSpec, init_llvm, optimize, target_machine
 
 
@@ -73,7 +73,8 @@ class CompiledModule:
         if self._optimized_ir is None:
             mod = llvm.parse_assembly(self.llvm_ir)
             optimize(mod, target_machine(self.target, self.opt_level), self.opt_level)
-            self._optimized_ir = str(mod)
+            # (the library's data as `.ascii`, not `.base64`: readable by older LLVM and GNU as)
+            self._optimized_ir = portable(str(mod))
         return self._optimized_ir
 
 

@@ -11,26 +11,38 @@ module's optimisation level and reused:
     emitter = ModuleEmitter(..., library=lib)       # pool() / gemm_function() now declare
     text = str(llmod) + lib.module_asm()            # compiled on first use, then cached
 
-The assembly is LLVM's own output for those functions (same pipeline, same TargetMachine), with the
-exported functions made local (`.globl` dropped: two objects linked into one program each keep their
-own pool, as before) and its local labels renamed apart from the module's (`.L` -> `.Lhk_`). Only the
-assembler runs on it per module. Cached in memory and in the compile cache directory
-($XDG_CACHE_HOME/hloc/library, entries verified by checksum; a damaged or unusable entry is rebuilt), keyed
-by the components, the target (triple, CPU, features, PIC), the optimisation level, hloc's source
-fingerprint and llvmlite's version. HLOC_LIBRARY=0 turns it off (everything is emitted per module).
+The components are compiled to an ELF object (same pipeline, same TargetMachine) and re-expressed as
+data (asmblob.py): each section's bytes as `.base64` lines, the functions and variables as labels at
+their offsets, each relocation as the `.long`/`.quad` expression that makes the assembler emit it
+again. That is ~550 lines for everything (~1 ms to assemble), where LLVM's assembly text of the same
+code is ~10,700 lines of instructions the assembler parses and encodes again on every compile (~15
+ms). Every build checks that the data form links to the same bytes as the object
+(asmblob.same_image); where it cannot be used (an object asmblob cannot re-express, a failed check)
+the assembly text is used instead, as before ("form" says which). The IR and assembly hloc writes
+out spell the bytes as `.ascii` instead (`portable`: LLVM before 22 and GNU as before 2.43 have no
+`.base64`). Either way the exported functions are local (`.globl` dropped: two objects linked into
+one program each keep their own pool, as before) and local labels are renamed apart from the
+module's (`.L` -> `.Lhk_`). Cached in memory and in the compile cache directory
+($XDG_CACHE_HOME/hloc/library, entries verified by checksum; a damaged or unusable entry is
+rebuilt), keyed by the components, the target (triple, CPU, features, PIC), the optimisation level,
+hloc's source fingerprint and llvmlite's version. HLOC_LIBRARY=0 turns it off (everything is emitted
+per module).
 """
 
 from __future__ import annotations
 
+import base64
 import functools
 import os
 import re
+import struct
 import threading
 import weakref
 from dataclasses import dataclass, field
 
 import llvmlite.ir as ir
 
+from . import asmblob
 from .irvalues import I1, I64, PTR, VOID
 
 # The functions each component exports (what modules call), with their types.
@@ -43,7 +55,7 @@ _POOL = {
 }
 _GEMM_ARGS = (I64, I64, I64, PTR, I64, I64, PTR, I64, I64, PTR, I64, I64, I64, PTR, PTR, I64)
 COMPONENTS = ("pool", "gemm.f32", "gemm.f64")
-FORMAT = 1  # of the cached text
+FORMAT = 2  # of the cached text (2: the data form, asmblob.py, where it applies)
 _PREFIX = ".Lhk_"
 
 
@@ -72,6 +84,7 @@ class Library:
     opt_level: int
     components: set[str] = field(default_factory=set)
     status: str = ""  # after module_asm(): "memory", "disk" or "built" (+ why a cached entry was dropped)
+    form: str = ""  # after module_asm(): "blob" (asmblob.py) or "text (why the data form was not used)"
 
     @staticmethod
     def for_target(spec, opt_level: int) -> Library | None:
@@ -95,18 +108,24 @@ class Library:
         """`module asm` lines defining the requested components ('' if none)."""
         if not self.components:
             return ""
-        return _as_module_asm(self.assembly())
+        return self._cached()[1]
 
     def assembly(self) -> str:
         """The components' assembly (from memory, the disk cache, or compiled now)."""
+        return self._cached()[0]
+
+    def _cached(self) -> tuple[str, str, str]:
+        """(assembly, the same as `module asm` lines, its form), from memory, the disk cache or
+        compiled now."""
         from ...runtime.cache import CompileCache, cache_key, default_cache_dir
 
         key = cache_key(self.key_parts())
         with _LOCK:
-            text = _MEMORY.get(key)
-        if text is not None:
+            hit = _MEMORY.get(key)
+        if hit is not None:
             self.status = "memory"
-            return text
+            self.form = hit[2]
+            return hit
         cache = CompileCache(default_cache_dir() / "library")
         entry = cache.load(key)
         why = cache.last_discarded
@@ -114,20 +133,26 @@ class Library:
             text = entry.data.get("library.s", b"").decode("utf-8", "replace")
             if _complete(text, self.components):
                 self.status = "disk"
-                with _LOCK:
-                    _MEMORY[key] = text
-                return text
+                self.form = str(entry.meta.get("form", "text"))
+                return self._remember(key, text, self.form)
             why = "the entry does not define the library's functions"
             cache.discard(key, why)
         text = self.compile()
         self.status = "built" + (f" (dropped a damaged cache entry: {why})" if why else "")
-        cache.store(key, {"kind": "library", "components": sorted(self.components)}, {"library.s": text.encode()})
+        cache.store(key, {"kind": "library", "components": sorted(self.components), "form": self.form},
+                    {"library.s": text.encode()})
+        return self._remember(key, text, self.form)
+
+    @staticmethod
+    def _remember(key: str, text: str, form: str) -> tuple[str, str, str]:
+        hit = (text, _as_module_asm(text), form)
         with _LOCK:
-            _MEMORY[key] = text
-        return text
+            _MEMORY[key] = hit
+        return hit
 
     def compile(self) -> str:
-        """Compile the components from their own LLVM module to (renamed, localised) assembly."""
+        """Compile the components from their own LLVM module to (renamed, localised) assembly: the
+        data form of their object where it applies and checks out, else LLVM's assembly text."""
         import llvmlite.binding as llvm
 
         from . import threadpool
@@ -154,11 +179,23 @@ class Library:
         llmod = llvm.parse_assembly(str(mod))
         llmod.verify()
         optimize(llmod, tm, self.opt_level)
-        return _localize(tm.emit_assembly(llmod), set(exported))
+        optimized = str(llmod)  # code generation changes the module: the text form starts again from here
+        obj = tm.emit_object(llmod)
+        why = ""
+        try:
+            text = asmblob.to_asm(obj, set(exported), _PREFIX)
+            why = asmblob.same_image(obj, tm.emit_object(llvm.parse_assembly(_as_module_asm(text))))
+        except (asmblob.Unsupported, struct.error, ValueError, IndexError, KeyError) as e:
+            why = str(e) or type(e).__name__  # (an object asmblob misreads: keep the text form too)
+        if not why:
+            self.form = "blob"
+            return text
+        self.form = f"text ({why})"
+        return _localize(tm.emit_assembly(llvm.parse_assembly(optimized)), set(exported))
 
 
 _ATTACHED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-_MEMORY: dict[str, str] = {}
+_MEMORY: dict[str, tuple[str, str, str]] = {}  # key -> (assembly, as module asm, form)
 _LOCK = threading.Lock()
 
 
@@ -198,8 +235,25 @@ def _complete(text: str, components) -> bool:
 
 
 def _as_module_asm(text: str) -> str:
-    return "".join('module asm "' + line.replace("\\", "\\5C").replace('"', "\\22") + '"\n'
-                   for line in text.splitlines())
+    return "".join(_module_asm_line(line) for line in text.splitlines())
+
+
+def _module_asm_line(line: str) -> str:
+    return 'module asm "' + line.replace("\\", "\\5C").replace('"', "\\22") + '"\n'
+
+
+_BASE64_IR = re.compile(r'^module asm "(?:\\09|\t)\.base64(?:\\09|\t)\\22([A-Za-z0-9+/=]*)\\22"\n', re.M)
+_BASE64_ASM = re.compile(r'^\t\.base64\t"([A-Za-z0-9+/=]*)"$', re.M)
+
+
+def portable(text: str) -> str:
+    """LLVM IR (`module asm` lines) or assembly with the library's `.base64` lines as `.ascii` (the
+    same bytes): for the IR and assembly hloc writes out, which LLVM before 22 and GNU as before 2.43
+    could not read otherwise."""
+    if ".base64" not in text:
+        return text
+    text = _BASE64_IR.sub(lambda m: _module_asm_line(asmblob.ascii_line(base64.b64decode(m.group(1)))), text)
+    return _BASE64_ASM.sub(lambda m: asmblob.ascii_line(base64.b64decode(m.group(1))), text)
 
 
 @functools.cache
