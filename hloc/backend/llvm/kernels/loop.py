@@ -84,8 +84,9 @@ def emit_parallel_loop(ctx, params: list[Instruction], roots: list[Instruction],
 
 
 def emit_parallel_reduces(ctx, params: list[Instruction], reduces: list[Instruction], out_idx: list[list[int]],
-                          side: list[tuple[Instruction, int]] = ()) -> None:
-    """emit_reduces into ctx.outputs (by index), split over threads when large (see reduce.py)."""
+                          side: list[tuple[Instruction, int]] = (), alone: bool = False) -> None:
+    """emit_reduces into ctx.outputs (by index), split over threads when large (see reduce.py).
+    `alone`: nothing else goes into the kernel's function."""
     first = reduces[0]
     out_shape = ctx.outputs[out_idx[0][0]].shape
     work = first.operands[0].shape.num_elements
@@ -103,7 +104,7 @@ def emit_parallel_reduces(ctx, params: list[Instruction], reduces: list[Instruct
     if not is_row_reduce(first):
         emit_reduces(em_of(ctx), reduces, outs_of(ctx), side_of(ctx), hint=hint)
     elif len(reduces) == 1 and not side and can_split(first, out_shape) and work >= PARALLEL_MIN_WORK:
-        emit_reduce_split(ctx, em_of, first, ctx.outputs[out_idx[0][0]])
+        emit_reduce_split(ctx, em_of, first, ctx.outputs[out_idx[0][0]], alone)
     else:
         n, grain = outer_extent(out_shape, False, min_grain=16)
 
@@ -182,7 +183,7 @@ def emit_parts(ctx, params: list[Instruction], parts: list[Part]) -> None:
     """Each part, its outer loop split over threads when it is large."""
     for part in parts:
         if part.kind == "reduce":
-            emit_parallel_reduces(ctx, params, part.roots, part.outs, part.side)
+            emit_parallel_reduces(ctx, params, part.roots, part.outs, part.side, alone=len(parts) == 1)
         else:
             emit_parallel_loop(ctx, params, part.roots, part.outs, part.flat_ok)
 

@@ -172,9 +172,12 @@ def can_split(instr: Instruction, out_shape) -> bool:
             and bool(reducer_fast_flags(instr.attrs["to_apply"])))
 
 
-def emit_reduce_split(ctx, elemental, instr: Instruction, out: IrArray) -> None:
+def emit_reduce_split(ctx, elemental, instr: Instruction, out: IrArray, alone: bool = False) -> None:
     """A single-output reduction split over its outermost reduced loop, partials combined in task
-    order. `elemental(c)` gives an Elemental reading the kernel's operands in context `c`."""
+    order. `elemental(c)` gives an Elemental reading the kernel's operands in context `c`. `alone`:
+    the kernel's function holds nothing else, so it is left unoptimised (`optnone`, like glue: see
+    hints.py): a hand-off to the pool and a loop over at most MAX_TASKS partials, which at -O0 costs
+    about a microsecond per call and saves LLVM's full pipeline for one function."""
     comp = instr.attrs["to_apply"]
     inp, init = instr.operands
     in_shape = inp.shape
@@ -204,3 +207,5 @@ def emit_reduce_split(ctx, elemental, instr: Instruction, out: IrArray) -> None:
     with for_range(b, ntasks, "p", start=1, hint=COLD) as t:
         accs.set(emit_reduce_step(em, comp, accs.get(), [b.load(slot(b, partials, t), typ=ety)]))
     out.store(b, _scalar(out.shape), accs.get()[0])
+    if alone and "noinline" in ctx.fn.attributes:
+        ctx.fn.attributes.add("optnone")
