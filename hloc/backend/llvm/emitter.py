@@ -418,6 +418,10 @@ class ModuleEmitter:
         text = "\n".join(str(g) for g in group)
         for k, g in enumerate(group):  # the group's own names, by position
             text = text.replace(f'@"{g.name}"', f'@"#{k}"')
+        # loop metadata by content (each loop has its own distinct node: loops.loop_id)
+        mds = self.llmod.metadata
+        text = re.sub(r"!llvm\.loop !(\d+)", lambda mo: "!llvm.loop " + ",".join(
+            str(op) for op in mds[int(mo.group(1))].operands), text)
         same = self._kernels.get(text)
         if same is None:
             self._kernels[text] = fn

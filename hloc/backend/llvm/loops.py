@@ -8,12 +8,27 @@ through allocas, which SROA turns into phis before the vectoriser runs.
     with for_range(b, n, "i") as i: ...                 # one loop
     with loop_nest(b, shape) as index: ...              # an Index over `shape`, in layout order
     with flat_loop(b, shape) as index: ...              # one loop over the physical elements
+
+Loop hints (`hint=`: LLVM loop metadata on the latch) bound the work LLVM spends on a loop. LLVM's
+time grows with the code its loop transforms make (llvmlite's LLVM is an assertions build: a few ms
+per vectorised loop), and part of it bought nothing here:
+  * STREAM: a loop of a large loop/reduce kernel. Once vectorised it stays rolled (a 1024-trip loop
+    was vectorised 16 x 4 and then fully unrolled: 64 copies of its body), and a loop that does not
+    vectorise is not runtime-unrolled; vectorisation and interleaving stay LLVM's choice. A loop
+    holding another loop (which stays one) is not unrolled at all: it has nothing to vectorise. A
+    loop of a small constant trip count (<= SMALL_TRIP) gets nothing: fully unrolled, it lets the
+    enclosing loop vectorise. (The reduced loops of row reductions get no hint: rolled, the softmax
+    and layer-norm rows measured 3-10% slower.)
+  * SMALL: a loop of a kernel touching fewer than SMALL_WORK elements (a microsecond of work):
+    neither interleaved nor unrolled.
+  * COLD: a loop that runs a handful of times per call (combining per-task partials): scalar, rolled.
 """
 
 from __future__ import annotations
 
 import contextlib
 import math
+import weakref
 
 import llvmlite.ir as ir
 
@@ -104,10 +119,69 @@ def delinearize(b: ir.IRBuilder, linear: ir.Value, shape: Shape) -> list[ir.Valu
     return multi
 
 
+STREAM = "stream"
+SMALL = "small"
+COLD = "cold"
+# Constant trip counts up to which a STREAM loop may still be fully unrolled (the enclosing loop then
+# becomes the innermost one and vectorises).
+SMALL_TRIP = 16
+# Elements a kernel touches below which its loops are SMALL: it runs for a microsecond or so.
+SMALL_WORK = 4096
+
+
+def kernel_hint(work: int) -> str:
+    """The hint of a loop/reduce kernel's loops, by the elements the kernel touches."""
+    return SMALL if work < SMALL_WORK else STREAM
+
+
+class _LoopID(ir.MDValue):
+    """A loop's `llvm.loop` node: distinct, its first operand itself (what LLVM requires)."""
+
+    def descr(self, buf):
+        ops = ", ".join([self.get_reference()] + [op.get_reference() for op in self.operands])
+        buf += (f"distinct !{{{ops}}}", "\n")
+
+
+def _property(m: ir.Module, name: str, value: ir.Value | None = None) -> ir.MDValue:
+    return m.add_metadata([ir.MetaDataString(m, name)] + ([value] if value is not None else []))
+
+
+def loop_id(m: ir.Module, hint: str | None, trip: int | None, outer: bool = False) -> ir.MDValue | None:
+    """The `llvm.loop` node of a loop with `hint` and constant trip count `trip` (None: unknown);
+    `outer`: it holds a loop that stays one."""
+    if hint == SMALL:
+        return _LoopID(m, [_property(m, "llvm.loop.unroll.disable")], name=str(len(m.metadata)))
+    if hint == COLD:
+        return _LoopID(m, [_property(m, "llvm.loop.vectorize.enable", ir.Constant(ir.IntType(1), 0)),
+                           _property(m, "llvm.loop.unroll.disable")], name=str(len(m.metadata)))
+    if hint == STREAM and outer:
+        # an outer loop: nothing to vectorise or interleave; unrolling it copies the inner loops
+        return _LoopID(m, [_property(m, "llvm.loop.unroll.disable")], name=str(len(m.metadata)))
+    if hint == STREAM and (trip is None or trip > SMALL_TRIP):
+        # Not `llvm.loop.unroll.disable` on the loop itself: LLVM then also stops interleaving it (and
+        # a reduction's partial sums are what make it fast). Only the vectorised loop is kept rolled,
+        # and a loop that does not vectorise is not runtime-unrolled.
+        rolled = m.add_metadata(["llvm.loop.vectorize.followup_vectorized",
+                                 _property(m, "llvm.loop.isvectorized", ir.Constant(ir.IntType(32), 1)),
+                                 _property(m, "llvm.loop.unroll.disable")])
+        return _LoopID(m, [_property(m, "llvm.loop.unroll.runtime.disable"), rolled], name=str(len(m.metadata)))
+    return None
+
+
+_OPEN_LOOPS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _trip(start, n, step) -> int | None:
+    if all(isinstance(v, (int, ir.Constant)) for v in (start, n, step)):
+        lo, hi, st = (v if isinstance(v, int) else v.constant for v in (start, n, step))
+        return max(0, -(-(hi - lo) // st)) if st > 0 else None
+    return None
+
+
 @contextlib.contextmanager
-def for_range(b: ir.IRBuilder, n, name: str = "i", start=0, step=1):
+def for_range(b: ir.IRBuilder, n, name: str = "i", start=0, step=1, hint: str | None = None):
     """`for (i = start; i < n; i += step)`, i64. Yields the induction variable; the builder is left
-    after the loop."""
+    after the loop. `hint`: STREAM, SMALL or COLD (see the module's docstring)."""
     n_val = n if isinstance(n, ir.Value) else const(I64, n)
     start_val = start if isinstance(start, ir.Value) else const(I64, start)
     step_val = step if isinstance(step, ir.Value) else const(I64, step)
@@ -122,10 +196,23 @@ def for_range(b: ir.IRBuilder, n, name: str = "i", start=0, step=1):
     iv.add_incoming(start_val, pre)
     b.cbranch(b.icmp_signed("<", iv, n_val), body, exit_)
     b.position_at_end(body)
-    yield iv
+    # Per open loop of the function: whether a loop that stays a loop (not small enough to be fully
+    # unrolled) was made inside it. Such an outer loop cannot become innermost and vectorise.
+    open_loops = _OPEN_LOOPS.setdefault(fn, [])
+    open_loops.append(False)
+    try:
+        yield iv
+    finally:
+        outer = open_loops.pop()
+    trip = _trip(start, n, step)
+    if open_loops and (trip is None or trip > SMALL_TRIP):
+        open_loops[-1] = True
     nxt = b.add(iv, step_val, name=f"{name}.next", flags=["nuw", "nsw"])
     iv.add_incoming(nxt, b.block)
-    b.branch(header)
+    latch = b.branch(header)
+    md = loop_id(b.module, hint, trip, outer) if hint else None
+    if md is not None:
+        latch.set_metadata("llvm.loop", md)
     b.position_at_end(exit_)
 
 
@@ -140,16 +227,17 @@ def nest_dims(shape: Shape, dims=None) -> list[int]:
 
 
 @contextlib.contextmanager
-def loop_nest(b: ir.IRBuilder, shape: Shape, name: str = "d", dims=None, outer=None):
+def loop_nest(b: ir.IRBuilder, shape: Shape, name: str = "d", dims=None, outer=None, hint: str | None = None):
     """Loops over `dims` (default: all) of `shape` in layout order; size-1 dimensions get no loop.
     Yields the list of per-dimension indices (constant 0 for dimensions not iterated). `outer`:
-    (lo, hi) bounds for the outermost loop instead of the whole dimension (a parallel slice)."""
+    (lo, hi) bounds for the outermost loop instead of the whole dimension (a parallel slice).
+    `hint`: every loop's (for_range)."""
     multi: list[ir.Value] = [const(I64, 0)] * shape.rank
     todo = nest_dims(shape, dims)
     with contextlib.ExitStack() as stack:
         for k, d in enumerate(todo):
             lo, hi = outer if outer is not None and k == 0 else (0, shape.dims[d])
-            multi[d] = stack.enter_context(for_range(b, hi, f"{name}{d}", start=lo))
+            multi[d] = stack.enter_context(for_range(b, hi, f"{name}{d}", start=lo, hint=hint))
         yield multi
 
 
@@ -166,14 +254,14 @@ def outer_extent(shape: Shape, flat: bool, dims=None, min_grain: int = 1024) -> 
 
 
 @contextlib.contextmanager
-def index_loop(b: ir.IRBuilder, shape: Shape, flat: bool, name: str = "d", outer=None):
+def index_loop(b: ir.IRBuilder, shape: Shape, flat: bool, name: str = "d", outer=None, hint: str | None = None):
     """Iterate over every element of `shape`: one flat loop over physical offsets (`flat`), or a
     nest in layout order. Yields an Index. `outer`: (lo, hi) bounds of the outermost loop (see
-    `outer_extent`)."""
+    `outer_extent`). `hint`: the loops' (for_range)."""
     if flat:
         lo, hi = outer if outer is not None else (0, shape.num_elements)
-        with for_range(b, hi, f"{name}.lin", start=lo) as i:
+        with for_range(b, hi, f"{name}.lin", start=lo, hint=hint) as i:
             yield Index(shape, None, i)
     else:
-        with loop_nest(b, shape, name, outer=outer) as multi:
+        with loop_nest(b, shape, name, outer=outer, hint=hint) as multi:
             yield Index(shape, multi, None)

@@ -36,7 +36,7 @@ from .irvalues import I64, PTR, VOID, const
 from .kernels import KERNELS
 from .kernels.context import KernelContext
 from .kernels.loop import Part, emit_part_rows, kernel_parts, part_rows
-from .loops import for_range, nest_dims
+from .loops import STREAM, for_range, nest_dims
 from .parallel import parallel_range
 
 # Bytes of row-local buffers one block of rows may span: about L1 (32 KiB here). Measured on
@@ -290,7 +290,7 @@ def emit_group(emitter, group: Group, ba: BufferAssignment, name: str) -> ir.Fun
             return c.outputs[i].ptr if kind == "out" else c.operands[i][0].ptr
 
         cb = c.b
-        with for_range(cb, hi, "blk", start=lo, step=block) as blo:
+        with for_range(cb, hi, "blk", start=lo, step=block, hint=STREAM) as blo:
             end = cb.add(blo, const(I64, block), flags=["nuw", "nsw"])
             bhi = cb.select(cb.icmp_signed("<", end, hi), end, hi)
             for mem in group.members:

@@ -20,7 +20,7 @@ from ....ir.opcodes import ELEMENTWISE
 from ....ir.types import Shape
 from ..elemental import Elemental, IrArray, check_instruction
 from ..irvalues import I64, const
-from ..loops import index_loop, nest_dims, outer_extent
+from ..loops import STREAM, index_loop, kernel_hint, nest_dims, outer_extent
 from ..parallel import PARALLEL_MIN_WORK, parallel_range
 from . import kernel
 from .reduce import can_split, emit_reduce_split, emit_reduces, is_row_reduce, reduce_loop_key
@@ -52,12 +52,14 @@ def can_loop_flat(instr: Instruction, shape: Shape, seen=None) -> bool:
                can_loop_flat(o, shape, seen) for o in instr.operands)
 
 
-def emit_loop(em: Elemental, roots: list[Instruction], outs: list[IrArray], flat_ok: bool, outer=None) -> None:
+def emit_loop(em: Elemental, roots: list[Instruction], outs: list[IrArray], flat_ok: bool, outer=None,
+              hint: str = STREAM) -> None:
     """One loop over the (common) shape of `roots`, storing each root's element into its output.
-    `outer`: (lo, hi) bounds of the outermost loop (a parallel slice; see loops.outer_extent)."""
+    `outer`: (lo, hi) bounds of the outermost loop (a parallel slice; see loops.outer_extent).
+    `hint`: the loops' (loops.for_range)."""
     shape = outs[0].shape
     flat = flat_ok and shape.rank > 1
-    with em.scope(), index_loop(em.b, shape, flat, outer=outer) as index:
+    with em.scope(), index_loop(em.b, shape, flat, outer=outer, hint=hint) as index:
         for root, out in zip(roots, outs):
             out.store(em.b, index, em.value(root, index.for_shape(em.b, root.shape)))
 
@@ -72,19 +74,23 @@ def emit_parallel_loop(ctx, params: list[Instruction], roots: list[Instruction],
     """emit_loop over ctx.outputs[out_idx], its outer loop split over threads when it is large."""
     shape = ctx.outputs[out_idx[0]].shape
     n, grain = outer_extent(shape, flat_ok and shape.rank > 1)
+    hint = kernel_hint(shape.num_elements)
 
     def body(c, lo, hi, _task, _extras):
-        emit_loop(c.elemental(_sources(c, params)), roots, [c.outputs[i] for i in out_idx], flat_ok, (lo, hi))
+        emit_loop(c.elemental(_sources(c, params)), roots, [c.outputs[i] for i in out_idx], flat_ok, (lo, hi),
+                  hint)
 
     parallel_range(ctx, n, shape.num_elements, body, grain)
 
 
 def emit_parallel_reduces(ctx, params: list[Instruction], reduces: list[Instruction], out_idx: list[list[int]],
-                          side: list[tuple[Instruction, int]] = ()) -> None:
-    """emit_reduces into ctx.outputs (by index), split over threads when large (see reduce.py)."""
+                          side: list[tuple[Instruction, int]] = (), alone: bool = False) -> None:
+    """emit_reduces into ctx.outputs (by index), split over threads when large (see reduce.py).
+    `alone`: nothing else goes into the kernel's function."""
     first = reduces[0]
     out_shape = ctx.outputs[out_idx[0][0]].shape
     work = first.operands[0].shape.num_elements
+    hint = kernel_hint(work)
 
     def em_of(c):
         return c.elemental(_sources(c, params))
@@ -96,14 +102,14 @@ def emit_parallel_reduces(ctx, params: list[Instruction], reduces: list[Instruct
         return [(r, c.outputs[i]) for r, i in side]
 
     if not is_row_reduce(first):
-        emit_reduces(em_of(ctx), reduces, outs_of(ctx), side_of(ctx))
+        emit_reduces(em_of(ctx), reduces, outs_of(ctx), side_of(ctx), hint=hint)
     elif len(reduces) == 1 and not side and can_split(first, out_shape) and work >= PARALLEL_MIN_WORK:
-        emit_reduce_split(ctx, em_of, first, ctx.outputs[out_idx[0][0]])
+        emit_reduce_split(ctx, em_of, first, ctx.outputs[out_idx[0][0]], alone)
     else:
         n, grain = outer_extent(out_shape, False, min_grain=16)
 
         def body(c, lo, hi, _task, _extras):
-            emit_reduces(em_of(c), reduces, outs_of(c), side_of(c), (lo, hi))
+            emit_reduces(em_of(c), reduces, outs_of(c), side_of(c), (lo, hi), hint)
 
         parallel_range(ctx, n, work, body, grain)
 
@@ -177,7 +183,7 @@ def emit_parts(ctx, params: list[Instruction], parts: list[Part]) -> None:
     """Each part, its outer loop split over threads when it is large."""
     for part in parts:
         if part.kind == "reduce":
-            emit_parallel_reduces(ctx, params, part.roots, part.outs, part.side)
+            emit_parallel_reduces(ctx, params, part.roots, part.outs, part.side, alone=len(parts) == 1)
         else:
             emit_parallel_loop(ctx, params, part.roots, part.outs, part.flat_ok)
 

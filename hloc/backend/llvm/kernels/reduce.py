@@ -29,7 +29,7 @@ import llvmlite.ir as ir
 from ....ir.module import Instruction
 from ..elemental import Accumulators, Elemental, IrArray, emit_reduce_step, reducer_fast_flags
 from ..irvalues import I64, const, storage_type
-from ..loops import Index, for_range, loop_nest, outer_extent
+from ..loops import COLD, STREAM, Index, for_range, loop_nest, outer_extent
 from ..parallel import MAX_TASKS, entry_alloca, parallel_range
 from ..reduce_order import emit_tree_fold, needs_tree
 
@@ -58,12 +58,13 @@ def reduce_loop_key(instr: Instruction) -> tuple:
 
 
 def emit_reduces(em: Elemental, reduces: list[Instruction], outs: list[list[IrArray]],
-                 side: list[tuple[Instruction, IrArray]] = (), outer=None) -> None:
+                 side: list[tuple[Instruction, IrArray]] = (), outer=None, hint: str = STREAM) -> None:
     """Reduces sharing `reduce_loop_key` (a multi-output fusion's sibling reductions), computed in
     one walk over their input space, each with its own accumulators. `side` are (instruction,
     output) pairs of elementwise values of the input's shape stored as the walk reaches each
     element (a producer fused into its reduce consumer as an extra output). `outer`: (lo, hi)
-    bounds of the outermost output loop (row order only: a parallel slice)."""
+    bounds of the outermost output loop (row order only: a parallel slice). `hint`: the loops'
+    (loops.for_range)."""
     b = em.b
     first = reduces[0]
     in_shape = first.operands[0].shape
@@ -88,7 +89,7 @@ def emit_reduces(em: Elemental, reduces: list[Instruction], outs: list[list[IrAr
         store_side(src)
 
     if row:
-        with em.scope(), loop_nest(b, out_shape, "o", outer=outer) as omulti:
+        with em.scope(), loop_nest(b, out_shape, "o", outer=outer, hint=hint) as omulti:
             init_values = [[em.value(i, _scalar(i.shape)) for i in inits] for _, inits, _ in parts]
             if tree:
                 rdims = sorted(dims)
@@ -112,6 +113,7 @@ def emit_reduces(em: Elemental, reduces: list[Instruction], outs: list[list[IrAr
                                          lambda: _Group([Accumulators(b, v) for v in init_values]), fold)
             else:
                 accs = [Accumulators(b, v) for v in init_values]
+                # no loop hint: LLVM's unrolling of the vectorised reduction measured faster (loops.py)
                 with em.scope(), loop_nest(b, in_shape, "r", dims) as rmulti:
                     src = list(rmulti)
                     for k, d in enumerate(kept):
@@ -123,11 +125,11 @@ def emit_reduces(em: Elemental, reduces: list[Instruction], outs: list[list[IrAr
                     out.store(b, Index(out.shape, omulti, None), v)
         return
 
-    with em.scope(), loop_nest(b, out_shape, "o") as omulti:
+    with em.scope(), loop_nest(b, out_shape, "o", hint=hint) as omulti:
         for (_, inits, _), mine in zip(parts, outs):
             for out, init in zip(mine, inits):
                 out.store(b, Index(out.shape, omulti, None), em.value(init, _scalar(init.shape)))
-    with em.scope(), loop_nest(b, in_shape, "r") as multi:
+    with em.scope(), loop_nest(b, in_shape, "r", hint=hint) as multi:
         omulti = [multi[d] for d in kept]
         accs = [_Slots(b, mine, [Index(out.shape, omulti, None) for out in mine]) for mine in outs]
         step(multi, accs)
@@ -170,9 +172,12 @@ def can_split(instr: Instruction, out_shape) -> bool:
             and bool(reducer_fast_flags(instr.attrs["to_apply"])))
 
 
-def emit_reduce_split(ctx, elemental, instr: Instruction, out: IrArray) -> None:
+def emit_reduce_split(ctx, elemental, instr: Instruction, out: IrArray, alone: bool = False) -> None:
     """A single-output reduction split over its outermost reduced loop, partials combined in task
-    order. `elemental(c)` gives an Elemental reading the kernel's operands in context `c`."""
+    order. `elemental(c)` gives an Elemental reading the kernel's operands in context `c`. `alone`:
+    the kernel's function holds nothing else, so it is left unoptimised (`optnone`, like glue: see
+    hints.py): a hand-off to the pool and a loop over at most MAX_TASKS partials, which at -O0 costs
+    about a microsecond per call and saves LLVM's full pipeline for one function."""
     comp = instr.attrs["to_apply"]
     inp, init = instr.operands
     in_shape = inp.shape
@@ -190,7 +195,7 @@ def emit_reduce_split(ctx, elemental, instr: Instruction, out: IrArray) -> None:
         b = c.b
         with em.scope():
             accs = Accumulators(b, [em.value(init, _scalar(init.shape))])
-            with em.scope(), loop_nest(b, in_shape, "r", dims, outer=(lo, hi)) as rmulti:
+            with em.scope(), loop_nest(b, in_shape, "r", dims, outer=(lo, hi), hint=STREAM) as rmulti:
                 x = em.value(inp, Index(inp.shape, list(rmulti), None))
                 accs.set(emit_reduce_step(em, comp, accs.get(), [x]))
             b.store(accs.get()[0], slot(b, extras[0], task))
@@ -199,6 +204,8 @@ def emit_reduce_split(ctx, elemental, instr: Instruction, out: IrArray) -> None:
     b = ctx.b
     em = elemental(ctx)
     accs = Accumulators(b, [b.load(slot(b, partials, const(I64, 0)), typ=ety)])
-    with for_range(b, ntasks, "p", start=1) as t:
+    with for_range(b, ntasks, "p", start=1, hint=COLD) as t:
         accs.set(emit_reduce_step(em, comp, accs.get(), [b.load(slot(b, partials, t), typ=ety)]))
     out.store(b, _scalar(out.shape), accs.get()[0])
+    if alone and "noinline" in ctx.fn.attributes:
+        ctx.fn.attributes.add("optnone")

@@ -1,0 +1,141 @@
+"""Loop hints (loops.py): the `llvm.loop` metadata the loop and reduce kernels put on their loops keeps
+LLVM's work bounded (vectorised loops stay rolled, small kernels are not interleaved, the combining of
+per-task partials stays scalar), identical kernels are still emitted once, and the code computes the
+same (reference: numpy, from first principles)."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from hloc.backend.llvm.build import BuildOptions, build
+from hloc.backend.llvm.runtime import load_object
+from hloc.parse import parse_module
+
+
+def _build(text: str):
+    return build(parse_module(text, "hints.hlo"), BuildOptions())
+
+
+def _kernel(ir_text: str) -> str:
+    """The text of the module's one kernel function (`k.*`, not its task or range function), in
+    optimised or unoptimised IR."""
+    found = [m.group(0) for m in re.finditer(r'^define [^@]*@"?k\.[\w.]+"?\(.*?^}', ir_text, re.M | re.S)
+             if not re.match(r'^define [^@]*@"?k\.[\w.]+\.(task|range)"?\(', m.group(0))]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def _vector_ops(body: str, op: str) -> int:
+    return len(re.findall(rf"= {op} (?:\w+ )*<\d+ x float>", body))
+
+
+ROWS = """HloModule rows
+
+ENTRY main {
+  x = f32[8,1024] parameter(0)
+  r = f32[1024] parameter(1)
+  b = f32[8,1024] broadcast(r), dimensions={1}
+  ROOT m = f32[8,1024] multiply(x, b)
+}
+"""
+
+
+def test_vectorised_loop_stays_rolled():
+    """The 1024-element rows: vectorised (and interleaved) once, not unrolled into copies of the body."""
+    built = _build(ROWS)
+    ir_text = built.compiled.llvm_ir
+    assert re.search(r"^!(\d+) = distinct !\{!\1, ", ir_text, re.M)  # a loop ID: distinct, self-referencing
+    assert "llvm.loop.vectorize.followup_vectorized" in ir_text
+    body = _kernel(built.compiled.optimized_ir)
+    assert 1 <= _vector_ops(body, "fmul") <= 8  # LLVM alone: 4 interleaved x 16 unrolled
+
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((8, 1024)).astype(np.float32)
+    r = rng.standard_normal(1024).astype(np.float32)
+    np.testing.assert_array_equal(load_object(built.compiled.obj, built.abi)([x, r]), x * r[None, :])
+
+
+SUM = """HloModule sum
+
+add {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+
+ENTRY main {
+  x = f32[262144] parameter(0)
+  z = f32[] constant(0)
+  ROOT s = f32[] reduce(x, z), dimensions={0}, to_apply=add
+}
+"""
+
+
+def test_partials_are_combined_by_a_scalar_loop():
+    """The split reduction's per-task partials (at most 256) are added by a rolled scalar loop, in a
+    kernel function left unoptimised (it holds nothing else)."""
+    built = _build(SUM)
+    assert "x float>" not in _kernel(built.compiled.optimized_ir)  # LLVM alone: 16 x 4 and an epilogue
+    assert '!"llvm.loop.vectorize.enable", i1 0' in built.compiled.llvm_ir
+    assert "optnone" in _kernel(built.compiled.llvm_ir).split("\n", 1)[0]
+
+    x = np.random.default_rng(1).random(262144).astype(np.float32)
+    exe = load_object(built.compiled.obj, built.abi)
+    for threads in (1, 2):
+        exe.threads = threads
+        got = exe([x])
+        np.testing.assert_allclose(got, np.sum(x, dtype=np.float64), rtol=1e-5)
+
+
+SMALL = """HloModule small
+
+ENTRY main {
+  x = f32[256,10] parameter(0)
+  y = f32[256,10] parameter(1)
+  ROOT a = f32[256,10] add(x, y)
+}
+"""
+
+
+def test_small_kernel_loops_are_not_interleaved_or_unrolled():
+    built = _build(SMALL)
+    body = _kernel(built.compiled.llvm_ir)
+    ids = re.findall(r"!llvm\.loop !(\d+)", body)
+    assert ids
+    for k in ids:
+        node = re.search(rf"^!{k} = distinct !\{{(.*)\}}", built.compiled.llvm_ir, re.M).group(1)
+        refs = re.findall(r"!(\d+)", node)[1:]
+        props = [re.search(rf"^!{r} = (.*)$", built.compiled.llvm_ir, re.M).group(1) for r in refs]
+        assert any("llvm.loop.unroll.disable" in p for p in props)
+    assert _vector_ops(_kernel(built.compiled.optimized_ir), "fadd") <= 2
+
+    rng = np.random.default_rng(2)
+    x, y = (rng.standard_normal((256, 10)).astype(np.float32) for _ in range(2))
+    np.testing.assert_array_equal(load_object(built.compiled.obj, built.abi)([x, y]), x + y)
+
+
+TWICE = """HloModule twice
+
+ENTRY main {
+  x = f32[8,1024] parameter(0)
+  y = f32[8,1024] parameter(1)
+  m1 = f32[8,1024] multiply(x, x)
+  m2 = f32[8,1024] multiply(y, y)
+  ROOT t = (f32[8,1024], f32[8,1024]) tuple(m1, m2)
+}
+"""
+
+
+def test_identical_kernels_with_loop_metadata_are_emitted_once():
+    """Each loop has its own distinct loop ID; kernels that differ only in those still share one function."""
+    built = _build(TWICE)
+    kernel = re.search(r'^define [^@]*@"?(k\.[\w.]+)"?\(', _kernel(built.compiled.llvm_ir)).group(1)
+    assert len(re.findall(rf'call void @"?{re.escape(kernel)}"?\(', built.compiled.llvm_ir)) == 2
+
+    rng = np.random.default_rng(3)
+    x, y = (rng.standard_normal((8, 1024)).astype(np.float32) for _ in range(2))
+    m1, m2 = load_object(built.compiled.obj, built.abi)([x, y])
+    np.testing.assert_array_equal(m1, x * x)
+    np.testing.assert_array_equal(m2, y * y)
