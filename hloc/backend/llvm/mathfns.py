@@ -188,13 +188,17 @@ def _exp_reduced(m: _M, xc: ir.Value, scale: float = 1.0, split_ln2: bool = True
     split_ln2=False reduces with ln2 rounded to one constant (one FMA less): r is then off by
     n*(ln2 - ln2 rounded), up to |n| * 1.9e-9 relative in e**r for f32, which only callers with small
     n whose result depends weakly on e**r's error can afford."""
+    magic = m.c(1.5 * 2.0 ** m.mant)
+    k = m.fma(xc, m.c(scale / math.log(2.0)), magic)
+    return k, _exp_poly_at(m, xc, m.sub(k, magic), scale, split_ln2)
+
+
+def _exp_poly_at(m: _M, xc: ir.Value, n: ir.Value, scale: float = 1.0, split_ln2: bool = True) -> ir.Value:
+    """e**r for r = scale*xc - n*ln2, n (a float) an integer near scale*xc/ln2; see _exp_reduced."""
     if m.is64:
         ln2_hi, ln2_lo = 6.93147180369123816490e-01, 1.90821492927058770002e-10
     else:
         ln2_hi, ln2_lo = 0.693145751953125, 1.428606765330187045e-06
-    magic = m.c(1.5 * 2.0 ** m.mant)
-    k = m.fma(xc, m.c(scale / math.log(2.0)), magic)
-    n = m.sub(k, magic)
     # r/scale = xc - n*ln2/scale: exact rescalings of the two-part ln2, and e**r = sum c_j (scale*r')**j
     # = sum (c_j scale**j) r'**j with exactly scaled coefficients
     if not split_ln2:
@@ -203,7 +207,7 @@ def _exp_reduced(m: _M, xc: ir.Value, scale: float = 1.0, split_ln2: bool = True
         r = m.fma(m.neg(n), m.c(ln2_hi / scale), xc)
         r = m.fma(m.neg(n), m.c(ln2_lo / scale), r)
     coeffs = [c * scale ** j for j, c in enumerate(_exp_poly(m))]
-    return k, m.horner(r, coeffs)
+    return m.horner(r, coeffs)
 
 
 def _exp_int(m: _M, k: ir.Value) -> ir.Value:
@@ -218,12 +222,18 @@ def exp(b: ir.IRBuilder, x: ir.Value) -> ir.Value:
     m = _M(b, x.type)
     lo, hi = (-746.0, 710.0) if m.is64 else (-104.0, 89.0)
     xc = m.clamp(x, lo, hi)  # NaN stays NaN
+    if _has_scalef(b) and not m.is64:
+        # n = lrint(x/ln2) is one vcvtps2dq (round to nearest; NaN gives some integer, not poison), its
+        # one conversion back serves both the reduction and the vscalef (ldexp's float exponent): two
+        # vector ops less than n from the magic-number FMA and 2**n from its bits
+        ni = intrinsic(b, "lrint", [m.mul(xc, m.c(1.0 / math.log(2.0)))], ret=I32, overload=[I32, m.t])
+        p = _exp_poly_at(m, xc, b.sitofp(ni, m.t))
+        return intrinsic(b, "ldexp", [p, ni], overload=[m.t, I32])  # a NaN p stays NaN
     k, p = _exp_reduced(m, xc)
     ni = _exp_int(m, k)
     if _has_scalef(b):
         # a NaN p stays NaN whatever n is
-        n32 = b.trunc(ni, I32) if m.is64 else ni
-        return intrinsic(b, "ldexp", [p, n32], overload=[m.t, I32])
+        return intrinsic(b, "ldexp", [p, b.trunc(ni, I32)], overload=[m.t, I32])
     n1 = b.ashr(ni, const(m.it, 1))
     n2 = b.sub(ni, n1)
     return m.mul(m.mul(p, m.pow2i(n1)), m.pow2i(n2))
