@@ -1,19 +1,26 @@
-"""Refit the f32 tanh/erf polynomial coefficients in hloc/backend/llvm/mathfns.py (numpy only).
+"""Refit the f32 exp/tanh/erf polynomial coefficients in hloc/backend/llvm/mathfns.py (numpy only).
 
     python testdata/backend/fit_mathfns.py [--nodes N]
 
-Each is a weighted least-squares fit on N Chebyshev nodes of x (default 1000), weighted by 1/f so
-that it minimises the relative error, computed in float64:
+Each approximates a function f on an interval as base(x) + mult(x) * P(var(x)) and is a weighted
+least-squares fit on N Chebyshev nodes of x (default 1000) that minimises the relative error of the
+whole approximation against f, computed in float64:
 
-    _TANH_SMALL_F32  tanh(x)/x            as a polynomial in x^2,  x in [0, 0.625], 7 terms
-    _ERF_SMALL_F32   erf(x)/x             as a polynomial in x^2,  x in [0, 1],     7 terms
-    _ERFC_BIG_F32    erfc(x) * exp(x^2)   as a polynomial in 1/x,  x in [1, 4],    11 terms
+    _EXP_TAIL_F32    e**r ~ 1 + r + r^2 P(r),      r in [-ln2/2, ln2/2], 5 terms, f32 coefficients
+    _TANH_SMALL_F32  tanh(x) ~ x + x^3 P(x^2),     x in [0, 0.625],      5 terms, f32 coefficients
+    _ERF_SMALL_F32   erf(x) ~ x P(x^2),            x in [0, 1],          7 terms
+    _ERFC_BIG_F32    erfc(x) exp(x^2) ~ P(1/x),    x in [1, 4],          11 terms
+
+"f32 coefficients" fits round the coefficients to float32 one at a time, lowest first, refitting
+the remaining ones after each rounding: the error then holds for the coefficients the f32 code
+really uses (rounding them all at once afterwards costs up to twice the error). The leading terms
+1 + r and x are exact, so exp(0) == 1 and tanh(x) == x for tiny x, and the polynomial only
+corrects them. The other fits are plain float64; the node count and the rounding of the
+least-squares solve move those in about their ninth digit (least-squares systems of this degree
+are ill-conditioned) while the error stays the same, far below f32's 6e-8.
 
 It prints the fitted coefficients and, for them and for the ones in mathfns.py, the largest relative
-error on a dense grid of each interval. The stored coefficients came from such a fit; the node count
-and the rounding of the least-squares solve move the coefficients in about their ninth digit
-(least-squares systems of this degree are ill-conditioned) while the error stays the same, far
-below f32's 6e-8, which is what matters for the f32 functions.
+error on a dense grid of each interval.
 """
 
 from __future__ import annotations
@@ -21,11 +28,23 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+
+class Fit(NamedTuple):
+    f: Callable  # the function approximated
+    var: Callable  # the polynomial's variable as a function of x
+    interval: tuple[float, float]
+    terms: int
+    base: Callable = lambda x: 0.0 * x  # exact leading part
+    mult: Callable = lambda x: 1.0 + 0.0 * x  # the polynomial's factor
+    f32: bool = False  # coefficients rounded to float32 one at a time
 
 
 def chebyshev_nodes(a: float, b: float, n: int) -> np.ndarray:
@@ -33,38 +52,48 @@ def chebyshev_nodes(a: float, b: float, n: int) -> np.ndarray:
     return (a + b) / 2 + (b - a) / 2 * np.cos((2 * k + 1) * np.pi / (2 * n))
 
 
-def tanh_over_x(x):
-    return np.where(x == 0, 1.0, np.tanh(x) / np.where(x == 0, 1.0, x))
-
-
-def erf_over_x(x):
-    erf = np.vectorize(math.erf)
-    return np.where(x == 0, 2 / math.sqrt(math.pi), erf(x) / np.where(x == 0, 1.0, x))
+def _erf(x):
+    return np.vectorize(math.erf)(x)
 
 
 def erfc_scaled(x):
     return np.vectorize(lambda v: math.erfc(v) * math.exp(v * v))(x)
 
 
-# name: (f, variable of the polynomial as a function of x, interval, terms)
+_H = math.log(2.0) / 2
+
 FITS = {
-    "_TANH_SMALL_F32": (tanh_over_x, lambda x: x * x, (0.0, 0.625), 7),
-    "_ERF_SMALL_F32": (erf_over_x, lambda x: x * x, (0.0, 1.0), 7),
-    "_ERFC_BIG_F32": (erfc_scaled, lambda x: 1 / x, (1.0, 4.0), 11),
+    "_EXP_TAIL_F32": Fit(np.exp, lambda x: x, (-_H, _H), 5, base=lambda x: 1.0 + x, mult=lambda x: x * x, f32=True),
+    "_TANH_SMALL_F32": Fit(np.tanh, lambda x: x * x, (0.0, 0.625), 5, base=lambda x: x, mult=lambda x: x ** 3,
+                           f32=True),
+    "_ERF_SMALL_F32": Fit(_erf, lambda x: x * x, (0.0, 1.0), 7, mult=lambda x: x),
+    "_ERFC_BIG_F32": Fit(erfc_scaled, lambda x: 1 / x, (1.0, 4.0), 11),
 }
 
 
-def fit(f, var, interval, terms: int, nodes: int) -> np.ndarray:
-    x = chebyshev_nodes(*interval, nodes)
-    y = f(x)
-    a = np.vander(var(x), terms, increasing=True)
-    return np.linalg.lstsq(a / y[:, None], np.ones_like(y), rcond=None)[0]
+def fit(spec: Fit, nodes: int) -> np.ndarray:
+    x = chebyshev_nodes(*spec.interval, nodes)
+    y = spec.f(x)
+    # relative residual: (base + mult * P(var) - f) / f
+    a = np.vander(spec.var(x), spec.terms, increasing=True) * (spec.mult(x) / y)[:, None]
+    rhs = (y - spec.base(x)) / y
+    if not spec.f32:
+        return np.linalg.lstsq(a, rhs, rcond=None)[0]
+    c = np.zeros(spec.terms)
+    for j in range(spec.terms):
+        sol = np.linalg.lstsq(a[:, j:], rhs - a[:, :j] @ c[:j], rcond=None)[0]
+        c[j] = float(np.float32(sol[0]))
+    return c
 
 
-def max_relative_error(coeffs, f, var, interval) -> float:
-    x = np.linspace(*interval, 200001)
-    y = f(x)
-    return float(np.max(np.abs(np.polynomial.polynomial.polyval(var(x), coeffs) - y) / np.abs(y)))
+def max_relative_error(coeffs, spec: Fit) -> float:
+    """Of base + mult * P(var) against f, with the coefficients as given (float64 arithmetic)."""
+    lo, hi = spec.interval
+    x = np.linspace(lo, hi, 200001)
+    x = x[x != 0]
+    y = spec.f(x)
+    approx = spec.base(x) + spec.mult(x) * np.polynomial.polynomial.polyval(spec.var(x), np.asarray(coeffs))
+    return float(np.max(np.abs(approx - y) / np.abs(y)))
 
 
 def main() -> None:
@@ -75,13 +104,13 @@ def main() -> None:
         from hloc.backend.llvm import mathfns
     except ImportError:
         mathfns = None
-    for name, (f, var, interval, terms) in FITS.items():
-        c = fit(f, var, interval, terms, args.nodes)
+    for name, spec in FITS.items():
+        c = fit(spec, args.nodes)
         print(f"{name} = {[float(v) for v in c]}")
-        print(f"  fitted: max relative error {max_relative_error(c, f, var, interval):.2g}")
+        print(f"  fitted: max relative error {max_relative_error(c, spec):.2g}")
         if mathfns is not None:
             stored = np.array(getattr(mathfns, name))
-            print(f"  mathfns.py: max relative error {max_relative_error(stored, f, var, interval):.2g}, "
+            print(f"  mathfns.py: max relative error {max_relative_error(stored, spec):.2g}, "
                   f"coefficients differ by at most {np.max(np.abs(c - stored) / np.abs(stored)):.1g} relative")
 
 

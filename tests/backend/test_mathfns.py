@@ -7,12 +7,12 @@ itself correctly rounded only to ~0.5 ULP, so f64 figures carry +-1):
 
 | function | f32 | f64 | input range (magnitudes) |
 | --- | --- | --- | --- |
-| exponential | 0.80 | 1 | 2^-110 .. 2^7.5 (f32), .. 2^10 (f64) |
+| exponential | 0.81 (0.89) | 1 | 2^-110 .. 2^7.5 (f32), .. 2^10 (f64) |
 | log | 1.05 | 1 | all positive finite values incl. denormals |
 | log-plus-one | 2.42 | 2 | 2^-40 .. 2^40 |
 | exponential-minus-one | 2.40 | 3 | 2^-40 .. 2^7 |
-| tanh | 1.16 | 4 | 2^-40 .. 2^5 |
-| logistic | 2.20 | 2 | 2^-30 .. 2^7 |
+| tanh | 1.21 (1.37) | 4 | 2^-40 .. 2^5 |
+| logistic | 2.20 (2.40) | 2 | 2^-30 .. 2^7 |
 | erf | 2.26 | 4 | 2^-40 .. 2^3 |
 | sine | 0.50 | 3 | 2^-40 .. 2^60 (f32); .. the largest double (f64) |
 | cosine | 0.50 | 2 | same |
@@ -25,7 +25,8 @@ itself correctly rounded only to ~0.5 ULP, so f64 figures carry +-1):
 
 f64 power is exp(y*log x): relative error ~|y ln x| * 2^-53 (integer |y| <= 64: squaring, ~1 ulp).
 Measured on 160,000 points per function (8 seeds); the test itself uses 4,000. The budgets
-asserted below are these figures rounded up.
+asserted below are these figures rounded up. In parentheses: the largest error over every f32 in
+the critical ranges as well (testdata/backend/sweep_mathfns.py), which sampling understates.
 """
 
 from __future__ import annotations
@@ -241,7 +242,7 @@ def test_flush_denormals_like_xla():
 
 
 def test_fitted_coefficients_reproduce():
-    """testdata/backend/fit_mathfns.py (the fits of the f32 tanh/erf polynomials) still gives
+    """testdata/backend/fit_mathfns.py (the fits of the f32 exp/tanh/erf polynomials) still gives
     mathfns.py's coefficients and their documented relative errors."""
     import importlib.util
 
@@ -252,9 +253,15 @@ def test_fitted_coefficients_reproduce():
     spec = importlib.util.spec_from_file_location("fit_mathfns", TESTDATA / "backend" / "fit_mathfns.py")
     fit = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(fit)
-    documented = {"_TANH_SMALL_F32": 1.6e-10, "_ERF_SMALL_F32": 1.4e-9, "_ERFC_BIG_F32": 2.7e-9}
-    for name, (f, var, interval, terms) in fit.FITS.items():
+    documented = {"_EXP_TAIL_F32": 3.7e-9, "_TANH_SMALL_F32": 4.7e-9, "_ERF_SMALL_F32": 1.4e-9,
+                  "_ERFC_BIG_F32": 2.7e-9}
+    assert set(fit.FITS) == set(documented)
+    for name, f in fit.FITS.items():
         stored = np.array(getattr(mathfns, name))
-        refit = fit.fit(f, var, interval, terms, 1000)
-        assert np.max(np.abs(refit - stored) / np.abs(stored)) < 1e-8, name
-        assert fit.max_relative_error(stored, f, var, interval) < documented[name] * 1.05, name
+        refit = fit.fit(f, 1000)
+        # f32 fits: the same float32 values, or a neighbour where the solve's last digits tip a rounding
+        tol = 1.2e-7 if f.f32 else 1e-8
+        assert np.max(np.abs(refit - stored) / np.abs(stored)) < tol, name
+        if f.f32:
+            assert (np.float32(stored) == stored).all(), name
+        assert fit.max_relative_error(stored, f) < documented[name] * 1.05, name

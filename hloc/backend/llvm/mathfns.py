@@ -12,16 +12,17 @@ algorithm and round once, which makes them nearly correctly rounded.
 
 Measured max error in ULPs (tests/backend/test_mathfns.py re-measures it against numpy/math in
 float64 on wide ranges, denormals, +-0, +-inf, NaN and large arguments; the table there is the
-authority):
+authority; f32 exp, tanh and logistic also over every f32 in their critical ranges,
+testdata/backend/sweep_mathfns.py):
 
 | function | f32 | f64 | method |
 | --- | --- | --- | --- |
-| exp | 0.80 | 1 | Cody-Waite reduction, Taylor polynomial, ldexp (AVX-512) or two-step scaling |
+| exp | 0.89 | 1 | Cody-Waite reduction, polynomial (f32: fitted, degree 6), ldexp (AVX-512) or two-step scaling |
 | log | 1.05 | 1 | fdlibm-style reduction to [sqrt(1/2), sqrt(2)), atanh series |
 | log1p | 2.42 | 2 | log(1+x) * x / ((1+x)-1) (Goldberg) |
 | expm1 | 2.40 | 3 | (u-1) * x / log(u) with u = exp(x) (Kahan) |
-| tanh | 1.16 | 4 | f32: x*P(x^2) below 0.625, else 1 - 2/(exp(2|x|)+1); f64: -t/(2+t), t = expm1(-2|x|) |
-| logistic | 2.20 | 2 | r = 1/(1+exp(-|x|)); x < 0: exp(-|x|)*r |
+| tanh | 1.37 | 4 | f32: x + x^3*P(x^2) below 0.625, else 1 - 2/(exp(2|x|)+1); f64: -t/(2+t), t = expm1(-2|x|) |
+| logistic | 2.40 | 2 | e = exp(-|x|): 1/(1+e), x < 0: e/(1+e) |
 | erf | 2.26 | 4 | f32: x*P(x^2) below 1, 1 - exp(-x^2)*Q(1/x) below 4; f64: Taylor below 2, continued fraction |
 | sin, cos, tan | 0.50 | 3 | mod pi/2 by exact 2/pi chunk products (f32; f64 > 2^30), else Cody-Waite |
 | atan2 | 0.50 | 3 | reduction to |t| <= tan(pi/8), Taylor series; IEEE signed zeros and infinities |
@@ -162,41 +163,77 @@ def _has_scalef(b: ir.IRBuilder) -> bool:
     return bool(getattr(b.module, "hloc_scalef", False))
 
 
-def _exp_reduced(m: _M, xc: ir.Value, deg: int) -> tuple[ir.Value, ir.Value]:
-    """(n, e**r) with n = round(x/ln2) as an integer and r = x - n*ln2 (two-part ln2, FMA), Taylor
-    polynomial of degree `deg` on |r| <= ln2/2; x is already in range (|n| < 2**22).
+# e**r ~ 1 + r + r^2 P(r) on |r| <= ln2/2 with f32 coefficients: relative error 3.7e-9 (the
+# degree-7 Taylor polynomial's is 7.4e-9, with one FMA more); testdata/backend/fit_mathfns.py.
+_EXP_TAIL_F32 = [0.49999988079071045, 0.166665181517601, 0.04166964814066887, 0.008368944749236107,
+                 0.0013745303731411695]
+_EXP_F64 = [1.0 / math.factorial(k) for k in range(14)]  # Taylor, degree 13
 
-    n comes from the bits of x/ln2 + 1.5*2**mant (one FMA: the sum's low bits are the rounded
-    integer), never from fptosi, whose NaN result is poison: a NaN x gives a NaN polynomial and some
-    defined n, so callers need no NaN select when the scaling keeps NaN."""
+
+def _exp_poly(m: _M) -> list[float]:
+    """Coefficients of e**r on |r| <= ln2/2, constant term exactly 1 (so exp(0) == 1)."""
+    return _EXP_F64 if m.is64 else [1.0, 1.0] + _EXP_TAIL_F32
+
+
+def _exp_reduced(m: _M, xc: ir.Value, scale: float = 1.0, split_ln2: bool = True) -> tuple[ir.Value, ir.Value]:
+    """(k, e**r) for e**(scale*xc) = 2**n * e**r: n = round(scale*xc/ln2), r = scale*xc - n*ln2
+    (two-part ln2, FMA), polynomial on |r| <= ln2/2; xc is already in range (|n| < 2**22) and `scale`
+    a power of two, folded exactly into the constants (no multiply by it).
+
+    n comes from k = scale*x/ln2 + 1.5*2**mant (one FMA: its low bits are the rounded integer,
+    bits(k) - bits(1.5*2**mant) == n), never from fptosi, whose NaN result is poison: a NaN x gives
+    a NaN polynomial and some defined n, so callers need no NaN select when the scaling keeps NaN.
+    Callers build 2**n from k's bits (_exp_int).
+
+    split_ln2=False reduces with ln2 rounded to one constant (one FMA less): r is then off by
+    n*(ln2 - ln2 rounded), up to |n| * 1.9e-9 relative in e**r for f32, which only callers with small
+    n whose result depends weakly on e**r's error can afford."""
+    magic = m.c(1.5 * 2.0 ** m.mant)
+    k = m.fma(xc, m.c(scale / math.log(2.0)), magic)
+    return k, _exp_poly_at(m, xc, m.sub(k, magic), scale, split_ln2)
+
+
+def _exp_poly_at(m: _M, xc: ir.Value, n: ir.Value, scale: float = 1.0, split_ln2: bool = True) -> ir.Value:
+    """e**r for r = scale*xc - n*ln2, n (a float) an integer near scale*xc/ln2; see _exp_reduced."""
     if m.is64:
         ln2_hi, ln2_lo = 6.93147180369123816490e-01, 1.90821492927058770002e-10
     else:
         ln2_hi, ln2_lo = 0.693145751953125, 1.428606765330187045e-06
-    magic = m.c(1.5 * 2.0 ** m.mant)
-    k = m.fma(xc, m.c(1.0 / math.log(2.0)), magic)
-    n = m.sub(k, magic)
-    r = m.fma(m.neg(n), m.c(ln2_hi), xc)
-    r = m.fma(m.neg(n), m.c(ln2_lo), r)
-    ni = m.b.sub(m.b.bitcast(k, m.it), m.b.bitcast(magic, m.it))
-    return ni, m.horner(r, [1.0 / math.factorial(k) for k in range(deg + 1)])
+    # r/scale = xc - n*ln2/scale: exact rescalings of the two-part ln2, and e**r = sum c_j (scale*r')**j
+    # = sum (c_j scale**j) r'**j with exactly scaled coefficients
+    if not split_ln2:
+        r = m.fma(m.neg(n), m.c(math.log(2.0) / scale), xc)
+    else:
+        r = m.fma(m.neg(n), m.c(ln2_hi / scale), xc)
+        r = m.fma(m.neg(n), m.c(ln2_lo / scale), r)
+    coeffs = [c * scale ** j for j, c in enumerate(_exp_poly(m))]
+    return m.horner(r, coeffs)
+
+
+def _exp_int(m: _M, k: ir.Value) -> ir.Value:
+    """n as an integer from _exp_reduced's k."""
+    return m.b.sub(m.b.bitcast(k, m.it), m.b.bitcast(m.c(1.5 * 2.0 ** m.mant), m.it))
 
 
 def exp(b: ir.IRBuilder, x: ir.Value) -> ir.Value:
-    """e**x: n = round(x/ln2), r = x - n*ln2 (two-part ln2, FMA), Taylor polynomial for e**r on
+    """e**x: n = round(x/ln2), r = x - n*ln2 (two-part ln2, FMA), polynomial for e**r on
     |r| <= ln2/2, then scaling by 2**n: one `ldexp` (vscalef) on AVX-512, else in two steps of
     integer-built powers of two so that denormal results round once."""
     m = _M(b, x.type)
-    if m.is64:
-        lo, hi, deg = -746.0, 710.0, 13
-    else:
-        lo, hi, deg = -104.0, 89.0, 7
+    lo, hi = (-746.0, 710.0) if m.is64 else (-104.0, 89.0)
     xc = m.clamp(x, lo, hi)  # NaN stays NaN
-    ni, p = _exp_reduced(m, xc, deg)
+    if _has_scalef(b) and not m.is64:
+        # n = lrint(x/ln2) is one vcvtps2dq (round to nearest; NaN gives some integer, not poison), its
+        # one conversion back serves both the reduction and the vscalef (ldexp's float exponent): two
+        # vector ops less than n from the magic-number FMA and 2**n from its bits
+        ni = intrinsic(b, "lrint", [m.mul(xc, m.c(1.0 / math.log(2.0)))], ret=I32, overload=[I32, m.t])
+        p = _exp_poly_at(m, xc, b.sitofp(ni, m.t))
+        return intrinsic(b, "ldexp", [p, ni], overload=[m.t, I32])  # a NaN p stays NaN
+    k, p = _exp_reduced(m, xc)
+    ni = _exp_int(m, k)
     if _has_scalef(b):
         # a NaN p stays NaN whatever n is
-        n32 = b.trunc(ni, I32) if m.is64 else ni
-        return intrinsic(b, "ldexp", [p, n32], overload=[m.t, I32])
+        return intrinsic(b, "ldexp", [p, b.trunc(ni, I32)], overload=[m.t, I32])
     n1 = b.ashr(ni, const(m.it, 1))
     n2 = b.sub(ni, n1)
     return m.mul(m.mul(p, m.pow2i(n1)), m.pow2i(n2))
@@ -272,10 +309,11 @@ def expm1(b: ir.IRBuilder, x: ir.Value) -> ir.Value:
 # ------------------------------------------------------------------------------------------------
 # tanh, logistic, erf
 
-# tanh(x)/x as a polynomial in x^2 on [0, 0.625] (relative error 1.6e-10; least squares fit of the
-# relative error on Chebyshev nodes: testdata/backend/fit_mathfns.py refits and checks it).
-_TANH_SMALL_F32 = [0.9999999999379148, -0.33333330519125515, 0.13333201986932075, -0.05394650785932022,
-                   0.02169989735510292, -0.0081761644168303, 0.002142236076967614]
+# tanh(x) ~ x + x^3 P(x^2) on [0, 0.625] with f32 coefficients: relative error 4.7e-9
+# (testdata/backend/fit_mathfns.py refits and checks it). The final FMA adds the correction to the
+# exact x, so the small branch rounds about once.
+_TANH_SMALL_F32 = [-0.3333328664302826, 0.13331542909145355, -0.053746771067380905, 0.02065912075340748,
+                   -0.0057249353267252445]
 
 
 def tanh(b: ir.IRBuilder, x: ir.Value) -> ir.Value:
@@ -290,21 +328,25 @@ def tanh(b: ir.IRBuilder, x: ir.Value) -> ir.Value:
         res = m.sel(m.gt(ax, m.c(22.0)), m.copysign(m.c(1.0), x), res)
         return m.sel(m.isnan(x), x, res)
     x2 = m.mul(x, x)
-    small = m.mul(x, m.horner(x2, _TANH_SMALL_F32))
-    # e = e**(2|x|) on [1, e**20]: no range checks and one integer-built 2**n (n <= 29) suffice.
+    small = m.fma(m.mul(x, x2), m.horner(x2, _TANH_SMALL_F32), x)
+    # e**(2|x|) on [1, e**20]: no range checks and one integer-built 2**n (n <= 29) suffice; the
+    # doubling is folded into the reduction's constants, and e**(2|x|) + 1 is one FMA (one rounding).
+    # A relative error d of e**(2|x|) moves 1 - 2/(e+1) by at most 0.62 d (at |x| = 0.625, falling
+    # like 4 e**(-2|x|)) while n grows like 2.9 |x|, so one ln2 constant suffices (n*1.9e-9*0.62 <= 2.4e-9).
     # NaN: n and p are NaN, so is e, and the result.
-    n, p = _exp_reduced(m, m.mul(m.sel(m.gt(ax, m.c(10.0)), m.c(10.0), ax), m.c(2.0)), 7)
-    e = m.mul(p, m.pow2i(n))
-    large = m.sub(m.c(1.0), m.div(m.c(2.0), m.add(e, m.c(1.0))))
-    return m.sel(m.lt(ax, m.c(0.625)), small, m.copysign(large, x))
+    k, p = _exp_reduced(m, m.sel(m.gt(ax, m.c(10.0)), m.c(10.0), ax), 2.0, split_ln2=False)
+    e1 = m.fma(p, m.pow2i(_exp_int(m, k)), m.c(1.0))
+    large = m.sub(m.c(1.0), m.div(m.c(2.0), e1))
+    # tanh is odd: one copysign for both branches (and -0 for -0, which the FMA would make +0)
+    return m.copysign(m.sel(m.lt(ax, m.c(0.625)), small, large), x)
 
 
 def logistic(b: ir.IRBuilder, x: ir.Value) -> ir.Value:
-    """1/(1+e**-x), computed from e = e**-|x| so neither side overflows or cancels."""
+    """1/(1+e**-x), computed from e = e**-|x| so neither side overflows or cancels: 1/(1+e) for
+    x >= 0, e/(1+e) for x < 0 (one division either way, so one rounding after e's)."""
     m = _M(b, x.type)
     e = exp(b, m.neg(m.abs(x)))
-    r = m.div(m.c(1.0), m.add(m.c(1.0), e))
-    res = m.sel(m.ge(x, m.c(0.0)), r, m.mul(e, r))
+    res = m.div(m.sel(m.ge(x, m.c(0.0)), m.c(1.0), e), m.add(m.c(1.0), e))
     return m.sel(m.isnan(x), x, res)
 
 
