@@ -1,0 +1,470 @@
+"""Splitting a module's LLVM IR into parts compiled in parallel, and joining their assembly.
+
+LLVM's optimisation and code generation are most of a compile, and each kernel is its own
+`noinline` function: kernels can be optimised and code-generated apart, each part in its own LLVM
+context on its own thread (llvmlite's calls release the GIL), and their assembly joined and
+assembled once into one object, as if the module had been compiled whole:
+
+    units = split_units(llmod)                   # the entry glue, and each kernel with what only it uses
+    parts = pack(units)                          # units bundled into parts of similar cost
+    texts = [part_ir(p, header) for p in parts]  # self-contained IR modules
+    asm = join_asm([compile(t) for t in texts], exported)   # one assembly text
+
+A function or variable used by more than one part is defined in one of them with hidden visibility
+(so that its optimiser keeps it and references to it are direct) and declared in the others; the
+joined assembly drops its `.globl`, so the object exports what the single module's did. Small
+constants used by several parts are copied into each (their loads fold). Local labels (`.L...`) are
+renamed apart per part (`.Lp<k>_`), as library.py does with its own.
+
+What is lost against the whole module is interprocedural optimisation across parts: a kernel called
+from the entry no longer sees the constants the entry passes it, and calls between parts are
+ordinary C calls. Kernels are `noinline` and called once per use, so neither matters for their loops.
+
+Only x86-64 ELF assembly is rewritten here (`splittable`); other targets compile the module whole.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass, field
+
+import llvmlite.ir as ir
+
+_REF = re.compile(r'@"(?:[^"\\]|\\.)*"')
+# Constants used by several parts are copied into each up to this size; larger ones are shared.
+DUP_BYTES = 4096
+# Costs are lines of IR (~0.2 ms of LLVM time each; `optnone` glue a tenth). A part costs ~1.5 ms
+# more than its lines (parsing, pipelines, the code generator's set-up, its assembly assembled again):
+# a module gets one part per PART_COST, and at least two when the parts beside the largest would
+# cost MIN_GAIN together (else it is compiled whole).
+PART_COST = 400
+MIN_GAIN = 20
+
+
+@dataclass
+class Entity:
+    """A global value of the module: a function or variable definition, or a declaration."""
+
+    value: ir.GlobalValue
+    text: str
+    refs: list[str]  # references (`@"name"`) to other global values, in order of first use
+    defined: bool
+    cost: float = 0.0
+
+    @property
+    def ref(self) -> str:
+        return self.value.get_reference()
+
+
+@dataclass
+class Unit:
+    """Entities always compiled together: a root function and what only it uses."""
+
+    roots: list[str]
+    members: list[str] = field(default_factory=list)  # refs, in module order
+    cost: float = 0.0
+
+
+@dataclass
+class Part:
+    units: list[Unit]
+    members: set[str]
+    cost: float
+
+
+def entities(llmod: ir.Module) -> dict[str, Entity]:
+    """The module's global values by reference, in module order, with their text (what
+    str(llmod) is made of) and what they reference."""
+    out: dict[str, Entity] = {}
+    for v in llmod.globals.values():
+        text = str(v)
+        if isinstance(v, ir.Function):
+            defined = bool(v.blocks)
+            refs = _refs(text, v) if defined else []
+            cost = 0.0
+            if defined:
+                cost = text.count("\n")
+                if "optnone" in v.attributes:
+                    cost *= 0.1
+        else:
+            defined = v.initializer is not None
+            init = v.initializer
+            bytes_only = isinstance(init, ir.Constant) and isinstance(init.type, (ir.ArrayType, ir.IntType))
+            refs = [] if bytes_only or not defined else _refs(text, v)
+            cost = 0.0
+        out[v.get_reference()] = Entity(v, text, refs, defined, cost)
+    return out
+
+
+def _refs(text: str, v) -> list[str]:
+    own = v.get_reference()
+    seen = dict.fromkeys(m for m in _REF.findall(text) if m != own)
+    return list(seen)
+
+
+def module_text(llmod: ir.Module, ents: dict[str, Entity]) -> str:
+    """str(llmod), from the entities' texts (already made)."""
+    if llmod.get_identified_types() or llmod.namedmetadata or llmod.metadata:
+        return str(llmod)
+    return "\n".join([_header(llmod), *(e.text for e in ents.values())])
+
+
+def _header(llmod: ir.Module) -> str:
+    return (f'; ModuleID = "{llmod.name}"\ntarget triple = "{llmod.triple}"\n'
+            f'target datalayout = "{llmod.data_layout}"\n')
+
+
+def _shareable(e: Entity) -> bool:
+    """A variable every part may have its own copy of: a small constant."""
+    v = e.value
+    return (isinstance(v, ir.GlobalVariable) and v.global_constant and v.linkage == "private"
+            and not e.refs and _byte_size(v.value_type) <= DUP_BYTES)
+
+
+def _byte_size(t: ir.Type) -> int:
+    if isinstance(t, ir.ArrayType):
+        return t.count * _byte_size(t.element)
+    if isinstance(t, ir.IntType):
+        return (t.width + 7) // 8
+    return 1 << 30  # anything else is not copied
+
+
+def split_units(ents: dict[str, Entity]) -> list[Unit]:
+    """Units: the first holds the exported definitions (the entry, its shutdown, the ABI constants);
+    then every function they call, each with what only it uses; a function used by several units
+    becomes a unit of its own. In module order, so the result does not depend on anything else."""
+    defined = [r for r, e in ents.items() if e.defined]
+    exported = [r for r in defined if ents[r].value.linkage not in ("private", "internal")]
+    funcs = {r for r in defined if isinstance(ents[r].value, ir.Function)}
+    roots: list[list[str]] = [exported]
+    root_of: dict[str, int] = {r: 0 for r in exported}
+    for r in defined:  # functions the exported ones call, in module order
+        if r in funcs and r not in root_of and any(r in ents[x].refs for x in exported):
+            root_of[r] = len(roots)
+            roots.append([r])
+    while True:
+        reach: dict[str, set[int]] = {}
+        for k, rs in enumerate(roots):
+            stack = list(rs)
+            seen = set(rs)
+            while stack:
+                x = stack.pop()
+                reach.setdefault(x, set()).add(k)
+                for y in ents[x].refs:
+                    if y in seen or not ents[y].defined:
+                        continue
+                    seen.add(y)
+                    if y in root_of and root_of[y] != k:
+                        continue
+                    stack.append(y)
+        shared = [r for r in defined if r not in root_of and len(reach.get(r, ())) > 1 and r in funcs]
+        if not shared:
+            break
+        for r in shared:
+            root_of[r] = len(roots)
+            roots.append([r])
+    units = [Unit(list(rs)) for rs in roots]
+    for r in defined:
+        # Used by several units (a variable: functions became roots): defined with the first; a
+        # small constant is copied into the others' parts (part_ir). Unused: with the entry.
+        k = root_of[r] if r in root_of else min(reach.get(r) or {0})
+        units[k].members.append(r)
+        units[k].cost += ents[r].cost
+    return units
+
+
+def pack(units: list[Unit], max_parts: int) -> list[Part]:
+    """Bundle units into parts of similar cost, largest unit first, each to the cheapest part: two
+    parts, more for modules big enough to give each PART_COST (at most `max_parts`). The number of
+    parts depends on the module only, not on the threads that will compile them, so neither does the
+    object code. Deterministic: ties go to the lowest part; parts are ordered by their first unit."""
+    total = sum(u.cost for u in units)
+    n = max(1, min(len(units), max_parts, max(2, int(total // PART_COST))))
+    bins: list[list[int]] = [[] for _ in range(n)]
+    load = [0.0] * n
+    for k in sorted(range(len(units)), key=lambda k: (-units[k].cost, k)):
+        j = min(range(n), key=lambda i: (load[i], i))
+        bins[j].append(k)
+        load[j] += units[k].cost
+    bins = sorted((sorted(b) for b in bins if b), key=lambda b: b[0])
+    return [Part([units[k] for k in b], {m for k in b for m in units[k].members}, sum(units[k].cost for k in b))
+            for b in bins]
+
+
+def part_ir(part: Part, ents: dict[str, Entity], header: str, exported: set[str]) -> str:
+    """The IR text of one part: its definitions (hidden if other parts use them), copies of the small
+    constants it uses from other parts, declarations of everything else it uses."""
+    body: list[str] = []
+    need: dict[str, None] = {}
+    own = [r for r in ents if r in part.members]
+    for r in own:
+        e = ents[r]
+        text = e.text
+        if r in exported:
+            text = _hidden(e)
+        body.append(text)
+        for x in e.refs:
+            if x not in part.members:
+                need[x] = None
+    # transitively: copied constants reference nothing (see _shareable)
+    for x in need:
+        e = ents[x]
+        if not e.defined or x not in exported:  # a declaration, or a small constant copied here
+            body.append(e.text)
+        else:
+            body.append(_declaration(e))
+    return header + "\n" + "\n".join(body)
+
+
+def _hidden(e: Entity) -> str:
+    v = e.value
+    text = e.text
+    if isinstance(v, ir.Function):
+        head = "define " + (v.linkage + " " if v.linkage else "")
+        assert text.startswith(head), text[:80]
+        return "define hidden " + text[len(head):]
+    head = f"{v.get_reference()} = " + (v.linkage + " " if v.linkage else "")
+    assert text.startswith(head), text[:80]
+    return f"{v.get_reference()} = hidden " + text[len(head):]
+
+
+def _declaration(e: Entity) -> str:
+    v = e.value
+    if isinstance(v, ir.Function):
+        ft = v.function_type
+        args = ", ".join(str(a) for a in ft.args)
+        return f"declare hidden {ft.return_type} {v.get_reference()}({args}) nounwind\n"
+    kind = "constant" if v.global_constant else "global"
+    align = f", align {v.align}" if v.align else ""
+    return f"{v.get_reference()} = external hidden {kind} {v.value_type}{align}\n"
+
+
+def shared(parts: list[Part], ents: dict[str, Entity]) -> set[str]:
+    """The definitions other parts use (except the constants copied into them)."""
+    owner = {m: k for k, p in enumerate(parts) for m in p.members}
+    exported: set[str] = set()
+    for k, p in enumerate(parts):
+        for m in p.members:
+            for x in ents[m].refs:
+                if ents[x].defined and owner[x] != k and not _shareable(ents[x]):
+                    exported.add(x)
+    return exported
+
+
+# ------------------------------------------------------------------------------------------------
+# assembly
+
+
+_LABEL = re.compile(r"(?<![\w.$])\.L(?=[\w$.])")
+_DATA = (".ascii", ".asciz", ".string")
+
+
+def join_asm(asms: list[str], localized: set[str]) -> str:
+    """One assembly text from the parts' (in order): local labels renamed apart per part, the
+    `.globl`/`.hidden` of the `localized` symbols (names) dropped, per-file directives dropped."""
+    out = ["\t.text"]
+    for k, asm in enumerate(asms):
+        prefix = f".Lp{k}_"
+        for line in asm.splitlines():
+            s = line.lstrip()
+            if s.startswith((".file", ".ident", ".addrsig")) or "note.GNU-stack" in s:
+                continue
+            if s.startswith((".globl", ".hidden")):
+                name = s.split(None, 1)[1].strip().strip('"')
+                if name in localized:
+                    continue
+            if ".L" in line and not s.startswith(_DATA):
+                line = _LABEL.sub(prefix, line)
+            out.append(line)
+        out.append("\t.text")
+    return "\n".join(out) + "\n"
+
+
+# ------------------------------------------------------------------------------------------------
+# compiling the parts
+
+
+@dataclass
+class Split:
+    """A module split for compilation: the parts' IR texts (in order) and what joins them."""
+
+    texts: list[str]
+    costs: list[float]
+    localized: set[str]  # names defined hidden in one part for the others, local in the object
+
+
+def plan(llmod: ir.Module, ents: dict[str, Entity], max_parts: int) -> Split | None:
+    """The module's parts, or None when splitting would not pay (one part, or the parts beside
+    the largest would cost less than MIN_GAIN)."""
+    units = split_units(ents)
+    parts = pack(units, max_parts)
+    if len(parts) < 2 or sum(p.cost for p in parts) - max(p.cost for p in parts) < MIN_GAIN:
+        return None
+    exported = shared(parts, ents)
+    header = _header(llmod)
+    texts = [part_ir(p, ents, header, exported) for p in parts]
+    return Split(texts, [p.cost for p in parts], {ents[r].value.name for r in exported})
+
+
+def compile_parts(split: Split, tm_key, make_tm, opt_level: int, threads: int, verify: bool = True) -> list[str]:
+    """Optimise and code-generate the parts to assembly on `threads` threads (the calling thread is
+    one), largest first, each in its own LLVM context with a TargetMachine of its thread's own
+    (`make_tm()`, kept for the next compile with the same `tm_key`). The result is in part order
+    whatever the threads' timing."""
+    gate = _gate()
+    n = len(split.texts)
+    order = sorted(range(n), key=lambda k: (-split.costs[k], k))
+    out: list[str | None] = [None] * n
+    errors: list[tuple[int, BaseException]] = []
+    lock = threading.Lock()
+    tms = _borrow_tms(tm_key, make_tm, max(1, min(threads, n)))
+
+    def work(tm) -> None:
+        gate.free.on = True
+        try:
+            while True:
+                with lock:
+                    if not order or errors:
+                        return
+                    k = order.pop(0)
+                try:
+                    out[k] = _compile_one(split.texts[k], tm, opt_level, verify)
+                except BaseException as e:  # noqa: BLE001 - re-raised in the calling thread
+                    with lock:
+                        errors.append((k, e))
+        finally:
+            gate.free.on = False
+
+    workers = [threading.Thread(target=work, args=(tm,), name=f"hloc-llvm-{i}", daemon=True)
+               for i, tm in enumerate(tms[1:], 1)]
+    try:
+        for w in workers:
+            w.start()
+        work(tms[0])
+    finally:
+        for w in workers:
+            if w.ident is not None:
+                w.join()
+        _return_tms(tm_key, tms)
+    if errors:
+        raise min(errors, key=lambda e: e[0])[1]
+    return out  # type: ignore[return-value]
+
+
+# TargetMachines for compile_parts, by key; one thread uses each at a time (taken out while in use).
+_TMS: dict[object, list] = {}
+_TMS_LOCK = threading.Lock()
+
+
+def _borrow_tms(key, make_tm, n: int) -> list:
+    with _TMS_LOCK:
+        free = _TMS.setdefault(key, [])
+        got = [free.pop() for _ in range(min(n, len(free)))]
+    return got + [make_tm() for _ in range(n - len(got))]
+
+
+def _return_tms(key, tms: list) -> None:
+    with _TMS_LOCK:
+        free = _TMS.setdefault(key, [])
+        free.extend(tms[:max(0, 8 - len(free))])
+
+
+class _Gate:
+    """Stands in for the lock llvmlite takes around every call into LLVM (one for the process, so
+    threads would compile one at a time): threads compiling parts, each part in its own LLVM context
+    with its own TargetMachine, pass; every other thread takes the lock as before."""
+
+    def __init__(self, lock):
+        self.lock = lock
+        self.free = threading.local()
+
+    def acquire(self, blocking: bool = True, timeout: float = -1) -> bool:
+        if getattr(self.free, "on", False):
+            return True
+        return self.lock.acquire(blocking, timeout)
+
+    def release(self) -> None:
+        if not getattr(self.free, "on", False):
+            self.lock.release()
+
+    def __enter__(self):
+        self.acquire()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.release()
+
+
+_GATE_LOCK = threading.Lock()
+
+
+def _gate() -> _Gate:
+    """Install the gate in llvmlite (once); without it, compile_parts is correct but serial."""
+    from llvmlite.binding import ffi
+
+    holder = getattr(getattr(ffi, "lib", None), "_lock", None)
+    with _GATE_LOCK:
+        inner = getattr(holder, "_lock", None)
+        if isinstance(inner, _Gate):
+            return inner
+        gate = _Gate(inner if inner is not None else threading.RLock())
+        if inner is not None:
+            holder._lock = gate
+        return gate
+
+
+def parallel_available() -> bool:
+    """Whether threads can run LLVM side by side (llvmlite's lock is where this module expects)."""
+    from llvmlite.binding import ffi
+
+    inner = getattr(getattr(getattr(ffi, "lib", None), "_lock", None), "_lock", None)
+    return inner is not None and callable(getattr(inner, "acquire", None))
+
+
+def _compile_one(text: str, tm, opt_level: int, verify: bool) -> str:
+    import llvmlite.binding as llvm
+
+    from .target import optimize
+
+    ctx = llvm.create_context()
+    mod = llvm.parse_assembly(text, context=ctx)
+    try:
+        if verify:
+            mod.verify()
+        optimize(mod, tm, opt_level)
+        return tm.emit_assembly(mod)
+    finally:
+        mod.close()
+        del ctx
+
+
+def splittable(spec) -> bool:
+    """Whether join_asm's rewriting is valid for the (resolved) target: x86-64 ELF."""
+    return spec.triple.startswith("x86_64") and "linux" in spec.triple
+
+
+def assembly_module(llmod: ir.Module, asm: str) -> str:
+    """An IR module carrying `asm` (join_asm's) to the assembler."""
+    return _header(llmod) + "\n" + module_asm(asm)
+
+
+def assembly_of(module_text: str) -> str:
+    """The assembly an IR module of `module asm` lines carries (assembly_module's, with the
+    library's appended), as a file: assembled again it gives the same object."""
+    out = []
+    for line in module_text.splitlines():
+        if line.startswith('module asm "') and line.endswith('"'):
+            out.append(_UNESCAPE.sub(lambda m: chr(int(m.group(1), 16)), line[12:-1]))
+    out.append('\t.section\t".note.GNU-stack","",@progbits')
+    return "\n".join(out) + "\n"
+
+
+_UNESCAPE = re.compile(r"\\([0-9A-Fa-f]{2})")
+
+
+def module_asm(text: str) -> str:
+    """`text` as `module asm` lines (what an IR module carries to the assembler)."""
+    body = text.rstrip("\n").replace("\\", "\\5C").replace('"', "\\22")
+    return 'module asm "' + body.replace("\n", '"\nmodule asm "') + '"\n'
+
