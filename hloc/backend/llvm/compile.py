@@ -8,6 +8,10 @@
 The executable runs exactly the object code `emit_object` returns: the object is loaded with ORC
 LLJIT (the JIT and AOT paths share one TargetMachine, PIC), and the engine stays alive as long as
 the Executable does.
+
+With more than one thread to compile with (compile_threads()), a module with several kernels is
+compiled in parts in parallel and their assembly assembled into the object (split.py); otherwise,
+and for targets split.py does not handle, the module is optimised and code-generated whole.
 """
 
 from __future__ import annotations

@@ -1,24 +1,35 @@
-"""Splitting a module's LLVM IR into parts compiled in parallel, and joining their assembly.
+"""Compiling a module's kernels in parallel: its LLVM IR split into parts, each optimised and
+code-generated to assembly on its own thread, the assembly joined and assembled once into one object.
 
 LLVM's optimisation and code generation are most of a compile, and each kernel is its own
-`noinline` function: kernels can be optimised and code-generated apart, each part in its own LLVM
-context on its own thread (llvmlite's calls release the GIL), and their assembly joined and
-assembled once into one object, as if the module had been compiled whole:
+`noinline` function, so kernels can be compiled apart:
 
-    units = split_units(llmod)                   # the entry glue, and each kernel with what only it uses
-    parts = pack(units)                          # units bundled into parts of similar cost
-    texts = [part_ir(p, header) for p in parts]  # self-contained IR modules
-    asm = join_asm([compile(t) for t in texts], exported)   # one assembly text
+    ents = entities(llmod)                 # the module's global values and their text (str(llmod)'s)
+    split = plan(llmod, ents, max_parts)   # None: compile whole (one kernel, too little to gain)
+    asms = compile_parts(split, key, make_tm, opt_level, threads)
+    text = assembly_module(llmod, join_asm(asms, split.localized)) + library module asm
+    obj = tm.emit_object(llvm.parse_assembly(text))
 
-A function or variable used by more than one part is defined in one of them with hidden visibility
-(so that its optimiser keeps it and references to it are direct) and declared in the others; the
-joined assembly drops its `.globl`, so the object exports what the single module's did. Small
-constants used by several parts are copied into each (their loads fold). Local labels (`.L...`) are
-renamed apart per part (`.Lp<k>_`), as library.py does with its own.
+Units (split_units): the exported definitions (the entry, its shutdown, the ABI constants), then
+each function they call with everything only it uses (its `.range`/`.task` helpers, constants,
+computation functions); a function several units use is a unit of its own. Parts (pack): units
+bundled by cost (lines of IR), largest first, into a number of parts that depends on the module only.
+Each part is a self-contained IR module (part_ir): a definition other parts use is `hidden` in its
+own part (its optimiser keeps it, references to it are direct) and declared in the others; small
+private constants are copied into each part that reads them (their loads still fold). join_asm
+renames each part's local labels apart (`.L` -> `.Lp<k>_`, as library.py does with `.Lhk_`) and drops
+the `.globl`/`.hidden` of those shared definitions, so the object exports exactly what the whole
+module's does. The parts are joined in part order: the object does not depend on the threads' timing.
 
-What is lost against the whole module is interprocedural optimisation across parts: a kernel called
-from the entry no longer sees the constants the entry passes it, and calls between parts are
-ordinary C calls. Kernels are `noinline` and called once per use, so neither matters for their loops.
+Threads: llvmlite serialises every call into LLVM with one process-wide lock, so threads alone would
+compile one part at a time. compile_parts' threads pass that lock (_Gate): each works on its own LLVM
+context (parse, verify, optimise, emit) with a TargetMachine no other thread uses at the same time,
+which LLVM supports; every other thread, and everything else, takes the lock as before.
+
+What the split loses against the whole module is interprocedural optimisation across parts (e.g.
+a constant the entry passes to a kernel is not propagated into it). Kernels are `noinline` functions
+called from the `optnone` entry, so their loops are compiled the same either way (the bench models
+give bit-identical results, run times unchanged).
 
 Only x86-64 ELF assembly is rewritten here (`splittable`); other targets compile the module whole.
 """
