@@ -637,7 +637,8 @@ def test_object_code_and_abi_symbols(tmp_path):
     for sym in (b"my_model", b"my_model_temp_bytes", b"my_model_num_params", b"my_model_num_results"):
         assert sym in cm.obj
     # compiled whole, or in parts in parallel (split.py)
-    assert set(cm.timings) in ({"emit_ir", "parse_ir", "optimize", "codegen"}, {"emit_ir", "split", "parts", "assemble"})
+    assert set(cm.timings) in ({"emit_ir", "parse_ir", "optimize", "codegen"},
+                               {"emit_ir", "split", "parts", "assemble"})
     assert "define void @\"my_model\"" in cm.llvm_ir or "define void @my_model" in cm.llvm_ir
     if shutil.which("cc") is None:
         pytest.skip("no C compiler to link the object")
