@@ -63,10 +63,6 @@ class Entity:
     defined: bool
     cost: float = 0.0
 
-    @property
-    def ref(self) -> str:
-        return self.value.get_reference()
-
 
 @dataclass
 class Unit:
@@ -221,10 +217,12 @@ def part_ir(part: Part, ents: dict[str, Entity], header: str, exported: set[str]
     # transitively: copied constants reference nothing (see _shareable)
     for x in need:
         e = ents[x]
-        if not e.defined or x not in exported:  # a declaration, or a small constant copied here
-            body.append(e.text)
-        else:
+        if x in exported:
             body.append(_declaration(e))
+        elif not e.defined or _shareable(e):  # a declaration, or a small constant copied here
+            body.append(e.text)
+        else:  # an exported definition (the entry's): as any external symbol
+            body.append(_declaration(e, hidden=False))
     return header + "\n" + "\n".join(body)
 
 
@@ -240,25 +238,29 @@ def _hidden(e: Entity) -> str:
     return f"{v.get_reference()} = hidden " + text[len(head):]
 
 
-def _declaration(e: Entity) -> str:
+def _declaration(e: Entity, hidden: bool = True) -> str:
     v = e.value
+    vis = "hidden " if hidden else ""
     if isinstance(v, ir.Function):
         ft = v.function_type
         args = ", ".join(str(a) for a in ft.args)
-        return f"declare hidden {ft.return_type} {v.get_reference()}({args}) nounwind\n"
+        return f"declare {vis}{ft.return_type} {v.get_reference()}({args}) nounwind\n"
     kind = "constant" if v.global_constant else "global"
     align = f", align {v.align}" if v.align else ""
-    return f"{v.get_reference()} = external hidden {kind} {v.value_type}{align}\n"
+    return f"{v.get_reference()} = external {vis}{kind} {v.value_type}{align}\n"
 
 
 def shared(parts: list[Part], ents: dict[str, Entity]) -> set[str]:
-    """The definitions other parts use (except the constants copied into them)."""
+    """The module's own (internal or private) definitions other parts use, except the constants
+    copied into them: hidden in their part, declared in the others, local in the object."""
     owner = {m: k for k, p in enumerate(parts) for m in p.members}
     exported: set[str] = set()
     for k, p in enumerate(parts):
         for m in p.members:
             for x in ents[m].refs:
-                if ents[x].defined and owner[x] != k and not _shareable(ents[x]):
+                e = ents[x]
+                if (e.defined and owner[x] != k and not _shareable(e)
+                        and e.value.linkage in ("private", "internal")):
                     exported.add(x)
     return exported
 
@@ -308,6 +310,8 @@ class Split:
 def plan(llmod: ir.Module, ents: dict[str, Entity], max_parts: int) -> Split | None:
     """The module's parts, or None when splitting would not pay (one part, or the parts beside
     the largest would cost less than MIN_GAIN)."""
+    if llmod.get_identified_types() or llmod.namedmetadata or llmod.metadata:
+        return None  # module-level entities part_ir does not carry (hloc emits none)
     units = split_units(ents)
     parts = pack(units, max_parts)
     if len(parts) < 2 or sum(p.cost for p in parts) - max(p.cost for p in parts) < MIN_GAIN:
