@@ -343,3 +343,44 @@ def test_units_parts_and_their_ir():
     joined = split.join_asm(asms, names)
     obj = tm.emit_object(llvm.parse_assembly(split.assembly_module(m, joined)))
     assert _exported(obj) == {"entry"}
+
+
+def test_without_parallel_llvm_compiles_whole(force_split, monkeypatch):
+    # An llvmlite whose lock is not where split.py expects it would compile the parts one at a time:
+    # the module is then compiled whole.
+    monkeypatch.setattr(split, "parallel_available", lambda: False)
+    assert compile_to_object(parse_module(MULTI, "multi.hlo")).assembled is None
+
+
+def test_gate_lets_only_compiling_threads_pass():
+    import threading
+
+    split._gate()
+    from llvmlite.binding import ffi
+
+    gate = ffi.lib._lock._lock
+    assert isinstance(gate, split._Gate) and split._gate() is gate  # installed once
+    held = threading.Event()
+    release = threading.Event()
+
+    def holder():
+        with gate:
+            held.set()
+            release.wait(10)
+
+    t = threading.Thread(target=holder)
+    t.start()
+    held.wait(10)
+    try:
+        assert not gate.acquire(blocking=False)  # another thread holds llvmlite's lock: we wait for it
+        gate.free.on = True
+        try:
+            assert gate.acquire(blocking=False)  # a compiling thread passes
+            gate.release()
+        finally:
+            gate.free.on = False
+    finally:
+        release.set()
+        t.join()
+    assert gate.acquire(blocking=False)
+    gate.release()

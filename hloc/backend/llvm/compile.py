@@ -128,7 +128,9 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
         timings["library"] = t1b - t1
         t1 = t1b
     threads = compile_threads()
-    parts = split.plan(llmod, ents, MAX_PARTS) if threads > 1 and split.splittable(spec) else None
+    parts = None
+    if threads > 1 and split.splittable(spec) and split.parallel_available():
+        parts = split.plan(llmod, ents, MAX_PARTS)
     assembled = None
     if parts is not None:
         # Kernels optimised and code-generated in parallel, their assembly joined and assembled once.
@@ -143,8 +145,10 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
         t3 = time.perf_counter()
         timings["parts"] = t3 - t2
         assembled = split.assembly_module(llmod, split.join_asm(asms, parts.localized)) + lib_asm
-        mod = llvm.parse_assembly(assembled)
-        obj = tm.emit_object(mod)
+        try:
+            obj = tm.emit_object(llvm.parse_assembly(assembled))
+        except RuntimeError as e:
+            raise CodegenError(f"internal error: the parts' assembly does not assemble: {e}") from None
         timings["assemble"] = time.perf_counter() - t3
         text += lib_asm
     else:

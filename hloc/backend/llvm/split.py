@@ -53,15 +53,27 @@ PART_COST = 400
 MIN_GAIN = 20
 
 
-@dataclass
 class Entity:
     """A global value of the module: a function or variable definition, or a declaration."""
 
-    value: ir.GlobalValue
-    text: str
-    refs: list[str]  # references (`@"name"`) to other global values, in order of first use
-    defined: bool
-    cost: float = 0.0
+    __slots__ = ("value", "text", "defined", "cost", "_refs", "_scan")
+
+    def __init__(self, value: ir.GlobalValue, text: str, defined: bool, cost: float, scan: bool):
+        self.value = value
+        self.text = text
+        self.defined = defined
+        self.cost = cost
+        self._scan = scan
+        self._refs: list[str] | None = None
+
+    @property
+    def refs(self) -> list[str]:
+        """References (`@"name"`) to other global values, in order of first use (found when first
+        asked for: a module compiled whole never needs them)."""
+        if self._refs is None:
+            own = self.value.get_reference()
+            self._refs = list(dict.fromkeys(m for m in _REF.findall(self.text) if m != own)) if self._scan else []
+        return self._refs
 
 
 @dataclass
@@ -82,32 +94,21 @@ class Part:
 
 def entities(llmod: ir.Module) -> dict[str, Entity]:
     """The module's global values by reference, in module order, with their text (what
-    str(llmod) is made of) and what they reference."""
+    str(llmod) is made of)."""
     out: dict[str, Entity] = {}
     for v in llmod.globals.values():
         text = str(v)
         if isinstance(v, ir.Function):
             defined = bool(v.blocks)
-            refs = _refs(text, v) if defined else []
-            cost = 0.0
-            if defined:
-                cost = text.count("\n")
-                if "optnone" in v.attributes:
-                    cost *= 0.1
+            cost = text.count("\n") * (0.1 if "optnone" in v.attributes else 1.0) if defined else 0.0
+            scan = defined
         else:
             defined = v.initializer is not None
             init = v.initializer
-            bytes_only = isinstance(init, ir.Constant) and isinstance(init.type, (ir.ArrayType, ir.IntType))
-            refs = [] if bytes_only or not defined else _refs(text, v)
+            scan = defined and not (isinstance(init, ir.Constant) and isinstance(init.type, (ir.ArrayType, ir.IntType)))
             cost = 0.0
-        out[v.get_reference()] = Entity(v, text, refs, defined, cost)
+        out[v.get_reference()] = Entity(v, text, defined, cost, scan)
     return out
-
-
-def _refs(text: str, v) -> list[str]:
-    own = v.get_reference()
-    seen = dict.fromkeys(m for m in _REF.findall(text) if m != own)
-    return list(seen)
 
 
 def module_text(llmod: ir.Module, ents: dict[str, Entity]) -> str:
