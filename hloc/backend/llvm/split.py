@@ -36,6 +36,7 @@ Only x86-64 ELF assembly is rewritten here (`splittable`); other targets compile
 
 from __future__ import annotations
 
+import _thread
 import re
 import threading
 from dataclasses import dataclass, field
@@ -352,17 +353,33 @@ def compile_parts(split: Split, tm_key, make_tm, opt_level: int, threads: int, v
         finally:
             gate.free.on = False
 
-    workers = [threading.Thread(target=work, args=(tm,), name=f"hloc-llvm-{i}", daemon=True)
-               for i, tm in enumerate(tms[1:], 1)]
-    try:
-        for w in workers:
-            w.start()
-        work(tms[0])
-    finally:
-        for w in workers:
-            if w.ident is not None:
-                w.join()
-        _return_tms(tm_key, tms)
+    running = [len(tms) - 1]  # workers not finished (all counted before any starts)
+    done = threading.Event()
+
+    def finished(k: int = 1) -> None:
+        with lock:
+            running[0] -= k
+            if running[0] == 0:
+                done.set()
+
+    def worker(tm) -> None:
+        try:
+            work(tm)
+        finally:
+            finished()
+
+    if running[0] == 0:
+        done.set()
+    for i, tm in enumerate(tms[1:]):
+        try:
+            # Not threading.Thread: its start() waits until the thread runs (~1-3 ms on a busy machine).
+            _thread.start_new_thread(worker, (tm,))
+        except RuntimeError:  # no more threads: the others share the work
+            finished(len(tms) - 1 - i)
+            break
+    work(tms[0])
+    done.wait()
+    _return_tms(tm_key, tms)  # (not on an interruption: a worker may still be using its TargetMachine)
     if errors:
         raise min(errors, key=lambda e: e[0])[1]
     return out  # type: ignore[return-value]
