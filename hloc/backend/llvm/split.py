@@ -47,11 +47,13 @@ _REF = re.compile(r'@"(?:[^"\\]|\\.)*"')
 # Constants used by several parts are copied into each up to this size; larger ones are shared.
 DUP_BYTES = 4096
 # Costs are lines of IR (~0.2 ms of LLVM time each; `optnone` glue a tenth). A part costs ~1.5 ms
-# more than its lines (parsing, pipelines, the code generator's set-up, its assembly assembled again):
-# a module gets one part per PART_COST, and at least two when the parts beside the largest would
-# cost MIN_GAIN together (else it is compiled whole).
+# more than its lines (parsing, pipelines, the code generator's set-up, its assembly assembled again),
+# and a split module ~5-10% more CPU time than whole: a module gets one part per PART_COST, and at
+# least two when the parts beside the largest would cost MIN_GAIN together (~10 ms), else it is
+# compiled whole (mlp_b256_fwd, ~40: 2 threads saved nothing on a busy machine, the thread that
+# joins the work starting late).
 PART_COST = 400
-MIN_GAIN = 20
+MIN_GAIN = 50
 
 
 class Entity:
