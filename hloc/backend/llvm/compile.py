@@ -102,7 +102,7 @@ class CompiledModule:
         """The assembly of `obj`: when compiled in parts, the text that was assembled; else the
         whole module's optimised IR code-generated again."""
         if self.assembled is not None:
-            return split.assembly_of(self.assembled)
+            return portable(split.assembly_of(self.assembled))  # (the library's data as `.ascii`)
         return target_machine(self.target, self.opt_level).emit_assembly(llvm.parse_assembly(self.optimized_ir))
 
 
