@@ -116,9 +116,15 @@ def entities(llmod: ir.Module) -> dict[str, Entity]:
 
 def module_text(llmod: ir.Module, ents: dict[str, Entity]) -> str:
     """str(llmod), from the entities' texts (already made)."""
-    if llmod.get_identified_types() or llmod.namedmetadata or llmod.metadata:
+    if llmod.get_identified_types():
         return str(llmod)
-    return "\n".join([_header(llmod), *(e.text for e in ents.values())])
+    return "\n".join([_header(llmod), *(e.text for e in ents.values()), *_metadata_lines(llmod)])
+
+
+def _metadata_lines(llmod: ir.Module) -> list[str]:
+    """The module's metadata (loop hints: loops.py), as str(llmod) prints it. Every part carries all
+    of it: numbered nodes no function of the part uses are allowed, and cost nothing."""
+    return llmod._get_metadata_lines() if (llmod.namedmetadata or llmod.metadata) else []
 
 
 def _header(llmod: ir.Module) -> str:
@@ -314,7 +320,7 @@ class Split:
 def plan(llmod: ir.Module, ents: dict[str, Entity], max_parts: int) -> Split | None:
     """The module's parts, or None when splitting would not pay (one part, or the parts beside
     the largest would cost less than MIN_GAIN)."""
-    if llmod.get_identified_types() or llmod.namedmetadata or llmod.metadata:
+    if llmod.get_identified_types():
         return None  # module-level entities part_ir does not carry (hloc emits none)
     units = split_units(ents)
     parts = pack(units, max_parts)
@@ -322,7 +328,8 @@ def plan(llmod: ir.Module, ents: dict[str, Entity], max_parts: int) -> Split | N
         return None
     exported = shared(parts, ents)
     header = _header(llmod)
-    texts = [part_ir(p, ents, header, exported) for p in parts]
+    metadata = "".join(line + "\n" for line in _metadata_lines(llmod))
+    texts = [part_ir(p, ents, header, exported) + "\n" + metadata for p in parts]
     return Split(texts, [p.cost for p in parts], {ents[r].value.name for r in exported})
 
 
