@@ -186,7 +186,7 @@ def compile_command(module: str | None, output: str | None, emit: tuple[str, ...
         elif kind == "llvm":
             products[path] = cm.optimized_ir
         elif kind == "asm":
-            products[path] = _assembly(cm, int(opt_level))
+            products[path] = cm.assembly()
         elif kind == "shared":
             products[path] = _link_shared(cm.obj, cm.target)
         elif kind == "hlo":
@@ -241,14 +241,6 @@ def _check_target(opts, target_spec) -> None:
     except RuntimeError as e:
         raise UsageError(f"--target: unknown target triple '{opts.triple}' ({str(e).strip()}); "
                          "see --print-targets") from None
-
-
-def _assembly(cm, opt_level: int) -> str:
-    import llvmlite.binding as llvm
-
-    from ..backend.llvm.target import target_machine
-
-    return target_machine(cm.target, opt_level).emit_assembly(llvm.parse_assembly(cm.optimized_ir))
 
 
 def _link_shared(obj: bytes, target) -> bytes:

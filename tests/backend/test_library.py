@@ -141,13 +141,16 @@ def test_unknown_relocation_falls_back_to_the_text_form(private_cache, monkeypat
 
 
 @pytest.mark.skipif(shutil.which("cc") is None, reason="needs a C compiler driver (cc) to assemble")
-def test_written_ir_and_assembly_hold_no_base64(private_cache, tmp_path):
+def test_written_ir_and_assembly_hold_no_base64(private_cache, tmp_path, monkeypatch):
     """The IR and assembly hloc writes (optimized_ir, --emit llvm/asm) spell the library's bytes as
     `.ascii`: LLVM before 22 and GNU as before 2.43 do not know `.base64`."""
     import llvmlite.binding as llvm
 
     from hloc.backend.llvm.target import target_machine
 
+    # compiled whole: the object is then the one the whole module's optimised IR gives (a module
+    # compiled in parts, split.py, lays its code out by part; tests/backend/test_split.py)
+    monkeypatch.setenv("HLOC_COMPILE_THREADS", "1")
     built = _build()
     ir_text = built.compiled.optimized_ir
     assert ".base64" not in ir_text and ".ascii" in ir_text

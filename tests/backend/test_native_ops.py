@@ -636,7 +636,9 @@ def test_object_code_and_abi_symbols(tmp_path):
     assert cm.obj[:4] == b"\x7fELF"
     for sym in (b"my_model", b"my_model_temp_bytes", b"my_model_num_params", b"my_model_num_results"):
         assert sym in cm.obj
-    assert set(cm.timings) == {"emit_ir", "parse_ir", "optimize", "codegen"}
+    # compiled whole, or in parts in parallel (split.py)
+    assert set(cm.timings) in ({"emit_ir", "parse_ir", "optimize", "codegen"},
+                               {"emit_ir", "split", "parts", "assemble"})
     assert "define void @\"my_model\"" in cm.llvm_ir or "define void @my_model" in cm.llvm_ir
     if shutil.which("cc") is None:
         pytest.skip("no C compiler to link the object")

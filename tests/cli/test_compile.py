@@ -225,7 +225,8 @@ def test_all_or_nothing_when_one_product_fails(tmp_path, hlo, monkeypatch):
 
 def test_time_option(tmp_path, hlo):
     res = compile_(hlo, "-o", tmp_path / "m.o", "--time")
-    assert res.exit_code == 0 and "time:   codegen" in res.stderr and res.stdout == ""
+    assert res.exit_code == 0 and res.stdout == ""
+    assert "time:   codegen" in res.stderr or "time:   parts" in res.stderr  # whole, or in parts (split.py)
 
 
 def test_help_lists_options():

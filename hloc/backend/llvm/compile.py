@@ -8,11 +8,16 @@
 The executable runs exactly the object code `emit_object` returns: the object is loaded with ORC
 LLJIT (the JIT and AOT paths share one TargetMachine, PIC), and the engine stays alive as long as
 the Executable does.
+
+With more than one thread to compile with (compile_threads()), a module with several kernels is
+compiled in parts in parallel and their assembly assembled into the object (split.py); otherwise,
+and for targets split.py does not handle, the module is optimised and code-generated whole.
 """
 
 from __future__ import annotations
 
 import ctypes
+import os
 import threading
 import time
 import weakref
@@ -21,14 +26,30 @@ from dataclasses import dataclass, field
 import llvmlite.binding as llvm
 import numpy as np
 
-from ...errors import CodegenError, RunError
+from ...errors import CodegenError, RunError, UsageError
 from ...ir.module import Module
 from ...ir.types import ELEMENT_TYPES, Shape
+from . import split
 from .abi import ENTRY_ARGS, default_threads, shutdown_then_release
 from .buffers import ALIGN, BufferAssignment
 from .emitter import ModuleEmitter, sanitize
 from .library import Library, portable
-from .target import TargetSpec, init_llvm, optimize, target_machine
+from .target import TargetSpec, init_llvm, new_target_machine, optimize, target_machine
+
+# The most parts a module is split into for compiling in parallel (split.py).
+MAX_PARTS = 8
+
+
+def compile_threads() -> int:
+    """Threads LLVM may use to compile a module: $HLOC_COMPILE_THREADS, else the CPUs this process
+    may run on. 1 compiles the module whole, as one LLVM module (no split)."""
+    v = os.environ.get("HLOC_COMPILE_THREADS", "")
+    if v.strip():
+        try:
+            return max(1, int(v))
+        except ValueError:
+            raise UsageError(f"HLOC_COMPILE_THREADS must be a number of threads, not '{v}'") from None
+    return default_threads()
 
 
 @dataclass(frozen=True)
@@ -56,7 +77,7 @@ class CompiledModule:
     llvm_ir: str  # unoptimised IR text
     opt_level: int
     obj: bytes
-    asm_text: str | None
+    assembled: str | None  # when compiled in parts (split.py): the module of assembly `obj` was made from
     buffers: BufferAssignment
     entry_name: str
     timings: dict
@@ -77,6 +98,13 @@ class CompiledModule:
             self._optimized_ir = portable(str(mod))
         return self._optimized_ir
 
+    def assembly(self) -> str:
+        """The assembly of `obj`: when compiled in parts, the text that was assembled; else the
+        whole module's optimised IR code-generated again."""
+        if self.assembled is not None:
+            return portable(split.assembly_of(self.assembled))  # (the library's data as `.ascii`)
+        return target_machine(self.target, self.opt_level).emit_assembly(llvm.parse_assembly(self.optimized_ir))
+
 
 def compile_to_object(module: Module, options: CompileOptions | None = None) -> CompiledModule:
     options = options or CompileOptions()
@@ -89,39 +117,64 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
     emitter = ModuleEmitter(module, options.entry_name, spec.triple, str(tm.target_data),
                             options.flush_denormals, spec.features, library=lib)
     llmod, ba = emitter.emit()
-    text = str(llmod)
+    ents = split.entities(llmod)
+    text = split.module_text(llmod, ents)
     t1 = time.perf_counter()
     timings["emit_ir"] = t1 - t0
+    lib_asm = ""
     if lib is not None and lib.components:
-        text += lib.module_asm()
+        lib_asm = lib.module_asm()
         t1b = time.perf_counter()
         timings["library"] = t1b - t1
         t1 = t1b
-    try:
-        mod = llvm.parse_assembly(text)
-        if options.verify:
-            mod.verify()
-    except RuntimeError as e:  # an emitter bug, not a user error; keep the message
-        raise CodegenError(f"internal error: invalid LLVM IR generated: {e}") from None
-    t2 = time.perf_counter()
-    timings["parse_ir"] = t2 - t1
-    optimize(mod, tm, options.opt_level)
-    t3 = time.perf_counter()
-    timings["optimize"] = t3 - t2
-    obj = tm.emit_object(mod)
-    t4 = time.perf_counter()
-    timings["codegen"] = t4 - t3
-    return CompiledModule(text, options.opt_level, obj, None, ba, options.entry_name, timings,
+    threads = compile_threads()
+    parts = None
+    if threads > 1 and split.splittable(spec) and split.parallel_available():
+        parts = split.plan(llmod, ents, MAX_PARTS)
+    assembled = None
+    if parts is not None:
+        # Kernels optimised and code-generated in parallel, their assembly joined and assembled once.
+        t2 = time.perf_counter()
+        timings["split"] = t2 - t1
+        try:
+            asms = split.compile_parts(parts, (spec, options.opt_level),
+                                       lambda: new_target_machine(spec, options.opt_level), options.opt_level,
+                                       threads, options.verify)
+        except RuntimeError as e:
+            raise CodegenError(f"internal error: invalid LLVM IR generated: {e}") from None
+        t3 = time.perf_counter()
+        timings["parts"] = t3 - t2
+        assembled = split.assembly_module(llmod, split.join_asm(asms, parts.localized)) + lib_asm
+        try:
+            obj = tm.emit_object(llvm.parse_assembly(assembled))
+        except RuntimeError as e:
+            raise CodegenError(f"internal error: the parts' assembly does not assemble: {e}") from None
+        timings["assemble"] = time.perf_counter() - t3
+        text += lib_asm
+    else:
+        text += lib_asm
+        try:
+            mod = llvm.parse_assembly(text)
+            if options.verify:
+                mod.verify()
+        except RuntimeError as e:  # an emitter bug, not a user error; keep the message
+            raise CodegenError(f"internal error: invalid LLVM IR generated: {e}") from None
+        t2 = time.perf_counter()
+        timings["parse_ir"] = t2 - t1
+        optimize(mod, tm, options.opt_level)
+        t3 = time.perf_counter()
+        timings["optimize"] = t3 - t2
+        obj = tm.emit_object(mod)
+        t4 = time.perf_counter()
+        timings["codegen"] = t4 - t3
+    return CompiledModule(text, options.opt_level, obj, assembled, ba, options.entry_name, timings,
                           ba.param_leaves, ba.result_leaves, module.entry.parameter_shapes,
                           module.entry.root.shape, spec, lib.status if lib is not None and lib.components else "")
 
 
 def emit_asm(module: Module, options: CompileOptions | None = None) -> str:
     options = options or CompileOptions()
-    cm = compile_to_object(module, options)
-    tm = target_machine(cm.target, options.opt_level)
-    mod = llvm.parse_assembly(cm.optimized_ir)
-    return tm.emit_assembly(mod)
+    return compile_to_object(module, options).assembly()
 
 
 _lib_counter = iter(range(1 << 62))
@@ -173,8 +226,7 @@ class Executable:
         return self.compiled.optimized_ir if optimized else self.compiled.llvm_ir
 
     def emit_asm(self) -> str:
-        tm = target_machine(self.compiled.target, 3)
-        return tm.emit_assembly(llvm.parse_assembly(self.compiled.optimized_ir))
+        return self.compiled.assembly()
 
     @property
     def temp_bytes(self) -> int:

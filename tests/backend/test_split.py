@@ -1,0 +1,386 @@
+"""Compiling a module's kernels in parallel parts (split.py): the parts' assembly joined into one
+object, the split itself, and whole-module vs split compiles giving the same results (bit for bit:
+each kernel is the same code either way) and the same exported symbols. Expected values come from
+numpy (first principles) or XLA (testdata/models)."""
+
+from __future__ import annotations
+
+import re
+
+import llvmlite.binding as llvm
+import llvmlite.ir as ir
+import numpy as np
+import pytest
+from conftest import TESTDATA
+
+from hloc.backend.llvm import compile as compile_mod
+from hloc.backend.llvm import split
+from hloc.backend.llvm.build import BuildOptions, build
+from hloc.backend.llvm.compile import CompileOptions, compile_to_object
+from hloc.backend.llvm.runtime import load_object
+from hloc.backend.llvm.target import TargetSpec, init_llvm, target_machine
+from hloc.parse import parse_module
+
+# Several kernels of different kinds: a while loop (its body is a function of its own, called from
+# the while kernel), a sort (comparator), a dot, transcendental elementwise kernels, a reduction.
+MULTI = """HloModule multi
+
+add_f {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+
+lt_f {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT l = pred[] compare(a, b), direction=LT
+}
+
+body {
+  st = (s32[], f32[64]) parameter(0)
+  i = s32[] get-tuple-element(st), index=0
+  one = s32[] constant(1)
+  i1 = s32[] add(i, one)
+  x = f32[64] get-tuple-element(st), index=1
+  c = f32[] constant(0.5)
+  cb = f32[64] broadcast(c), dimensions={}
+  y = f32[64] multiply(x, cb)
+  t = f32[64] tanh(y)
+  ROOT out = (s32[], f32[64]) tuple(i1, t)
+}
+
+cond {
+  st = (s32[], f32[64]) parameter(0)
+  i = s32[] get-tuple-element(st), index=0
+  lim = s32[] constant(3)
+  ROOT lt = pred[] compare(i, lim), direction=LT
+}
+
+ENTRY e {
+  x = f32[64,64] parameter(0)
+  w = f32[64,64] parameter(1)
+  v = f32[64] parameter(2)
+  ex = f32[64,64] exponential(x)
+  lg = f32[64,64] log(ex)
+  d = f32[64,64] dot(lg, w), lhs_contracting_dims={1}, rhs_contracting_dims={0}
+  zero = f32[] constant(0)
+  r = f32[64] reduce(d, zero), dimensions={1}, to_apply=add_f
+  s = f32[64] sort(r), dimensions={0}, to_apply=lt_f
+  i0 = s32[] constant(0)
+  init = (s32[], f32[64]) tuple(i0, v)
+  wl = (s32[], f32[64]) while(init), condition=cond, body=body
+  wv = f32[64] get-tuple-element(wl), index=1
+  er = f32[64] erf(s)
+  ROOT o = (f32[64,64], f32[64], f32[64], f32[64]) tuple(d, s, wv, er)
+}
+"""
+
+
+@pytest.fixture
+def force_split(monkeypatch):
+    """Split every module with more than one unit, into as many parts as it has, on 2 threads."""
+    monkeypatch.setattr(split, "MIN_GAIN", 0)
+    monkeypatch.setattr(split, "PART_COST", 1e-9)
+    monkeypatch.setattr(compile_mod, "MAX_PARTS", 64)
+    monkeypatch.setenv("HLOC_COMPILE_THREADS", "2")
+
+
+def _whole(monkeypatch, fn):
+    with monkeypatch.context() as m:
+        m.setenv("HLOC_COMPILE_THREADS", "1")
+        return fn()
+
+
+def _inputs():
+    rng = np.random.default_rng(3)
+    x = rng.uniform(-1, 1, (64, 64)).astype(np.float32)
+    w = rng.standard_normal((64, 64)).astype(np.float32)
+    v = rng.standard_normal(64).astype(np.float32)
+    return [x, w, v]
+
+
+def _exported(obj: bytes) -> set[str]:
+    """Global symbols an ELF64 object defines (its exports), read from its symbol table."""
+    import struct
+
+    shoff, = struct.unpack_from("<Q", obj, 0x28)
+    shentsize, shnum = struct.unpack_from("<HH", obj, 0x3A)
+    sections = [struct.unpack_from("<IIQQQQIIQQ", obj, shoff + k * shentsize) for k in range(shnum)]
+    out = set()
+    for sh in sections:
+        if sh[1] != 2:  # SHT_SYMTAB
+            continue
+        strtab = sections[sh[6]]
+        for off in range(sh[4], sh[4] + sh[5], 24):
+            name, info, _, shndx = struct.unpack_from("<IBBH", obj, off)
+            if info >> 4 == 1 and shndx != 0:  # STB_GLOBAL, defined
+                end = obj.index(b"\0", strtab[4] + name)
+                out.add(obj[strtab[4] + name:end].decode())
+    return out
+
+
+def test_split_and_whole_compute_the_same(force_split, monkeypatch):
+    cm = compile_to_object(parse_module(MULTI, "multi.hlo"), CompileOptions(entry_name="multi"))
+    whole = _whole(monkeypatch, lambda: compile_to_object(parse_module(MULTI, "multi.hlo"),
+                                                           CompileOptions(entry_name="multi")))
+    assert cm.assembled is not None and "parts" in cm.timings  # compiled in parts
+    assert whole.assembled is None and "optimize" in whole.timings
+    assert _exported(cm.obj) == _exported(whole.obj) == {"multi", "multi_shutdown", "multi_temp_bytes",
+                                                        "multi_num_params", "multi_num_results"}
+    from hloc.backend.llvm.compile import Executable
+
+    args = _inputs()
+    got = Executable(cm)(args)
+    want = Executable(whole)(args)
+    for g, w in zip(got, want):
+        np.testing.assert_array_equal(g, w)
+    # and against numpy, from first principles
+    x, w, v = (a.astype(np.float64) for a in args)
+    d = np.log(np.exp(x)) @ w
+    np.testing.assert_allclose(got[0], d, rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(got[1], np.sort(d.sum(1)), rtol=1e-4, atol=1e-3)
+    t = v
+    for _ in range(3):
+        t = np.tanh(t * 0.5)
+    np.testing.assert_allclose(got[2], t, rtol=1e-5, atol=1e-6)
+
+
+def test_object_is_deterministic_and_independent_of_threads(force_split, monkeypatch):
+    objs = []
+    for threads in ("2", "3", "2"):
+        monkeypatch.setenv("HLOC_COMPILE_THREADS", threads)
+        objs.append(compile_to_object(parse_module(MULTI, "multi.hlo")).obj)
+    assert objs[0] == objs[1] == objs[2]
+
+
+def test_assembly_is_what_was_assembled(force_split):
+    cm = compile_to_object(parse_module(MULTI, "multi.hlo"), CompileOptions(entry_name="multi"))
+    asm = cm.assembly()
+    assert re.search(r"^multi:", asm, re.M) and re.search(r"^\s*\.globl\s+multi$", asm, re.M)
+    assert ".Lp0_" in asm and ".Lp1_" in asm  # the parts' labels, renamed apart
+    assert not re.search(r"^\s*\.globl\s+k\.", asm, re.M)  # kernels stay local
+    # Assembling the text `--emit asm` writes gives the object `--emit obj` writes.
+    init_llvm()
+    tm = target_machine(cm.target, cm.opt_level)
+    text = "".join('module asm "' + line.replace("\\", "\\5C").replace('"', "\\22") + '"\n'
+                   for line in asm.splitlines())
+    assert tm.emit_object(llvm.parse_assembly(text)) == tm.emit_object(llvm.parse_assembly(cm.assembled)) == cm.obj
+
+
+@pytest.mark.parametrize("model", ["transformer_layer", "layernorm"])
+def test_models_split_match_xla(force_split, monkeypatch, model):
+    base = TESTDATA / "models"
+    text = (base / f"{model}.hlo").read_text()
+    built = build(parse_module(text, f"{model}.hlo"), BuildOptions())
+    inputs = np.load(base / f"{model}.inputs.npz")
+    expected = np.load(base / f"{model}.expected.npz")
+    args = [inputs[f"arg{k}"] for k in range(len(inputs.files))]
+    out = load_object(built.compiled.obj, built.abi)(args)
+    outs = out if isinstance(out, tuple) else (out,)
+    for k, o in enumerate(outs):
+        np.testing.assert_allclose(o, expected[f"out{k}"], rtol=2e-4, atol=2e-5)
+    whole = _whole(monkeypatch, lambda: build(parse_module(text, f"{model}.hlo"), BuildOptions()))
+    if model == "transformer_layer":
+        assert built.compiled.assembled is not None and whole.compiled.assembled is None
+    wout = load_object(whole.compiled.obj, whole.abi)(args)
+    for a, b in zip(outs, wout if isinstance(wout, tuple) else (wout,)):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_default_split_leaves_single_kernel_modules_whole(monkeypatch):
+    monkeypatch.setenv("HLOC_COMPILE_THREADS", "2")
+    text = """HloModule one
+ENTRY e {
+  x = f32[1024,1024] parameter(0)
+  ROOT t = f32[1024,1024] tanh(x)
+}
+"""
+    cm = compile_to_object(parse_module(text, "one.hlo"))
+    assert cm.assembled is None  # one kernel and the entry's glue: nothing to gain
+
+
+def test_cross_target_compiles_whole(force_split):
+    spec = TargetSpec(triple="aarch64-unknown-linux-gnu", cpu="generic", features="")
+    assert not split.splittable(spec)
+    try:
+        cm = compile_to_object(parse_module(MULTI, "multi.hlo"), CompileOptions(target=spec))
+    except RuntimeError as e:  # pragma: no cover - an LLVM without AArch64
+        pytest.skip(str(e))
+    assert cm.assembled is None and cm.obj[:4] == b"\x7fELF"
+
+
+def test_bad_thread_count_is_a_usage_error(monkeypatch):
+    from hloc.errors import UsageError
+
+    monkeypatch.setenv("HLOC_COMPILE_THREADS", "many")
+    with pytest.raises(UsageError, match="HLOC_COMPILE_THREADS"):
+        compile_to_object(parse_module(MULTI, "multi.hlo"))
+
+
+# ------------------------------------------------------------------------------------------------
+# the pieces
+
+
+def test_join_asm_renames_labels_apart_and_localizes():
+    a = """\t.text
+\t.file\t"a"
+\t.globl\tk.x
+\t.hidden\tk.x
+\t.type\tk.x,@function
+k.x:
+.LBB0_1:
+\tjmp\t.LBB0_1
+\tvmovaps\t.LCPI0_0(%rip), %ymm0
+.Lfunc_end0:
+\t.size\tk.x, .Lfunc_end0-k.x
+\t.globl\tentry
+entry:
+\tcallq\tk.Log.y
+\t.section\t".note.GNU-stack","",@progbits
+\t.addrsig
+"""
+    b = """\t.text
+\t.file\t"b"
+k.Log.y:
+.LBB0_1:
+\tjmp\t.LBB0_1
+\t.section\t.rodata,"a",@progbits
+.Lc.t:
+\t.ascii\t"a.Lb\\000"
+\t.quad\t.LBB0_1
+"""
+    out = split.join_asm([a, b], {"k.x"})
+    assert ".globl\tk.x" not in out and ".hidden\tk.x" not in out and ".globl\tentry" in out
+    assert ".Lp0_BB0_1:" in out and "jmp\t.Lp0_BB0_1" in out and ".Lp1_BB0_1:" in out and "jmp\t.Lp1_BB0_1" in out
+    assert ".Lp0_CPI0_0(%rip)" in out and ".size\tk.x, .Lp0_func_end0-k.x" in out
+    assert "callq\tk.Log.y" in out and "\nk.Log.y:" in out  # '.L' inside a symbol name is not a label
+    assert '.ascii\t"a.Lb\\000"' in out  # data is not rewritten
+    assert ".quad\t.Lp1_BB0_1" in out and ".Lp1_c.t:" in out
+    assert ".file" not in out and ".addrsig" not in out and "GNU-stack" not in out
+    assert out.count("\t.text") >= 3  # each part starts and ends in .text
+
+
+def _toy_module() -> ir.Module:
+    """entry -> k1, k2; both use helper h, a small constant c, a big constant big and a mutable
+    counter g; k1 alone uses its own function k1.task."""
+    m = ir.Module(name="toy")
+    m.triple = llvm.get_process_triple()
+    f32, i32, ptr = ir.FloatType(), ir.IntType(32), ir.PointerType()
+    void = ir.VoidType()
+
+    def const(name, n, linkage="private"):
+        t = ir.ArrayType(ir.IntType(8), n)
+        g = ir.GlobalVariable(m, t, name)
+        g.initializer = ir.Constant(t, bytearray(range(n % 256)) + bytearray(n - n % 256))
+        g.global_constant = True
+        g.linkage = linkage
+        return g
+
+    c = const("c", 16)
+    big = const("big", 8192)
+    g = ir.GlobalVariable(m, i32, "g")
+    g.initializer = ir.Constant(i32, 0)
+    g.linkage = "internal"
+    h = ir.Function(m, ir.FunctionType(f32, [ptr]), "h")
+    h.linkage = "internal"
+    b = ir.IRBuilder(h.append_basic_block("entry"))
+    b.ret(b.load(b.gep(c, [ir.Constant(i32, 0), ir.Constant(i32, 4)]), typ=f32))
+
+    def kernel(name, extra=None):
+        fn = ir.Function(m, ir.FunctionType(void, [ptr]), name)
+        fn.linkage = "internal"
+        fn.attributes.add("noinline")
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        v = b.call(h, [fn.args[0]])
+        v = b.fadd(v, b.load(b.gep(c, [ir.Constant(i32, 0), ir.Constant(i32, 8)]), typ=f32))
+        v = b.fadd(v, b.load(b.gep(big, [ir.Constant(i32, 0), ir.Constant(i32, 100)]), typ=f32))
+        b.store(b.add(b.load(g, typ=i32), ir.Constant(i32, 1)), g)
+        if extra is not None:
+            b.call(extra, [fn.args[0]])
+        b.store(v, fn.args[0])
+        b.ret_void()
+        return fn
+
+    task = ir.Function(m, ir.FunctionType(void, [ptr]), "k1.task")
+    task.linkage = "internal"
+    ir.IRBuilder(task.append_basic_block("entry")).ret_void()
+    k1 = kernel("k1", task)
+    k2 = kernel("k2")
+    e = ir.Function(m, ir.FunctionType(void, [ptr]), "entry")
+    b = ir.IRBuilder(e.append_basic_block("entry"))
+    b.call(k1, [e.args[0]])
+    b.call(k2, [e.args[0]])
+    b.ret_void()
+    return m
+
+
+def test_units_parts_and_their_ir():
+    init_llvm()
+    m = _toy_module()
+    ents = split.entities(m)
+    assert split.module_text(m, ents) == str(m)
+    units = split.split_units(ents)
+    roots = [[ents[r].value.name for r in u.roots] for u in units]
+    assert roots == [["entry"], ["k1"], ["k2"], ["h"]]  # h, used by two kernels, is a unit of its own
+    members = {ents[r].value.name: k for k, u in enumerate(units) for r in u.members}
+    assert members["k1.task"] == 1 and members["c"] == 1 and members["big"] == 1 and members["g"] == 1
+    parts = [split.Part([u], set(u.members), u.cost) for u in units]
+    exported = split.shared(parts, ents)
+    assert {ents[r].value.name for r in exported} == {"k1", "k2", "h", "big", "g"}  # c is copied instead
+    texts = [split.part_ir(p, ents, split._header(m), exported) for p in parts]
+    assert "define hidden void @\"k2\"" in texts[2] and "declare hidden float @\"h\"(ptr)" in texts[2]
+    assert '@"big" = external hidden constant [8192 x i8]' in texts[2]
+    assert '@"g" = external hidden global i32' in texts[2] and '@"g" = hidden global i32 0' in texts[1]
+    assert all('@"c" = private constant' in t for t in texts[1:])  # k2's and h's own copies
+    tm = target_machine(TargetSpec().resolved(), 2)
+    asms = []
+    for t in texts:  # every part is a valid module on its own
+        mod = llvm.parse_assembly(t)
+        mod.verify()
+        asms.append(tm.emit_assembly(mod))
+    names = {ents[r].value.name for r in exported}
+    joined = split.join_asm(asms, names)
+    obj = tm.emit_object(llvm.parse_assembly(split.assembly_module(m, joined)))
+    assert _exported(obj) == {"entry"}
+
+
+def test_without_parallel_llvm_compiles_whole(force_split, monkeypatch):
+    # An llvmlite whose lock is not where split.py expects it would compile the parts one at a time:
+    # the module is then compiled whole.
+    monkeypatch.setattr(split, "parallel_available", lambda: False)
+    assert compile_to_object(parse_module(MULTI, "multi.hlo")).assembled is None
+
+
+def test_gate_lets_only_compiling_threads_pass():
+    import threading
+
+    split._gate()
+    from llvmlite.binding import ffi
+
+    gate = ffi.lib._lock._lock
+    assert isinstance(gate, split._Gate) and split._gate() is gate  # installed once
+    held = threading.Event()
+    release = threading.Event()
+
+    def holder():
+        with gate:
+            held.set()
+            release.wait(10)
+
+    t = threading.Thread(target=holder)
+    t.start()
+    held.wait(10)
+    try:
+        assert not gate.acquire(blocking=False)  # another thread holds llvmlite's lock: we wait for it
+        gate.free.on = True
+        try:
+            assert gate.acquire(blocking=False)  # a compiling thread passes
+            gate.release()
+        finally:
+            gate.free.on = False
+    finally:
+        release.set()
+        t.join()
+    assert gate.acquire(blocking=False)
+    gate.release()
