@@ -10,7 +10,8 @@ becomes an axis with an element stride in each array (batch: a, b, c; free dims 
 c; free dims of B: b, c; contracting: a, b). Size-1 axes are dropped, and neighbouring axes of a
 group merge when every array steps through them as one (a row-major [M1, M2] block is one M axis),
 so transposed operands and batch dims anywhere cost nothing: they are strides. Operands are swapped
-(C^T = B^T A^T) when that puts the output's contiguous dimension on the GEMM's N side.
+(C^T = B^T A^T) when that puts the output's contiguous dimension on the GEMM's N side, or a narrow N
+(below NARROW_N) of a tall product on its M side.
 
 Three ways to compute:
   * gemm: f32/f64 arithmetic with M, N >= GEMM_MIN_MN and M*N*K >= GEMM_MIN_WORK. One call of the
@@ -42,6 +43,7 @@ from .gemm import config_for, gemm_function, pack_elems, split_slots
 
 GEMM_MIN_MN = 4
 GEMM_MIN_WORK = 16 * 16 * 16
+NARROW_N = 16  # a GEMM N below this (with an M of at least 4x this) is swapped to the M side
 ALIGN = 64
 
 
@@ -107,8 +109,15 @@ def plan_dot(instr: Instruction) -> DotPlan:
     swapped = False
     n_unit = bool(n) and n[-1].c == 1
     m_unit = bool(m) and m[-1].c == 1
-    if m_unit and not n_unit:
-        # C^T = B^T A^T: the output's contiguous dimension becomes the GEMM's N.
+    def inner(axes):
+        return axes[-1].size if axes else 1
+
+    # C^T = B^T A^T: the output's contiguous dimension becomes the GEMM's N, or a narrow N becomes the
+    # GEMM's M (a micro-tile is MR x NR = 12 x 32 with AVX-512: N = 10 would use 10 of its 32 columns,
+    # M = 10 uses 10 of 12 rows; C's columns then are not contiguous, and tiles are written through
+    # the GEMM's small stack tile, which costs little next to a K-long tile).
+    narrow_n = inner(n) < NARROW_N and inner(m) >= 4 * NARROW_N
+    if (m_unit and not n_unit) or narrow_n:
         def flip(ax: Axis) -> Axis:
             return Axis(ax.size, ax.b, ax.a, ax.c)
 

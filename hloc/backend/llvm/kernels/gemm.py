@@ -20,11 +20,13 @@ own M, N, K (never more than a_slots * MC*KC and KC*NC elements); Apack holds `a
 
 Threads, when the call may use several:
   * rows: a call of at least SPLIT_MIN_WORK multiply-adds given a_slots > 1 (`split_slots`: big
-    dots) splits M. For each packed B panel (packed once, by the calling thread) one parallel
-    region of min(threads, a_slots) tasks (`<name>.blocks.task`); task t claims blocks of rows
-    (about SPLIT_CLAIMS_PER_THREAD per thread, whole MR slivers, <= MC) from a counter, packs each
-    into A slot t and runs all its micro-tiles. A region per B panel (matmul 1024^3: 4) instead of
-    one per A block, and the A packing is parallel too; a thread that starts late takes fewer blocks.
+    dots) splits M. For each B panel one parallel region of min(threads, a_slots) tasks
+    (`<name>.blocks.task`): the tasks first pack the panel together (PACK_B_ROWS rows at a time,
+    claimed from a counter, then wait until all are packed: on 2 threads a serial B packing was
+    ~15% of an M=256 product), then task t claims blocks of rows (about SPLIT_CLAIMS_PER_THREAD per
+    thread, whole MR slivers, <= MC) from a counter, packs each into A slot t and runs all its
+    micro-tiles. A region per B panel (matmul 1024^3: 4) instead of one per A block, and all packing
+    is parallel; a thread that starts late takes fewer blocks.
   * tiles: otherwise the jr / ir micro-tiles of one packed block (`<name>.tiles`, independent of
     each other) are split when the block has at least PAR_MIN_WORK multiply-adds; the packing
     stays on the calling thread and needs one A buffer.
@@ -35,7 +37,10 @@ split): results do not depend on the thread count.
 The tile follows the vector registers: AVX-512 (32 registers of 16 f32) MR=12, NR=32 (24
 accumulators); AVX2 (16 registers of 8 f32) MR=6, NR=16 (12 accumulators); 128-bit vectors MR=4,
 NR=8. Row-major A slivers are packed by in-register transposes (pack_rows): LLVM vectorised the
-plain packing loop with scatters, which cost ~20% at N=64. Measured on one AVX-512 core (per-call
+plain packing loop with scatters, which cost ~20% at N=64. B is packed by vector copies when its
+rows are contiguous (PACK_B_ROWS rows at a time across the slivers: pack_b), by the same in-register
+transposes when its columns are (a dot contracting the rhs's last dim, e.g. attention's P V^T:
+85 -> 105-112 GFLOP/s on one thread), element by element otherwise. Measured on one AVX-512 core (per-call
 CPU time, testdata/backend/measure_dense.py): f32 150-160 GFLOP/s at n=512/1024, numpy's OpenBLAS
 140-150 in the same runs; f64 ~58 (numpy ~56); M=3136, N=64, K=576 (a 3x3x64 conv's shape) ~118
 (numpy 105-125). Emitting it and optimising it at O3 costs ~110 ms of CPU per element type.
@@ -151,15 +156,16 @@ def transpose(b: ir.IRBuilder, vecs: list, vw: int) -> list:
     return m
 
 
-def pack_rows(b: ir.IRBuilder, rows_at: list, cs, kc, dst, ety: ir.Type, cfg: GemmConfig) -> None:
-    """dst[k*MR + r] = rows_at[r][k*cs] for k < kc, r < MR (a full MR-tall sliver of A).
+def pack_rows(b: ir.IRBuilder, rows_at: list, cs, kc, dst, ety: ir.Type, cfg: GemmConfig, count: int = 0) -> None:
+    """dst[k*R + r] = rows_at[r][k*cs] for k < kc, r < R = count or MR (a full MR-tall sliver of A, or
+    an NR-wide sliver of a B whose columns are contiguous).
 
     With contiguous rows (cs == 1) blocks of VW columns are loaded as vectors, transposed in
     registers and stored as whole vectors in increasing order: each store's tail runs into the
     next one's place and is overwritten by it (the packing buffer has VW elements of slack). A
     plain element loop otherwise and for the last kc % VW columns (LLVM would vectorise it with
     scatters, which are slower than scalar stores)."""
-    vw, mr = cfg.vw, cfg.mr
+    vw, mr = cfg.vw, count or cfg.mr
     vec = ir.VectorType(ety, vw)
     groups = [list(range(g, min(g + vw, mr))) for g in range(0, mr, vw)]
     kb = b.mul(b.sdiv(kc, const(I64, vw)), const(I64, vw))
@@ -182,7 +188,7 @@ def pack_rows(b: ir.IRBuilder, rows_at: list, cs, kc, dst, ety: ir.Type, cfg: Ge
 
 def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Function:
     """Emit the GEMM function (signature in the module docstring; strides in elements)."""
-    vw, mr, nv, nr = cfg.vw, cfg.mr, cfg.nv, cfg.nr
+    vw, mr = cfg.vw, cfg.mr
     vec = ir.VectorType(ety, vw)
     suffix = "f32" if ety == F32 else "f64"
     fma_name = f"llvm.fma.v{vw}{suffix}"
@@ -229,41 +235,76 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
             kc = _smin(b, const(I64, cfg.kc), b.sub(K, pc))
             # Overwrite C on the first K panel unless accumulating.
             add_to_c = b.or_(acc_flag, b.icmp_signed(">", pc, c0))
-            # Pack B[pc:pc+kc, jc:jc+nc] as NR-wide slivers: Bp[jp*kc + k*NR + j], zero beyond nc.
-            with for_range(b, nc, "jp", step=nr) as jp:
-                width = _smin(b, const(I64, nr), b.sub(nc, jp))
-                full = b.icmp_signed("==", width, const(I64, nr))
-                contiguous = b.and_(full, b.icmp_signed("==", b_cs, const(I64, 1)))
-                with for_range(b, kc, "kp") as kp:
-                    src_row = _at(b, B, b.add(b.mul(b.add(pc, kp), b_rs), b.mul(b.add(jc, jp), b_cs)), ety)
-                    dst = _at(b, Bp, b.add(b.mul(jp, kc), b.mul(kp, const(I64, nr))), ety)
-                    with b.if_else(contiguous) as (vec_copy, scalar_copy):
-                        with vec_copy:
-                            for v in range(nv):
-                                val = b.load(_at(b, src_row, const(I64, v * vw), ety), typ=vec, align=4)
-                                b.store(val, _at(b, dst, const(I64, v * vw), ety), align=4)
-                        with scalar_copy, for_range(b, nr, "jj") as jj:
-                            inside = b.icmp_signed("<", jj, width)
-                            with b.if_else(inside) as (load, pad):
-                                with load:
-                                    val = b.load(_at(b, src_row, b.mul(jj, b_cs), ety), typ=ety)
-                                    b.store(val, _at(b, dst, jj, ety))
-                                with pad:
-                                    b.store(zero, _at(b, dst, jj, ety))
             with b.if_else(split) as (parallel, serial):
                 with parallel:
+                    # the tasks pack B together (rows of the panel claimed from a counter), then split M
                     vals = [kc, nc, M, step, A, a_rs, a_cs, pc, Ap, slot_elems, Bp,
-                            _at(b, C, b.mul(jc, c_cs), ety), c_rs, c_cs, b.zext(add_to_c, I64), const(I64, 0)]
+                            _at(b, C, b.mul(jc, c_cs), ety), c_rs, c_cs, b.zext(add_to_c, I64), B, b_rs, b_cs, jc,
+                            const(I64, 0), const(I64, 0), const(I64, 0)]
                     for k, v in enumerate(vals):
                         b.store(v, _bslot(b, frame, k))
                     b.call(pool.parallel_for, [split_tasks, blocks, frame])
-                with serial, for_range(b, M, "ic", step=cfg.mc) as ic:
-                    mc = _smin(b, const(I64, cfg.mc), b.sub(M, ic))
-                    pack_a(b, A, a_rs, a_cs, ic, pc, mc, kc, Ap, ety, cfg)
-                    cblk = _at(b, C, b.add(b.mul(ic, c_rs), b.mul(jc, c_cs)), ety)
-                    _run_tiles(b, mod, tiles, cfg, [kc, mc, nc, Ap, Bp, cblk, c_rs, c_cs, b.zext(add_to_c, I64)])
+                with serial:
+                    pack_b(b, B, b_rs, b_cs, pc, jc, kc, nc, Bp, c0, kc, ety, cfg)
+                    with for_range(b, M, "ic", step=cfg.mc) as ic:
+                        mc = _smin(b, const(I64, cfg.mc), b.sub(M, ic))
+                        pack_a(b, A, a_rs, a_cs, ic, pc, mc, kc, Ap, ety, cfg)
+                        cblk = _at(b, C, b.add(b.mul(ic, c_rs), b.mul(jc, c_cs)), ety)
+                        _run_tiles(b, mod, tiles, cfg, [kc, mc, nc, Ap, Bp, cblk, c_rs, c_cs, b.zext(add_to_c, I64)])
     b.ret_void()
     return fn
+
+
+def pack_b(b, B, b_rs, b_cs, pc, jc, kc, nc, Bp, k_lo, k_hi, ety, cfg: GemmConfig) -> None:
+    """Rows [k_lo, k_hi) of the packed panel B[pc:pc+kc, jc:jc+nc] as NR-wide slivers:
+    Bp[jp*kc + k*NR + j], zero beyond nc.
+
+    Row-major B (b_cs == 1): vector copies, PACK_B_ROWS rows at a time across all slivers: B is read
+    as PACK_B_ROWS sequential streams (a whole sliver at a time reads kc rows at a stride of B's row,
+    mostly cache misses waiting on L3) and each sliver is written PACK_B_ROWS * NR contiguous elements
+    at a time (one row at a time across the slivers writes NR elements at a stride of kc * NR, which
+    all fall in the same L1 sets). Column-major B (b_rs == 1, e.g. a dot contracting the rhs's
+    last dim): in-register transposes (pack_rows). Else, and the last partial sliver: elements."""
+    vw, nv, nr = cfg.vw, cfg.nv, cfg.nr
+    vec = ir.VectorType(ety, vw)
+    zero = ir.Constant(ety, 0.0)
+    full_end = b.mul(b.sdiv(nc, const(I64, nr)), const(I64, nr))
+    rows = b.sub(k_hi, k_lo)
+    with b.if_else(b.icmp_signed("==", b_cs, const(I64, 1))) as (row_major, other):
+        with row_major, for_range(b, k_hi, "kb", start=k_lo, step=PACK_B_ROWS) as kb, \
+                for_range(b, full_end, "jp", step=nr) as jp, \
+                for_range(b, _smin(b, b.add(kb, const(I64, PACK_B_ROWS)), k_hi), "kp", start=kb) as kp:
+            src = _at(b, B, b.add(b.mul(b.add(pc, kp), b_rs), b.add(jc, jp)), ety)
+            dst = _at(b, Bp, b.add(b.mul(jp, kc), b.mul(kp, const(I64, nr))), ety)
+            for v in range(nv):
+                val = b.load(_at(b, src, const(I64, v * vw), ety), typ=vec, align=4)
+                b.store(val, _at(b, dst, const(I64, v * vw), ety), align=4)
+        with other, b.if_else(b.icmp_signed("==", b_rs, const(I64, 1))) as (col_major, strided):
+            with col_major, for_range(b, full_end, "jp", step=nr) as jp:
+                first = b.add(pc, k_lo)
+                cols_at = [_at(b, B, b.add(first, b.mul(b.add(jc, b.add(jp, const(I64, j))), b_cs)), ety)
+                           for j in range(nr)]
+                dst = _at(b, Bp, b.add(b.mul(jp, kc), b.mul(k_lo, const(I64, nr))), ety)
+                pack_rows(b, cols_at, const(I64, 1), rows, dst, ety, cfg, count=nr)
+            with strided, for_range(b, full_end, "jp", step=nr) as jp, \
+                        for_range(b, k_hi, "kp", start=k_lo) as kp:
+                src_row = _at(b, B, b.add(b.mul(b.add(pc, kp), b_rs), b.mul(b.add(jc, jp), b_cs)), ety)
+                dst = _at(b, Bp, b.add(b.mul(jp, kc), b.mul(kp, const(I64, nr))), ety)
+                for j in range(nr):
+                    val = b.load(_at(b, src_row, b.mul(const(I64, j), b_cs), ety), typ=ety)
+                    b.store(val, _at(b, dst, const(I64, j), ety))
+    # the last, partial sliver: zero beyond nc
+    width = b.sub(nc, full_end)
+    with b.if_then(b.icmp_signed(">", width, const(I64, 0))), for_range(b, k_hi, "kq", start=k_lo) as kp:
+        src_row = _at(b, B, b.add(b.mul(b.add(pc, kp), b_rs), b.mul(b.add(jc, full_end), b_cs)), ety)
+        dst = _at(b, Bp, b.add(b.mul(full_end, kc), b.mul(kp, const(I64, nr))), ety)
+        with for_range(b, nr, "jj") as jj:
+            inside = b.icmp_signed("<", jj, width)
+            with b.if_else(inside) as (load, pad):
+                with load:
+                    b.store(b.load(_at(b, src_row, b.mul(jj, b_cs), ety), typ=ety), _at(b, dst, jj, ety))
+                with pad:
+                    b.store(zero, _at(b, dst, jj, ety))
 
 
 def pack_a(b, A, a_rs, a_cs, ic, pc, mc, kc, Ap, ety, cfg: GemmConfig) -> None:
@@ -296,8 +337,12 @@ def a_slot_elems(b, cfg: GemmConfig, M, K):
     return b.add(b.mul(mm, _smin(b, const(I64, cfg.kc), K)), const(I64, cfg.vw))
 
 
-# kc, nc, M, step, A, a_rs, a_cs, pc, Ap, slot_elems, Bp, C (at column jc), c_rs, c_cs, accumulate, next row
-_BLOCKS_FRAME = ir.LiteralStructType([I64, I64, I64, I64, PTR, I64, I64, I64, PTR, I64, PTR, PTR, I64, I64, I64, I64])
+# kc, nc, M, step, A, a_rs, a_cs, pc, Ap, slot_elems, Bp, C (at column jc), c_rs, c_cs, accumulate, B, b_rs, b_cs,
+# jc; then the counters: next row, next B unit to pack, B units packed
+_BLOCKS_FRAME = ir.LiteralStructType([I64, I64, I64, I64, PTR, I64, I64, I64, PTR, I64, PTR, PTR, I64, I64, I64,
+                                      PTR, I64, I64, I64, I64, I64, I64])
+_COUNTERS = 3
+PACK_B_ROWS = 16  # rows of the B panel a task packs at a time
 
 
 def _bslot(b, frame, k):
@@ -316,9 +361,40 @@ def _emit_blocks(mod, name, ety, tiles, cfg: GemmConfig) -> ir.Function:
     task.attributes.add("nounwind")
     frame, t = task.args
     b = ir.IRBuilder(task.append_basic_block("entry"))
-    kc, nc, M, step, A, a_rs, a_cs, pc, Ap, slot_elems, Bp, C, c_rs, c_cs, acc = (
-        b.load(_bslot(b, frame, k), typ=ty) for k, ty in enumerate(_BLOCKS_FRAME.elements[:-1]))
-    counter = _bslot(b, frame, len(_BLOCKS_FRAME.elements) - 1)
+    nargs = len(_BLOCKS_FRAME.elements) - _COUNTERS
+    kc, nc, M, step, A, a_rs, a_cs, pc, Ap, slot_elems, Bp, C, c_rs, c_cs, acc, B, b_rs, b_cs, jc = (
+        b.load(_bslot(b, frame, k), typ=ty) for k, ty in enumerate(_BLOCKS_FRAME.elements[:nargs]))
+    counter, b_claim, b_done = (_bslot(b, frame, nargs + j) for j in range(_COUNTERS))
+    # Pack the B panel: units of PACK_B_ROWS rows claimed from a counter, then wait until every unit is
+    # packed (a unit is claimed by a running task, so the wait ends: a task that starts late finds
+    # them all claimed; with one thread running, it packs them all).
+    units = b.sdiv(b.add(kc, const(I64, PACK_B_ROWS - 1)), const(I64, PACK_B_ROWS))
+    pack_head = task.append_basic_block("pack.claim")
+    pack_run = task.append_basic_block("pack.run")
+    wait_head = task.append_basic_block("pack.wait")
+    wait_body = task.append_basic_block("pack.poll")
+    b.branch(pack_head)
+    b.position_at_end(pack_head)
+    unit = b.atomic_rmw("add", b_claim, const(I64, 1), "monotonic")
+    b.cbranch(b.icmp_signed("<", unit, units), pack_run, wait_head)
+    b.position_at_end(pack_run)
+    k_lo = b.mul(unit, const(I64, PACK_B_ROWS))
+    pack_b(b, B, b_rs, b_cs, pc, jc, kc, nc, Bp, k_lo, _smin(b, b.add(k_lo, const(I64, PACK_B_ROWS)), kc), ety, cfg)
+    b.atomic_rmw("add", b_done, const(I64, 1), "release")
+    b.branch(pack_head)
+    b.position_at_end(wait_head)
+    polls = b.phi(I64)
+    polls.add_incoming(const(I64, 0), pack_head)
+    ready = task.append_basic_block("ready")
+    b.cbranch(b.icmp_signed("<", b.load_atomic(b_done, "acquire", 8, typ=I64), units), wait_body, ready)
+    b.position_at_end(wait_body)
+    _pause(b, mod)
+    with b.if_then(b.icmp_signed("==", b.and_(polls, const(I64, 63)), const(I64, 63))):
+        sched_yield = mod.globals.get("sched_yield") or ir.Function(mod, ir.FunctionType(I32, []), "sched_yield")
+        b.call(sched_yield, [])
+    polls.add_incoming(b.add(polls, const(I64, 1)), b.block)
+    b.branch(wait_head)
+    b.position_at_end(ready)
     slot = _at(b, Ap, b.mul(t, slot_elems), ety)
     head = task.append_basic_block("claim")
     run = task.append_basic_block("run")
@@ -337,6 +413,12 @@ def _emit_blocks(mod, name, ety, tiles, cfg: GemmConfig) -> ir.Function:
     b.position_at_end(done)
     b.ret_void()
     return task
+
+
+def _pause(b: ir.IRBuilder, mod: ir.Module) -> None:
+    """x86's `pause` in a spin-wait (nothing elsewhere)."""
+    if threadpool._is_x86(mod):
+        b.call(ir.InlineAsm(ir.FunctionType(VOID, []), "pause", "", side_effect=True), [])
 
 
 # The arguments of the tile function before its range: a packed mc x nc block of C and where it goes.
