@@ -194,7 +194,8 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
     fma_name = f"llvm.fma.v{vw}{suffix}"
     fma = mod.globals.get(fma_name) or ir.Function(mod, ir.FunctionType(vec, [vec, vec, vec]), fma_name)
     uk = _emit_micro_kernel(mod, name + ".ukernel", ety, vec, fma, cfg)
-    tiles = _emit_tiles(mod, name + ".tiles", ety, uk, cfg)
+    uk_direct = _emit_micro_kernel(mod, name + ".ukernel.direct", ety, vec, fma, cfg, direct=True)
+    tiles = _emit_tiles(mod, name + ".tiles", ety, uk, uk_direct, cfg)
 
     fn = ir.Function(mod, ir.FunctionType(VOID, [I64, I64, I64, PTR, I64, I64, PTR, I64, I64,
                                                  PTR, I64, I64, I64, PTR, PTR, I64]), name)
@@ -248,9 +249,11 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
                     pack_b(b, B, b_rs, b_cs, pc, jc, kc, nc, Bp, c0, kc, ety, cfg)
                     with for_range(b, M, "ic", step=cfg.mc) as ic:
                         mc = _smin(b, const(I64, cfg.mc), b.sub(M, ic))
-                        pack_a(b, A, a_rs, a_cs, ic, pc, mc, kc, Ap, ety, cfg)
+                        a_direct = direct_a(b, A, a_rs, a_cs, ic, pc, mc, kc, Ap, ety, cfg)
                         cblk = _at(b, C, b.add(b.mul(ic, c_rs), b.mul(jc, c_cs)), ety)
-                        _run_tiles(b, mod, tiles, cfg, [kc, mc, nc, Ap, Bp, cblk, c_rs, c_cs, b.zext(add_to_c, I64)])
+                        ad = _at(b, A, b.add(b.mul(ic, a_rs), b.mul(pc, a_cs)), ety)
+                        _run_tiles(b, mod, tiles, cfg, [kc, mc, nc, Ap, Bp, cblk, c_rs, c_cs, b.zext(add_to_c, I64),
+                                                        ad, a_direct])
     b.ret_void()
     return fn
 
@@ -305,6 +308,27 @@ def pack_b(b, B, b_rs, b_cs, pc, jc, kc, nc, Bp, k_lo, k_hi, ety, cfg: GemmConfi
                     b.store(b.load(_at(b, src_row, b.mul(jj, b_cs), ety), typ=ety), _at(b, dst, jj, ety))
                 with pad:
                     b.store(zero, _at(b, dst, jj, ety))
+
+
+def direct_a(b, A, a_rs, a_cs, ic, pc, mc, kc, Ap, ety, cfg: GemmConfig):
+    """Prepare the rows [ic, ic+mc) x columns [pc, pc+kc) of A for the tiles; returns their `a_direct`.
+
+    When A's rows are contiguous (a_cs == 1) the micro-kernel reads full MR-row slivers in place:
+    packing A cost as much as 13% of a convolution (im2col rows) and 3-4% of an M=256 dot, for no
+    gain with rows already contiguous. Returns A's row stride then, and only a last partial sliver is
+    packed. Not when rows are a multiple of 4 KiB apart: MR rows would then share one L1 set (12-way)
+    with the B sliver's lines. Otherwise packs everything (pack_a) and returns 0."""
+    es = 4 if ety == F32 else 8
+    ok = b.and_(b.icmp_signed("==", a_cs, const(I64, 1)),
+                b.icmp_signed("!=", b.srem(b.mul(a_rs, const(I64, es)), const(I64, 4096)), const(I64, 0)))
+    full = b.mul(b.sdiv(mc, const(I64, cfg.mr)), const(I64, cfg.mr))
+    with b.if_else(ok) as (in_place, packed):
+        with in_place, b.if_then(b.icmp_signed("<", full, mc)):
+            pack_a(b, A, a_rs, a_cs, b.add(ic, full), pc, b.sub(mc, full), kc, _at(b, Ap, b.mul(full, kc), ety),
+                   ety, cfg)
+        with packed:
+            pack_a(b, A, a_rs, a_cs, ic, pc, mc, kc, Ap, ety, cfg)
+    return b.select(ok, a_rs, const(I64, 0))
 
 
 def pack_a(b, A, a_rs, a_cs, ic, pc, mc, kc, Ap, ety, cfg: GemmConfig) -> None:
@@ -405,10 +429,12 @@ def _emit_blocks(mod, name, ety, tiles, cfg: GemmConfig) -> ir.Function:
     b.cbranch(b.icmp_signed("<", ic, M), run, done)
     b.position_at_end(run)
     mc = _smin(b, step, b.sub(M, ic))
-    pack_a(b, A, a_rs, a_cs, ic, pc, mc, kc, slot, ety, cfg)
+    a_direct = direct_a(b, A, a_rs, a_cs, ic, pc, mc, kc, slot, ety, cfg)
     ntiles = b.mul(b.sdiv(b.add(nc, const(I64, cfg.nr - 1)), const(I64, cfg.nr)),
                    b.sdiv(b.add(mc, const(I64, cfg.mr - 1)), const(I64, cfg.mr)))
-    b.call(tiles, [kc, mc, nc, slot, Bp, _at(b, C, b.mul(ic, c_rs), ety), c_rs, c_cs, acc, const(I64, 0), ntiles])
+    ad = _at(b, A, b.add(b.mul(ic, a_rs), b.mul(pc, a_cs)), ety)
+    b.call(tiles, [kc, mc, nc, slot, Bp, _at(b, C, b.mul(ic, c_rs), ety), c_rs, c_cs, acc, ad, a_direct,
+                   const(I64, 0), ntiles])
     b.branch(head)
     b.position_at_end(done)
     b.ret_void()
@@ -422,7 +448,8 @@ def _pause(b: ir.IRBuilder, mod: ir.Module) -> None:
 
 
 # The arguments of the tile function before its range: a packed mc x nc block of C and where it goes.
-TILE_ARGS = (I64, I64, I64, PTR, PTR, PTR, I64, I64, I64)  # kc, mc, nc, Ap, Bp, C, c_rs, c_cs, accumulate
+TILE_ARGS = (I64, I64, I64, PTR, PTR, PTR, I64, I64, I64, PTR, I64)  # kc, mc, nc, Ap, Bp, C, c_rs, c_cs,
+# accumulate, Ad, a_direct
 # Multiply-adds (mc * nc * kc) of one packed block above which its micro-tiles are split over threads:
 # ~10 us of work per region, several times the pool's region overhead.
 PAR_MIN_WORK = 1 << 20
@@ -434,15 +461,17 @@ SPLIT_SLOTS = 4  # at most this many threads split the rows (each packs A into a
 SPLIT_MIN_ROWS = 24
 
 
-def _emit_tiles(mod, name, ety, uk, cfg: GemmConfig) -> ir.Function:
-    """`void tiles(kc, mc, nc, Ap, Bp, C, c_rs, c_cs, accumulate, lo, hi)`: the micro-tiles u in [lo, hi)
-    of an mc x nc block of C from its packed slivers, u = (column sliver) * ceil(mc / MR) + (row
-    sliver): the serial loop order, and a unit of work the pool can split."""
+def _emit_tiles(mod, name, ety, uk, uk_direct, cfg: GemmConfig) -> ir.Function:
+    """`void tiles(kc, mc, nc, Ap, Bp, C, c_rs, c_cs, accumulate, Ad, a_direct, lo, hi)`: the micro-tiles
+    u in [lo, hi) of an mc x nc block of C from its packed slivers, u = (column sliver) * ceil(mc / MR)
+    + (row sliver): the serial loop order, and a unit of work the pool can split. With a_direct != 0,
+    full row slivers read A in place (rows at Ad + i*a_direct, see `direct_a`); only a last partial
+    one is packed (at Ap + i*kc, like every sliver otherwise)."""
     mr, nr = cfg.mr, cfg.nr
     fn = ir.Function(mod, ir.FunctionType(VOID, list(TILE_ARGS) + [I64, I64]), name)
     fn.linkage = "internal"
     fn.attributes.add("nounwind")
-    kc, mc, nc, Ap, Bp, C, c_rs, c_cs, acc, lo, hi = fn.args
+    kc, mc, nc, Ap, Bp, C, c_rs, c_cs, acc, Ad, a_direct, lo, hi = fn.args
     for a in (Ap, Bp, C):
         a.add_attribute("noalias")
     b = ir.IRBuilder(fn.append_basic_block("entry"))
@@ -458,19 +487,22 @@ def _emit_tiles(mod, name, ety, uk, cfg: GemmConfig) -> ir.Function:
         cptr = _at(b, C, b.add(b.mul(irr, c_rs), b.mul(jr, c_cs)), ety)
         full = b.and_(b.and_(b.icmp_signed("==", rows, const(I64, mr)), b.icmp_signed("==", cols, const(I64, nr))),
                       b.icmp_signed("==", c_cs, const(I64, 1)))
-        a_sliver = _at(b, Ap, b.mul(irr, kc), ety)
         b_sliver = _at(b, Bp, b.mul(jr, kc), ety)
-        with b.if_else(full) as (direct, edge):
-            with direct:
-                b.call(uk, [kc, a_sliver, b_sliver, cptr, c_rs, add_to_c])
-            with edge:
-                # Compute the tile into the stack tile, then copy the valid part.
-                b.call(uk, [kc, a_sliver, b_sliver, tile, const(I64, nr), ir.Constant(I1, 0)])
-                with for_range(b, rows, "er") as er, for_range(b, cols, "ec") as ec:
-                    t = b.load(_at(b, tile, b.add(b.mul(er, const(I64, nr)), ec), ety), typ=ety)
-                    dst = _at(b, cptr, b.add(b.mul(er, c_rs), b.mul(ec, c_cs)), ety)
-                    old = b.load(dst, typ=ety)
-                    b.store(b.select(add_to_c, b.fadd(old, t), t), dst)
+        # an edge tile is computed into the stack tile, then its valid part copied
+        dst = b.select(full, cptr, tile)
+        ldc = b.select(full, c_rs, const(I64, nr))
+        add = b.and_(full, add_to_c)
+        in_place = b.and_(b.icmp_signed("!=", a_direct, const(I64, 0)), b.icmp_signed("==", rows, const(I64, mr)))
+        with b.if_else(in_place) as (rows_in_place, packed):
+            with rows_in_place:
+                b.call(uk_direct, [kc, _at(b, Ad, b.mul(irr, a_direct), ety), a_direct, b_sliver, dst, ldc, add])
+            with packed:
+                b.call(uk, [kc, _at(b, Ap, b.mul(irr, kc), ety), const(I64, 0), b_sliver, dst, ldc, add])
+        with b.if_then(b.not_(full)), for_range(b, rows, "er") as er, for_range(b, cols, "ec") as ec:
+            t = b.load(_at(b, tile, b.add(b.mul(er, const(I64, nr)), ec), ety), typ=ety)
+            dst = _at(b, cptr, b.add(b.mul(er, c_rs), b.mul(ec, c_cs)), ety)
+            old = b.load(dst, typ=ety)
+            b.store(b.select(add_to_c, b.fadd(old, t), t), dst)
     b.ret_void()
 
     # the pool's task: task t of ntasks runs its share of the tiles; the frame holds TILE_ARGS, ntiles, ntasks
@@ -519,18 +551,21 @@ def _run_tiles(b: ir.IRBuilder, mod, tiles: ir.Function, cfg: GemmConfig, args: 
             b.call(tiles, list(args) + [const(I64, 0), ntiles])
 
 
-def _emit_micro_kernel(mod, name, ety, vec, fma, cfg: GemmConfig) -> ir.Function:
-    """`void uk(kc, Ap, Bp, C, ldc, add)`: C[MR x NR] (=|+=) sum_k Ap[k*MR + r] * Bp[k*NR + j]."""
+def _emit_micro_kernel(mod, name, ety, vec, fma, cfg: GemmConfig, direct: bool = False) -> ir.Function:
+    """`void uk(kc, Ap, lda, Bp, C, ldc, add)`: C[MR x NR] (=|+=) sum_k A[k, r] * Bp[k*NR + j], with
+    A[k, r] = Ap[k*MR + r] (a packed sliver; lda unused) or, `direct`, Ap[r*lda + k] (MR rows of a
+    row-major A read in place)."""
     vw, mr, nv, nr = cfg.vw, cfg.mr, cfg.nv, cfg.nr
-    fn = ir.Function(mod, ir.FunctionType(VOID, [I64, PTR, PTR, PTR, I64, I1]), name)
+    fn = ir.Function(mod, ir.FunctionType(VOID, [I64, PTR, I64, PTR, PTR, I64, I1]), name)
     fn.linkage = "internal"
     fn.attributes.add("alwaysinline")
-    kc, ap, bp, cp, ldc, add = fn.args
+    kc, ap, lda, bp, cp, ldc, add = fn.args
     entry = fn.append_basic_block("entry")
     loop = fn.append_basic_block("loop")
     done = fn.append_basic_block("done")
     b = ir.IRBuilder(entry)
     zero = ir.Constant(vec, [0.0] * vw)
+    rows_at = [_at(b, ap, b.mul(lda, const(I64, r)), ety) for r in range(mr)] if direct else None
     b.cbranch(b.icmp_signed(">", kc, const(I64, 0)), loop, done)
     b.position_at_end(loop)
     k = b.phi(I64)
@@ -544,7 +579,10 @@ def _emit_micro_kernel(mod, name, ety, vec, fma, cfg: GemmConfig) -> ir.Function
     mask = ir.Constant(ir.VectorType(I32, vw), [0] * vw)
     new = []
     for r in range(mr):
-        a = b.load(_at(b, ap, b.add(b.mul(k, const(I64, mr)), const(I64, r)), ety), typ=ety)
+        if direct:
+            a = b.load(_at(b, rows_at[r], k, ety), typ=ety)
+        else:
+            a = b.load(_at(b, ap, b.add(b.mul(k, const(I64, mr)), const(I64, r)), ety), typ=ety)
         splat = b.shuffle_vector(b.insert_element(ir.Constant(vec, ir.Undefined), a, ir.Constant(I32, 0)),
                                  ir.Constant(vec, ir.Undefined), mask)
         new.append([b.call(fma, [splat, bvs[v], accs[r][v]]) for v in range(nv)])
