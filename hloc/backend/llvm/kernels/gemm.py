@@ -23,10 +23,12 @@ Threads, when the call may use several:
     dots) splits M. For each B panel one parallel region of min(threads, a_slots) tasks
     (`<name>.blocks.task`): the tasks first pack the panel together (PACK_B_ROWS rows at a time,
     claimed from a counter, then wait until all are packed: on 2 threads a serial B packing was
-    ~15% of an M=256 product), then task t claims blocks of rows (about SPLIT_CLAIMS_PER_THREAD per
-    thread, whole MR slivers, <= MC) from a counter, packs each into A slot t and runs all its
-    micro-tiles. A region per B panel (matmul 1024^3: 4) instead of one per A block, and all packing
-    is parallel; a thread that starts late takes fewer blocks.
+    ~15% of an M=256 product), then task t claims blocks of rows (a multiple of the task count,
+    SPLIT_CLAIMS_PER_THREAD per thread or more, whole MR slivers, <= MC, sizes differing by at most
+    one sliver: block_rows) from a counter, packs each into A slot t (or only its partial last
+    sliver: direct_a) and runs all its micro-tiles. A region per B panel (matmul 1024^3: 4)
+    instead of one per A block, and all packing is parallel; a thread that starts late takes fewer
+    blocks.
   * tiles: otherwise the jr / ir micro-tiles of one packed block (`<name>.tiles`, independent of
     each other) are split when the block has at least PAR_MIN_WORK multiply-adds; the packing
     stays on the calling thread and needs one A buffer.
@@ -222,10 +224,16 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
     split = b.and_(b.and_(b.icmp_signed(">", threads, const(I64, 1)), b.icmp_signed(">", a_slots, const(I64, 1))),
                    b.icmp_signed(">=", work, const(I64, SPLIT_MIN_WORK)))
     split_tasks = _smin(b, _smin(b, threads, a_slots), b.sdiv(b.add(M, const(I64, mr - 1)), const(I64, mr)))
-    # rows a task claims at a time: about SPLIT_CLAIMS_PER_THREAD claims per thread, whole MR slivers, <= MC
-    per = b.sdiv(b.add(M, b.sub(b.mul(split_tasks, const(I64, SPLIT_CLAIMS_PER_THREAD)), const(I64, 1))),
-                 b.mul(split_tasks, const(I64, SPLIT_CLAIMS_PER_THREAD)))
-    step = _smin(b, const(I64, cfg.mc), b.mul(b.sdiv(b.add(per, const(I64, mr - 1)), const(I64, mr)), const(I64, mr)))
+    # The row blocks the tasks claim: a multiple of the task count (SPLIT_CLAIMS_PER_THREAD each, more
+    # when a block would exceed MC), of whole MR slivers, sizes differing by at most one sliver and the
+    # larger ones first (block_rows). Blocks of a fixed row count left a short last one: M = 256 on 2
+    # threads ran 7 blocks of 36 rows and one of 4, 12 slivers on one thread and 10 on the other.
+    slivers = b.sdiv(b.add(M, const(I64, mr - 1)), const(I64, mr))
+    per_mc = cfg.mc // mr
+    nblocks = _smax(b, b.mul(split_tasks, const(I64, SPLIT_CLAIMS_PER_THREAD)),
+                    b.sdiv(b.add(slivers, const(I64, per_mc - 1)), const(I64, per_mc)))
+    nblocks = b.mul(b.sdiv(b.add(nblocks, b.sub(split_tasks, const(I64, 1))), split_tasks), split_tasks)
+    step = _smin(b, nblocks, slivers)  # the frame's `step`: the number of blocks
     slot_elems = a_slot_elems(b, cfg, M, K)
     blocks = _emit_blocks(mod, name + ".blocks", ety, tiles, cfg)
     frame = entry_alloca(b, _BLOCKS_FRAME, "blocks.frame")
@@ -361,8 +369,8 @@ def a_slot_elems(b, cfg: GemmConfig, M, K):
     return b.add(b.mul(mm, _smin(b, const(I64, cfg.kc), K)), const(I64, cfg.vw))
 
 
-# kc, nc, M, step, A, a_rs, a_cs, pc, Ap, slot_elems, Bp, C (at column jc), c_rs, c_cs, accumulate, B, b_rs, b_cs,
-# jc; then the counters: next row, next B unit to pack, B units packed
+# kc, nc, M, nblocks, A, a_rs, a_cs, pc, Ap, slot_elems, Bp, C (at column jc), c_rs, c_cs, accumulate, B, b_rs,
+# b_cs, jc; then the counters: next row block, next B unit to pack, B units packed
 _BLOCKS_FRAME = ir.LiteralStructType([I64, I64, I64, I64, PTR, I64, I64, I64, PTR, I64, PTR, PTR, I64, I64, I64,
                                       PTR, I64, I64, I64, I64, I64, I64])
 _COUNTERS = 3
@@ -374,7 +382,7 @@ def _bslot(b, frame, k):
 
 
 def _emit_blocks(mod, name, ety, tiles, cfg: GemmConfig) -> ir.Function:
-    """The pool's task of a row-split call (`<name>.task`): task t claims blocks of `step` rows from
+    """The pool's task of a row-split call (`<name>.task`): task t claims row blocks (block_rows) from
     the frame's counter, packs each into A packing slot t and runs all its micro-tiles against the
     shared packed B panel. Returns the task."""
     task = mod.globals.get(name + ".task")
@@ -425,10 +433,10 @@ def _emit_blocks(mod, name, ety, tiles, cfg: GemmConfig) -> ir.Function:
     done = task.append_basic_block("done")
     b.branch(head)
     b.position_at_end(head)
-    ic = b.atomic_rmw("add", counter, step, "monotonic")
-    b.cbranch(b.icmp_signed("<", ic, M), run, done)
+    block = b.atomic_rmw("add", counter, const(I64, 1), "monotonic")
+    b.cbranch(b.icmp_signed("<", block, step), run, done)
     b.position_at_end(run)
-    mc = _smin(b, step, b.sub(M, ic))
+    ic, mc = block_rows(b, block, step, M, cfg)
     a_direct = direct_a(b, A, a_rs, a_cs, ic, pc, mc, kc, slot, ety, cfg)
     ntiles = b.mul(b.sdiv(b.add(nc, const(I64, cfg.nr - 1)), const(I64, cfg.nr)),
                    b.sdiv(b.add(mc, const(I64, cfg.mr - 1)), const(I64, cfg.mr)))
@@ -439,6 +447,23 @@ def _emit_blocks(mod, name, ety, tiles, cfg: GemmConfig) -> ir.Function:
     b.position_at_end(done)
     b.ret_void()
     return task
+
+
+def block_rows(b, block, nblocks, M, cfg: GemmConfig):
+    """(first row, rows) of row block `block` of `nblocks` <= ceil(M / MR): whole MR slivers (but the
+    last), the first ceil(M / MR) % nblocks blocks one sliver longer than the others."""
+    mr = const(I64, cfg.mr)
+    slivers = b.sdiv(b.add(M, const(I64, cfg.mr - 1)), mr)
+    base = b.sdiv(slivers, nblocks)
+    extra = b.srem(slivers, nblocks)
+    first = b.add(b.mul(block, base), _smin(b, block, extra))
+    count = b.add(base, b.zext(b.icmp_signed("<", block, extra), I64))
+    ic = b.mul(first, mr)
+    return ic, b.sub(_smin(b, b.mul(b.add(first, count), mr), M), ic)
+
+
+def _smax(b, x, y):
+    return b.select(b.icmp_signed(">", x, y), x, y)
 
 
 def _pause(b: ir.IRBuilder, mod: ir.Module) -> None:
