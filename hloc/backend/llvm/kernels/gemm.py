@@ -235,7 +235,8 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
     nblocks = b.mul(b.sdiv(b.add(nblocks, b.sub(split_tasks, const(I64, 1))), split_tasks), split_tasks)
     step = _smin(b, nblocks, slivers)  # the frame's `step`: the number of blocks
     slot_elems = a_slot_elems(b, cfg, M, K)
-    blocks = _emit_blocks(mod, name + ".blocks", ety, tiles, cfg)
+    pack_a_fn, pack_b_fn = _emit_pack_fns(mod, name, ety, cfg)
+    blocks = _emit_blocks(mod, name + ".blocks", ety, tiles, pack_a_fn, pack_b_fn, cfg)
     frame = entry_alloca(b, _BLOCKS_FRAME, "blocks.frame")
 
     with for_range(b, N, "jc", step=cfg.nc) as jc:
@@ -254,10 +255,10 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
                         b.store(v, _bslot(b, frame, k))
                     b.call(pool.parallel_for, [split_tasks, blocks, frame])
                 with serial:
-                    pack_b(b, B, b_rs, b_cs, pc, jc, kc, nc, Bp, c0, kc, ety, cfg)
+                    b.call(pack_b_fn, [B, b_rs, b_cs, pc, jc, kc, nc, Bp, c0, kc])
                     with for_range(b, M, "ic", step=cfg.mc) as ic:
                         mc = _smin(b, const(I64, cfg.mc), b.sub(M, ic))
-                        a_direct = direct_a(b, A, a_rs, a_cs, ic, pc, mc, kc, Ap, ety, cfg)
+                        a_direct = direct_a(b, pack_a_fn, A, a_rs, a_cs, ic, pc, mc, kc, Ap, ety, cfg)
                         cblk = _at(b, C, b.add(b.mul(ic, c_rs), b.mul(jc, c_cs)), ety)
                         ad = _at(b, A, b.add(b.mul(ic, a_rs), b.mul(pc, a_cs)), ety)
                         _run_tiles(b, mod, tiles, cfg, [kc, mc, nc, Ap, Bp, cblk, c_rs, c_cs, b.zext(add_to_c, I64),
@@ -318,7 +319,35 @@ def pack_b(b, B, b_rs, b_cs, pc, jc, kc, nc, Bp, k_lo, k_hi, ety, cfg: GemmConfi
                     b.store(zero, _at(b, dst, jj, ety))
 
 
-def direct_a(b, A, a_rs, a_cs, ic, pc, mc, kc, Ap, ety, cfg: GemmConfig):
+def _outlined(mod: ir.Module, name: str, argtys: list, emit) -> ir.Function:
+    """An internal noinline function `name(args)` whose body is emit(builder, *args): the packing code
+    is called from the serial loop and from the row split's task, and emitted once."""
+    fn = mod.globals.get(name)
+    if fn is None:
+        fn = ir.Function(mod, ir.FunctionType(VOID, argtys), name)
+        fn.linkage = "internal"
+        fn.attributes.add("noinline")
+        fn.attributes.add("nounwind")
+        for a in fn.args:
+            if a.type == PTR:
+                a.add_attribute("noalias")  # the source and the packing buffer
+        fb = ir.IRBuilder(fn.append_basic_block("entry"))
+        emit(fb, *fn.args)
+        fb.ret_void()
+    return fn
+
+
+def _emit_pack_fns(mod: ir.Module, name: str, ety, cfg: GemmConfig) -> tuple[ir.Function, ir.Function]:
+    """`name.pack_a(A, a_rs, a_cs, ic, pc, mc, kc, Ap)` (pack_a) and
+    `name.pack_b(B, b_rs, b_cs, pc, jc, kc, nc, Bp, k_lo, k_hi)` (pack_b)."""
+    pa = _outlined(mod, name + ".pack_a", [PTR, I64, I64, I64, I64, I64, I64, PTR],
+                   lambda fb, *a: pack_a(fb, *a, ety, cfg))
+    pb = _outlined(mod, name + ".pack_b", [PTR, I64, I64, I64, I64, I64, I64, PTR, I64, I64],
+                   lambda fb, *a: pack_b(fb, *a, ety, cfg))
+    return pa, pb
+
+
+def direct_a(b, pack_a_fn, A, a_rs, a_cs, ic, pc, mc, kc, Ap, ety, cfg: GemmConfig):
     """Prepare the rows [ic, ic+mc) x columns [pc, pc+kc) of A for the tiles; returns their `a_direct`.
 
     When A's rows are contiguous (a_cs == 1) the micro-kernel reads full MR-row slivers in place:
@@ -332,10 +361,10 @@ def direct_a(b, A, a_rs, a_cs, ic, pc, mc, kc, Ap, ety, cfg: GemmConfig):
     full = b.mul(b.sdiv(mc, const(I64, cfg.mr)), const(I64, cfg.mr))
     with b.if_else(ok) as (in_place, packed):
         with in_place, b.if_then(b.icmp_signed("<", full, mc)):
-            pack_a(b, A, a_rs, a_cs, b.add(ic, full), pc, b.sub(mc, full), kc, _at(b, Ap, b.mul(full, kc), ety),
-                   ety, cfg)
+            b.call(pack_a_fn, [A, a_rs, a_cs, b.add(ic, full), pc, b.sub(mc, full), kc,
+                               _at(b, Ap, b.mul(full, kc), ety)])
         with packed:
-            pack_a(b, A, a_rs, a_cs, ic, pc, mc, kc, Ap, ety, cfg)
+            b.call(pack_a_fn, [A, a_rs, a_cs, ic, pc, mc, kc, Ap])
     return b.select(ok, a_rs, const(I64, 0))
 
 
@@ -381,7 +410,7 @@ def _bslot(b, frame, k):
     return b.gep(frame, [const(I32, 0), const(I32, k)], inbounds=True, source_etype=_BLOCKS_FRAME)
 
 
-def _emit_blocks(mod, name, ety, tiles, cfg: GemmConfig) -> ir.Function:
+def _emit_blocks(mod, name, ety, tiles, pack_a_fn, pack_b_fn, cfg: GemmConfig) -> ir.Function:
     """The pool's task of a row-split call (`<name>.task`): task t claims row blocks (block_rows) from
     the frame's counter, packs each into A packing slot t and runs all its micro-tiles against the
     shared packed B panel. Returns the task."""
@@ -411,7 +440,7 @@ def _emit_blocks(mod, name, ety, tiles, cfg: GemmConfig) -> ir.Function:
     b.cbranch(b.icmp_signed("<", unit, units), pack_run, wait_head)
     b.position_at_end(pack_run)
     k_lo = b.mul(unit, const(I64, PACK_B_ROWS))
-    pack_b(b, B, b_rs, b_cs, pc, jc, kc, nc, Bp, k_lo, _smin(b, b.add(k_lo, const(I64, PACK_B_ROWS)), kc), ety, cfg)
+    b.call(pack_b_fn, [B, b_rs, b_cs, pc, jc, kc, nc, Bp, k_lo, _smin(b, b.add(k_lo, const(I64, PACK_B_ROWS)), kc)])
     b.atomic_rmw("add", b_done, const(I64, 1), "release")
     b.branch(pack_head)
     b.position_at_end(wait_head)
@@ -437,7 +466,7 @@ def _emit_blocks(mod, name, ety, tiles, cfg: GemmConfig) -> ir.Function:
     b.cbranch(b.icmp_signed("<", block, step), run, done)
     b.position_at_end(run)
     ic, mc = block_rows(b, block, step, M, cfg)
-    a_direct = direct_a(b, A, a_rs, a_cs, ic, pc, mc, kc, slot, ety, cfg)
+    a_direct = direct_a(b, pack_a_fn, A, a_rs, a_cs, ic, pc, mc, kc, slot, ety, cfg)
     ntiles = b.mul(b.sdiv(b.add(nc, const(I64, cfg.nr - 1)), const(I64, cfg.nr)),
                    b.sdiv(b.add(mc, const(I64, cfg.mr - 1)), const(I64, cfg.mr)))
     ad = _at(b, A, b.add(b.mul(ic, a_rs), b.mul(pc, a_cs)), ety)
