@@ -12,7 +12,7 @@ from mathref import compile_text
 
 from hloc.backend.llvm.kernels.gemm import SPLIT_MIN_WORK
 
-M, N, K = 200, 70, 300  # K: one full panel of 256 + 44; N: two slivers of 32 + 6
+M, N, K = 200, 60, 360  # K: a full panel of 256 + 104 (not a multiple of 16); N: a sliver of 32 + 28 (A read in place)
 TEXT = f"""HloModule split
 ENTRY e {{
   a = f32[{M},{K}] parameter(0)

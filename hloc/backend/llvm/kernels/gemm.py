@@ -258,7 +258,7 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
                     b.call(pack_b_fn, [B, b_rs, b_cs, pc, jc, kc, nc, Bp, c0, kc])
                     with for_range(b, M, "ic", step=cfg.mc) as ic:
                         mc = _smin(b, const(I64, cfg.mc), b.sub(M, ic))
-                        a_direct = direct_a(b, pack_a_fn, A, a_rs, a_cs, ic, pc, mc, kc, Ap, ety, cfg)
+                        a_direct = direct_a(b, pack_a_fn, A, a_rs, a_cs, ic, pc, mc, kc, nc, Ap, ety, cfg)
                         cblk = _at(b, C, b.add(b.mul(ic, c_rs), b.mul(jc, c_cs)), ety)
                         ad = _at(b, A, b.add(b.mul(ic, a_rs), b.mul(pc, a_cs)), ety)
                         _run_tiles(b, mod, tiles, cfg, [kc, mc, nc, Ap, Bp, cblk, c_rs, c_cs, b.zext(add_to_c, I64),
@@ -347,17 +347,23 @@ def _emit_pack_fns(mod: ir.Module, name: str, ety, cfg: GemmConfig) -> tuple[ir.
     return pa, pb
 
 
-def direct_a(b, pack_a_fn, A, a_rs, a_cs, ic, pc, mc, kc, Ap, ety, cfg: GemmConfig):
-    """Prepare the rows [ic, ic+mc) x columns [pc, pc+kc) of A for the tiles; returns their `a_direct`.
+def direct_a(b, pack_a_fn, A, a_rs, a_cs, ic, pc, mc, kc, nc, Ap, ety, cfg: GemmConfig):
+    """Prepare the rows [ic, ic+mc) x columns [pc, pc+kc) of A for the tiles of an nc-wide block;
+    returns their `a_direct`.
 
-    When A's rows are contiguous (a_cs == 1) the micro-kernel reads full MR-row slivers in place:
-    packing A cost as much as 13% of a convolution (im2col rows) and 3-4% of an M=256 dot, for no
-    gain with rows already contiguous. Returns A's row stride then, and only a last partial sliver is
-    packed. Not when rows are a multiple of 4 KiB apart: MR rows would then share one L1 set (12-way)
-    with the B sliver's lines. Otherwise packs everything (pack_a) and returns 0."""
+    When A's rows are contiguous (a_cs == 1) and the block has at most DIRECT_A_MAX_SLIVERS column
+    slivers, the micro-kernel reads full MR-row slivers in place: returns A's row stride, and only a
+    last partial sliver is packed. A convolution's im2col rows against 64 output features (2 slivers)
+    spent 13% of its time packing A, and the in-place kernel costs only a few % more per tile (its MR
+    row addresses do not all fit the registers beside the accumulators, and each k touches MR lines);
+    with more slivers per packed block (mlp_b256_fwd: 32) packing is cheaper than that (measured:
+    its tiles 7% slower in place, packing 20% faster). Not when rows are a multiple of 4 KiB apart
+    (MR rows would share one L1 set with the B sliver's lines). Otherwise packs everything (pack_a)
+    and returns 0."""
     es = 4 if ety == F32 else 8
     ok = b.and_(b.icmp_signed("==", a_cs, const(I64, 1)),
                 b.icmp_signed("!=", b.srem(b.mul(a_rs, const(I64, es)), const(I64, 4096)), const(I64, 0)))
+    ok = b.and_(ok, b.icmp_signed("<=", nc, const(I64, DIRECT_A_MAX_SLIVERS * cfg.nr)))
     full = b.mul(b.sdiv(mc, const(I64, cfg.mr)), const(I64, cfg.mr))
     with b.if_else(ok) as (in_place, packed):
         with in_place, b.if_then(b.icmp_signed("<", full, mc)):
@@ -466,7 +472,7 @@ def _emit_blocks(mod, name, ety, tiles, pack_a_fn, pack_b_fn, cfg: GemmConfig) -
     b.cbranch(b.icmp_signed("<", block, step), run, done)
     b.position_at_end(run)
     ic, mc = block_rows(b, block, step, M, cfg)
-    a_direct = direct_a(b, pack_a_fn, A, a_rs, a_cs, ic, pc, mc, kc, slot, ety, cfg)
+    a_direct = direct_a(b, pack_a_fn, A, a_rs, a_cs, ic, pc, mc, kc, nc, slot, ety, cfg)
     ntiles = b.mul(b.sdiv(b.add(nc, const(I64, cfg.nr - 1)), const(I64, cfg.nr)),
                    b.sdiv(b.add(mc, const(I64, cfg.mr - 1)), const(I64, cfg.mr)))
     ad = _at(b, A, b.add(b.mul(ic, a_rs), b.mul(pc, a_cs)), ety)
@@ -513,6 +519,7 @@ SPLIT_MIN_WORK = 1 << 22
 SPLIT_CLAIMS_PER_THREAD = 4  # row blocks per thread (claimed dynamically: a late thread takes fewer)
 SPLIT_SLOTS = 4  # at most this many threads split the rows (each packs A into a slot of its own)
 SPLIT_MIN_ROWS = 24
+DIRECT_A_MAX_SLIVERS = 2  # column slivers of a block up to which A is read in place (direct_a)
 
 
 def _emit_tiles(mod, name, ety, uk, uk_direct, cfg: GemmConfig) -> ir.Function:
