@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from mathref import compile_text
 
-from hloc.backend.llvm.kernels.convolution import plan_gemm
+from hloc.backend.llvm.kernels.convolution import _channel_runs, conv_geom, plan_gemm
 from hloc.backend.llvm.target import TargetSpec
 from hloc.ir.attrs import WindowDim
 from hloc.parse import parse_module
@@ -203,6 +203,25 @@ def test_gemm_plans(f32_results):
     assert not plans["nhwc_same"].swapped and plans["nhwc_same"].k_direct and not plans["nhwc_same"].outer
     assert plans["nchw_strided"].swapped and len(plans["nchw_strided"].outer) == 1  # batch not merged
     assert not plans["kernel_repacked"].k_direct
+
+
+def test_im2col_copies_channel_runs(f32_results):
+    """NHWC input with the channels innermost in K: im2col copies each (row, tap) run of channels
+    whole (padding, cropping, dilation, reversal and groups above are on that path); NCHW is not."""
+    plans = f32_results[1]
+    for name in ("nhwc_same", "negative_pad", "lhs_dilated", "rhs_dilated_reversed", "feature_groups",
+                 "batch_groups", "conv1d"):
+        assert _channel_runs(plans[name], *_geom_types(name)), name
+    assert not _channel_runs(plans["nchw_strided"], *_geom_types("nchw_strided"))
+
+
+def _geom_types(name):
+    case = next(c for c in F32_CASES if c.name == name)
+    x, w = case.param_shapes()
+    text = (f"HloModule m\nENTRY e {{\n  x = {x} parameter(0)\n  w = {w} parameter(1)\n"
+            f"  ROOT {case.line('x', 'w')}\n}}\n")
+    instr = parse_module(text, "m.hlo").entry.root
+    return conv_geom(instr), case.etype, case.out_etype
 
 
 OTHER_CASES = [

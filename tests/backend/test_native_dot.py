@@ -45,11 +45,11 @@ def _r(*dims, dt=np.float32):
 F_PARAMS = ["f32[64,48]", "f32[48,40]", "f32[48,64]{0,1}", "f32[40,48]", "f32[5,6,3,7]", "f32[3,7,5,9]",
             "f32[8,3,16,20]", "f32[16,3,24]", "f32[40,24,18]{1,2,0}", "f32[40,12]", "f32[16,8]", "f32[8]",
             "f64[50,70]", "f64[70,30]", "f32[3,33,17]", "f32[3,17,29]", "f32[0,5]", "f32[5,4]", "f32[4,0]",
-            "f32[0,6]", "f32[300]", "f32[7,300]", "f32[8,16]"]
+            "f32[0,6]", "f32[300]", "f32[7,300]", "f32[8,16]", "f32[80,24]", "f32[24,10]"]
 F_INPUTS = [_r(64, 48), _r(48, 40), _r(48, 64), _r(40, 48), _r(5, 6, 3, 7), _r(3, 7, 5, 9), _r(8, 3, 16, 20),
             _r(16, 3, 24), _r(40, 24, 18), _r(40, 12), _r(16, 8), _r(8), _r(50, 70, dt=np.float64),
             _r(70, 30, dt=np.float64), _r(3, 33, 17), _r(3, 17, 29), _r(0, 5), _r(5, 4), _r(4, 0), _r(0, 6),
-            _r(300), _r(7, 300), _r(8, 16)]
+            _r(300), _r(7, 300), _r(8, 16), _r(80, 24), _r(24, 10)]
 F_CASES = {
     "plain": ("f32[64,40] dot(p0, p1), lhs_contracting_dims={1}, rhs_contracting_dims={0}",
               lambda x: ein("mk,kn->mn", x[0], x[1])),
@@ -91,6 +91,9 @@ F_CASES = {
                 lambda x: np.zeros((0, 4))),
     "empty_k": ("f32[4,6] dot(p18, p19), lhs_contracting_dims={1}, rhs_contracting_dims={0}",
                 lambda x: np.zeros((4, 6))),
+    # a narrow N (10) of a tall product: swapped, C written through the GEMM's edge tiles
+    "narrow_n": ("f32[80,10] dot(p23, p24), lhs_contracting_dims={1}, rhs_contracting_dims={0}",
+                 lambda x: ein("mk,kn->mn", x[23], x[24])),
     "long_k_matvec": ("f32[7] dot(p21, p20), lhs_contracting_dims={1}, rhs_contracting_dims={0}",
                       lambda x: ein("mk,k->m", x[21], x[20])),
 }
@@ -121,6 +124,7 @@ def test_paths_chosen(float_results):
     plans = {i.name: plan_dot(i) for i in m.entry.instructions if i.opcode == "dot"}
     assert plans["plain"].path == "gemm" and not plans["plain"].swapped
     assert plans["out_col_major"].path == "gemm" and plans["out_col_major"].swapped
+    assert plans["narrow_n"].path == "gemm" and plans["narrow_n"].swapped and plans["narrow_n"].sizes[0] == 10
     assert plans["two_contracting"].path == "gemm" and len(plans["two_contracting"].k) == 2
     assert plans["m_unmerged"].path == "gemm" and len(plans["m_unmerged"].m) == 2
     assert plans["batch_middle"].path == "gemm" or plans["batch_middle"].path == "loop"

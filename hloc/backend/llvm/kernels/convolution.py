@@ -37,7 +37,7 @@ from ....ir.attrs import Window, WindowDim
 from ....ir.module import Instruction
 from ....ir.types import Shape
 from ..elemental import Accumulators, Elemental, IrArray, binary_op, convert_value, scalar_constant
-from ..irvalues import I1, I8, I64, const, storage_type
+from ..irvalues import I1, I8, I64, VOID, const, storage_type
 from ..loops import Index, for_range, loop_nest, strides
 from ..parallel import COUNTER_BYTES, parallel_chunks
 from . import kernel
@@ -492,6 +492,9 @@ def _im2col(c, plan: GemmPlan, g: Geom, og: int, out_et: str, p_ptr, lo, hi, r0,
         fixed.update(_decompose(bld, iv, a.comps))
     b_off, f_off = _groups(bld, g, _mul(bld, grp, og))
     hi = bld.select(bld.icmp_signed("<", hi, nrows), hi, nrows)
+    if _channel_runs(plan, g, c.operands[0][0].etype, out_et):
+        _im2col_runs(c, plan, g, p_ptr, lo, hi, r0, fixed, b_off, f_off)
+        return
 
     def p_value(r, kvals):
         vals = dict(fixed)
@@ -515,6 +518,83 @@ def _im2col(c, plan: GemmPlan, g: Geom, og: int, out_et: str, p_ptr, lo, hi, r0,
             kidx = _flat(bld, plan.kcomps, kvals)
             pmat.store(bld, Index(pmat.shape, None, bld.add(bld.mul(kidx, const(I64, plan.chunk)), r)),
                        p_value(r, kvals))
+
+
+def _channel_runs(plan: GemmPlan, g: Geom, in_et: str, out_et: str) -> bool:
+    """Whether each (output row, spatial tap) of P is one contiguous run of the input's channels: P is
+    row-major with the channels innermost in K (e.g. HWIO kernels), the channels are contiguous in the
+    input (e.g. NHWC) and no conversion is needed."""
+    return (not plan.swapped and bool(plan.kcomps) and plan.kcomps[-1][0] == "c" and g.in_f == 1
+            and in_et == out_et == plan.acc_etype)
+
+
+def _im2col_runs(c, plan: GemmPlan, g: Geom, p_ptr, lo, hi, r0, fixed: dict, b_off, f_off) -> None:
+    """im2col as one copy (llvm.memcpy) of the cg contiguous input channels per output row and tap, or a
+    fill with zeros when the tap falls outside the input: one bounds test per run instead of one per
+    element, and little IR for LLVM (a per-element loop is unrolled over the taps and vectorised once
+    for each)."""
+    bld = c.b
+    ety = storage_type(plan.acc_etype)
+    run_bytes = const(I64, g.cg * (4 if plan.acc_etype == "f32" else 8))
+    x_ptr = c.operands[0][0].ptr
+    taps = plan.kcomps[:-1]
+    with for_range(bld, hi, "pr", start=lo) as r:
+        vals = dict(fixed)
+        vals.update(_decompose(bld, bld.add(r0, r), plan.rows.comps))
+        base = _add(bld, _mul(bld, _add(bld, vals.get(("b", 0), const(I64, 0)), b_off), g.in_b), f_off)
+        row = bld.gep(p_ptr, [bld.mul(r, const(I64, plan.k))], inbounds=True, source_etype=ety)
+        with _k_loops(bld, taps) as kvals:
+            tap_ivs = list(kvals.values())
+            valid = ir.Constant(I1, 1)
+            off = base
+            for i, s in enumerate(g.spatial):
+                y = vals.get(("s", i), const(I64, 0))
+                k = kvals.get(("s", i), const(I64, 0))
+                if s.wd.window_reversal and plan.k_direct:
+                    k = bld.sub(const(I64, s.k_size - 1), k)
+                wd = s.wd
+                u = bld.sub(_add(bld, _mul(bld, y, wd.stride), _mul(bld, k, wd.window_dilation)),
+                            const(I64, wd.pad_lo))
+                if wd.base_dilation > 1:
+                    on_point = bld.icmp_unsigned("==", bld.urem(u, const(I64, wd.base_dilation)), const(I64, 0))
+                    valid = bld.and_(valid, bld.and_(bld.icmp_signed(">=", u, const(I64, 0)), on_point))
+                    u = bld.sdiv(u, const(I64, wd.base_dilation))
+                valid = bld.and_(valid, bld.icmp_unsigned("<", u, const(I64, s.in_size)))
+                off = _add(bld, off, _mul(bld, u, s.in_stride))
+            dst = bld.gep(row, [bld.mul(_flat(bld, taps, kvals), const(I64, g.cg))], inbounds=True, source_etype=ety)
+            with bld.if_else(valid) as (inside, outside):
+                with inside:
+                    intrinsic_memcpy(bld, dst, bld.gep(x_ptr, [off], source_etype=ety), run_bytes)
+                with outside:
+                    intrinsic_memset(bld, dst, run_bytes)
+        for iv in tap_ivs:
+            _no_unroll(bld, iv)
+
+
+def _no_unroll(bld, iv) -> None:
+    """Mark the loop of induction variable `iv` (a for_range phi) not to be unrolled: fully unrolled
+    taps only give LLVM more to thread and simplify (compile time), for no run time."""
+    mod = bld.module
+    flag = mod.add_metadata([ir.MetaDataString(mod, "llvm.loop.unroll.disable")])
+    # a node of its own per loop (not from add_metadata's cache), made self-referential as loop IDs are
+    loop_id = ir.values.MDValue(mod, [flag], name=str(len(mod.metadata)))
+    loop_id.operands = (loop_id, flag)
+    iv.incomings[-1][1].terminator.set_metadata("llvm.loop", loop_id)
+
+
+def _intrinsic(bld, name: str, args: list) -> None:
+    fn = bld.module.globals.get(name)
+    if fn is None:
+        fn = ir.Function(bld.module, ir.FunctionType(VOID, [a.type for a in args]), name)
+    bld.call(fn, args)
+
+
+def intrinsic_memcpy(bld, dst, src, nbytes) -> None:
+    _intrinsic(bld, "llvm.memcpy.p0.p0.i64", [dst, src, nbytes, ir.Constant(I1, 0)])
+
+
+def intrinsic_memset(bld, dst, nbytes) -> None:
+    _intrinsic(bld, "llvm.memset.p0.i64", [dst, ir.Constant(I8, 0), nbytes, ir.Constant(I1, 0)])
 
 
 @contextlib.contextmanager

@@ -10,13 +10,17 @@ becomes an axis with an element stride in each array (batch: a, b, c; free dims 
 c; free dims of B: b, c; contracting: a, b). Size-1 axes are dropped, and neighbouring axes of a
 group merge when every array steps through them as one (a row-major [M1, M2] block is one M axis),
 so transposed operands and batch dims anywhere cost nothing: they are strides. Operands are swapped
-(C^T = B^T A^T) when that puts the output's contiguous dimension on the GEMM's N side.
+(C^T = B^T A^T) when that puts the output's contiguous dimension on the GEMM's N side, or a narrow N
+(below NARROW_N) of a tall product on its M side.
 
 Three ways to compute:
   * gemm: f32/f64 arithmetic with M, N >= GEMM_MIN_MN and M*N*K >= GEMM_MIN_WORK. One call of the
     module's packed GEMM (gemm.py) per remaining outer index (batch, unmerged free or contracting
     axes; later contracting chunks accumulate). Packing buffers come from the kernel scratch; so do
-    f32 copies of f16/bf16 operands and an f32 result that is rounded afterwards.
+    f32 copies of f16/bf16 operands and an f32 result that is rounded afterwards. Threads: a big
+    call splits its rows (gemm.py); with at least OUTER_SLOTS calls (batch / free outer indices,
+    e.g. attention's heads) the threads instead claim whole calls, with packing buffers of their
+    own (`outer_slots`).
   * axpy: a small float dot whose output rows are contiguous in the output and in B:
     `c[n] += a[k] * b[k, n]` with n innermost, which vectorises without reassociation.
   * loop: everything else. For each output element, a loop over the contraction with the sum in a
@@ -26,6 +30,7 @@ Three ways to compute:
 from __future__ import annotations
 
 import contextlib
+import math
 from dataclasses import dataclass, replace
 
 import llvmlite.ir as ir
@@ -37,11 +42,15 @@ from ....ir.types import ELEMENT_TYPES, Shape
 from ..elemental import Accumulators, Elemental, IrArray, binary_op, convert_value, scalar_constant
 from ..irvalues import F32_COMPUTED, I64, const, storage_type
 from ..loops import Index, for_range, strides
+from ..parallel import COUNTER_BYTES, parallel_chunks
 from . import kernel
-from .gemm import config_for, gemm_function, pack_elems, split_slots
+from .gemm import SPLIT_MIN_WORK, config_for, gemm_function, pack_elems, split_slots
 
 GEMM_MIN_MN = 4
 GEMM_MIN_WORK = 16 * 16 * 16
+OUTER_SLOTS = 4  # threads that may split a dot's GEMM calls (outer_slots)
+OUTER_MAX_CALL_WORK = 1 << 24  # multiply-adds of a call from which fewer than 4 * OUTER_SLOTS calls are not
+NARROW_N = 16  # a GEMM N below this (with an M of at least 4x this) is swapped to the M side
 ALIGN = 64
 
 
@@ -107,8 +116,15 @@ def plan_dot(instr: Instruction) -> DotPlan:
     swapped = False
     n_unit = bool(n) and n[-1].c == 1
     m_unit = bool(m) and m[-1].c == 1
-    if m_unit and not n_unit:
-        # C^T = B^T A^T: the output's contiguous dimension becomes the GEMM's N.
+    def inner(axes):
+        return axes[-1].size if axes else 1
+
+    # C^T = B^T A^T: the output's contiguous dimension becomes the GEMM's N, or a narrow N becomes the
+    # GEMM's M (a micro-tile is MR x NR = 12 x 32 with AVX-512: N = 10 would use 10 of its 32 columns,
+    # M = 10 uses 10 of 12 rows; C's columns then are not contiguous, and tiles are written through
+    # the GEMM's small stack tile, which costs little next to a K-long tile).
+    narrow_n = inner(n) < NARROW_N and inner(m) >= 4 * NARROW_N
+    if (m_unit and not n_unit) or narrow_n:
         def flip(ax: Axis) -> Axis:
             return Axis(ax.size, ax.b, ax.a, ax.c)
 
@@ -177,6 +193,29 @@ class GemmScratch:
     b_conv: int | None
     c_conv: int | None
     total: int
+    slots: int = 0  # > 0: the GEMM calls are split over up to this many threads (`outer_slots`)
+    slot: int = 0  # bytes of one thread's packing buffers (a_pack, b_pack are in slot 0)
+    counter: int = 0
+
+
+def _outer_calls(plan: DotPlan) -> int:
+    return math.prod(ax.size for ax in plan.batch + plan.m[:-1] + plan.n[:-1])
+
+
+def outer_slots(plan: DotPlan) -> int:
+    """Threads (at most OUTER_SLOTS, each with packing buffers of its own) that split a dot's GEMM calls
+    between them (one call per batch / unmerged free index, e.g. attention's per-head products), or 0.
+
+    Whole calls on each thread when there are at least OUTER_SLOTS of them and enough work in all: no
+    synchronisation inside a call (the row split of one call waits for its B panel to be packed and
+    for its last row block, once per call), and small calls are split too. Not a few big calls, which
+    balance better split inside each (5 calls on 2 threads: 3 + 2)."""
+    mm, nn, _ = plan.sizes
+    calls = _outer_calls(plan)
+    per_call = mm * nn * math.prod(ax.size for ax in plan.k)
+    if calls < OUTER_SLOTS or calls * per_call < SPLIT_MIN_WORK:
+        return 0
+    return OUTER_SLOTS if per_call < OUTER_MAX_CALL_WORK or calls >= 4 * OUTER_SLOTS else 0
 
 
 def gemm_scratch(plan: DotPlan, a: Shape, b: Shape, c: Shape, features: str) -> GemmScratch:
@@ -184,12 +223,18 @@ def gemm_scratch(plan: DotPlan, a: Shape, b: Shape, c: Shape, features: str) -> 
     es = 4 if acc == "f32" else 8
     cfg = config_for(features, es * 8)
     mm, nn, kk = plan.sizes
-    na, nb = pack_elems(cfg, mm, nn, kk, split_slots(mm, nn, kk))
+    slots = outer_slots(plan)
+    na, nb = pack_elems(cfg, mm, nn, kk, 1 if slots else split_slots(mm, nn, kk))
     pos = 0
     offsets = []
     for nbytes in (na * es, nb * es):
         offsets.append(pos)
         pos += _align(nbytes)
+    slot = pos
+    pos *= max(1, slots)
+    counter = pos
+    if slots:
+        pos += _align(COUNTER_BYTES)
     conv = []
     for s in (a, b, c):
         # operands convert to the result type first: a narrow result rounds f32 operands too
@@ -198,7 +243,7 @@ def gemm_scratch(plan: DotPlan, a: Shape, b: Shape, c: Shape, features: str) -> 
             pos += _align(s.num_elements * es)
         else:
             conv.append(None)
-    return GemmScratch(offsets[0], offsets[1], conv[0], conv[1], conv[2], pos)
+    return GemmScratch(offsets[0], offsets[1], conv[0], conv[1], conv[2], pos, slots, slot, counter)
 
 
 @kernel.scratch("dot")
@@ -337,16 +382,56 @@ def emit_gemm_dot(ctx, plan: DotPlan, a: IrArray, b: IrArray, c: IrArray) -> Non
     k_ax = plan.k[-1] if plan.k else Axis(1)
     k_outer = plan.k[:-1]
     outer = plan.batch + plan.m[:-1] + plan.n[:-1]
-    with axis_loops(bld, outer + k_outer, "g") as (off, ivs):
-        accumulate = const(I64, 0)
-        for iv in ivs[len(outer):]:
-            accumulate = bld.or_(accumulate, iv)  # later chunks of a split contraction add to C
-        args = [const(I64, mm), const(I64, nn), const(I64, kk),
-                bld.gep(a_ptr, [off("a")], inbounds=True, source_etype=ety), const(I64, m_ax.a), const(I64, k_ax.a),
-                bld.gep(b_ptr, [off("b")], inbounds=True, source_etype=ety), const(I64, k_ax.b), const(I64, n_ax.b),
-                bld.gep(c_ptr, [off("c")], inbounds=True, source_etype=ety), const(I64, m_ax.c), const(I64, n_ax.c),
-                accumulate, at(sc.a_pack), at(sc.b_pack), const(I64, split_slots(mm, nn, kk))]
-        bld.call(fn, args)
+
+    def calls(cb, base: dict, a_pack, b_pack, a_slots: int) -> None:
+        """The GEMM calls of the contraction's outer chunks at outer offsets `base` (per array key)."""
+        with axis_loops(cb, k_outer, "g") as (off, ivs):
+            accumulate = const(I64, 0)
+            for iv in ivs:
+                accumulate = cb.or_(accumulate, iv)  # later chunks of a split contraction add to C
+            args = [const(I64, mm), const(I64, nn), const(I64, kk),
+                    cb.gep(base["a"], [off("a")], inbounds=True, source_etype=ety), const(I64, m_ax.a),
+                    const(I64, k_ax.a),
+                    cb.gep(base["b"], [off("b")], inbounds=True, source_etype=ety), const(I64, k_ax.b),
+                    const(I64, n_ax.b),
+                    cb.gep(base["c"], [off("c")], inbounds=True, source_etype=ety), const(I64, m_ax.c),
+                    const(I64, n_ax.c), accumulate, a_pack, b_pack, const(I64, a_slots)]
+            cb.call(fn, args)
+
+    if sc.slots:
+        # whole calls on each thread: chunk i = outer index i (row-major over `outer`)
+        def one_call(c, lo, _hi, task, _extras):
+            cb = c.b
+            slot = cb.gep(c.scratch, [cb.mul(task, const(I64, sc.slot))], inbounds=True, source_etype=ir.IntType(8))
+            ptrs = {"a": c.operands[1 if plan.swapped else 0][0].ptr, "b": c.operands[0 if plan.swapped else 1][0].ptr,
+                    "c": c.outputs[0].ptr}
+            for key, conv_off in (("a", sc.a_conv), ("b", sc.b_conv), ("c", sc.c_conv)):
+                if conv_off is not None:
+                    ptrs[key] = cb.gep(c.scratch, [const(I64, conv_off)], inbounds=True, source_etype=ir.IntType(8))
+            offs = {"a": const(I64, 0), "b": const(I64, 0), "c": const(I64, 0)}
+            rest = lo
+            for j in range(len(outer) - 1, -1, -1):
+                ax = outer[j]
+                iv = cb.urem(rest, const(I64, ax.size)) if j else rest
+                rest = cb.udiv(rest, const(I64, ax.size)) if j else rest
+                for key in offs:
+                    st = getattr(ax, key)
+                    if st:
+                        offs[key] = cb.add(offs[key], cb.mul(iv, const(I64, st)))
+            base = {key: cb.gep(ptrs[key], [offs[key]], inbounds=True, source_etype=ety) for key in ptrs}
+            pack = (cb.gep(slot, [const(I64, sc.a_pack)], inbounds=True, source_etype=ir.IntType(8)),
+                    cb.gep(slot, [const(I64, sc.b_pack)], inbounds=True, source_etype=ir.IntType(8)))
+            calls(cb, base, *pack, 1)
+
+        n_calls = _outer_calls(plan)
+        macs = n_calls * mm * nn * math.prod(ax.size for ax in plan.k)
+        parallel_chunks(ctx, n_calls, 1, macs // 64, sc.counter, sc.slots, one_call)
+    else:
+        with axis_loops(bld, outer, "o") as (off, _):
+            base = {"a": bld.gep(a_ptr, [off("a")], inbounds=True, source_etype=ety),
+                    "b": bld.gep(b_ptr, [off("b")], inbounds=True, source_etype=ety),
+                    "c": bld.gep(c_ptr, [off("c")], inbounds=True, source_etype=ety)}
+            calls(bld, base, at(sc.a_pack), at(sc.b_pack), split_slots(mm, nn, kk))
     if sc.c_conv is not None:
         tmp = IrArray(c_ptr, Shape(acc_et, c.shape.dims, c.shape.layout))
         with for_range(bld, c.shape.num_elements, "cr") as i:

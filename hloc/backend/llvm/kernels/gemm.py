@@ -20,11 +20,15 @@ own M, N, K (never more than a_slots * MC*KC and KC*NC elements); Apack holds `a
 
 Threads, when the call may use several:
   * rows: a call of at least SPLIT_MIN_WORK multiply-adds given a_slots > 1 (`split_slots`: big
-    dots) splits M. For each packed B panel (packed once, by the calling thread) one parallel
-    region of min(threads, a_slots) tasks (`<name>.blocks.task`); task t claims blocks of rows
-    (about SPLIT_CLAIMS_PER_THREAD per thread, whole MR slivers, <= MC) from a counter, packs each
-    into A slot t and runs all its micro-tiles. A region per B panel (matmul 1024^3: 4) instead of
-    one per A block, and the A packing is parallel too; a thread that starts late takes fewer blocks.
+    dots) splits M. For each B panel one parallel region of min(threads, a_slots) tasks
+    (`<name>.blocks.task`): the tasks first pack the panel together (PACK_B_ROWS rows at a time,
+    claimed from a counter, then wait until all are packed: on 2 threads a serial B packing was
+    ~15% of an M=256 product), then task t claims blocks of rows (a multiple of the task count,
+    SPLIT_CLAIMS_PER_THREAD per thread or more, whole MR slivers, <= MC, sizes differing by at most
+    one sliver: block_rows) from a counter, packs each into A slot t (or only its partial last
+    sliver: direct_a) and runs all its micro-tiles. A region per B panel (matmul 1024^3: 4)
+    instead of one per A block, and all packing is parallel; a thread that starts late takes fewer
+    blocks.
   * tiles: otherwise the jr / ir micro-tiles of one packed block (`<name>.tiles`, independent of
     each other) are split when the block has at least PAR_MIN_WORK multiply-adds; the packing
     stays on the calling thread and needs one A buffer.
@@ -35,7 +39,10 @@ split): results do not depend on the thread count.
 The tile follows the vector registers: AVX-512 (32 registers of 16 f32) MR=12, NR=32 (24
 accumulators); AVX2 (16 registers of 8 f32) MR=6, NR=16 (12 accumulators); 128-bit vectors MR=4,
 NR=8. Row-major A slivers are packed by in-register transposes (pack_rows): LLVM vectorised the
-plain packing loop with scatters, which cost ~20% at N=64. Measured on one AVX-512 core (per-call
+plain packing loop with scatters, which cost ~20% at N=64. B is packed by vector copies when its
+rows are contiguous (PACK_B_ROWS rows at a time across the slivers: pack_b), by the same in-register
+transposes when its columns are (a dot contracting the rhs's last dim, e.g. attention's P V^T:
+85 -> 105-112 GFLOP/s on one thread), element by element otherwise. Measured on one AVX-512 core (per-call
 CPU time, testdata/backend/measure_dense.py): f32 150-160 GFLOP/s at n=512/1024, numpy's OpenBLAS
 140-150 in the same runs; f64 ~58 (numpy ~56); M=3136, N=64, K=576 (a 3x3x64 conv's shape) ~118
 (numpy 105-125). Emitting it and optimising it at O3 costs ~110 ms of CPU per element type.
@@ -151,15 +158,16 @@ def transpose(b: ir.IRBuilder, vecs: list, vw: int) -> list:
     return m
 
 
-def pack_rows(b: ir.IRBuilder, rows_at: list, cs, kc, dst, ety: ir.Type, cfg: GemmConfig) -> None:
-    """dst[k*MR + r] = rows_at[r][k*cs] for k < kc, r < MR (a full MR-tall sliver of A).
+def pack_rows(b: ir.IRBuilder, rows_at: list, cs, kc, dst, ety: ir.Type, cfg: GemmConfig, count: int = 0) -> None:
+    """dst[k*R + r] = rows_at[r][k*cs] for k < kc, r < R = count or MR (a full MR-tall sliver of A, or
+    an NR-wide sliver of a B whose columns are contiguous).
 
     With contiguous rows (cs == 1) blocks of VW columns are loaded as vectors, transposed in
     registers and stored as whole vectors in increasing order: each store's tail runs into the
     next one's place and is overwritten by it (the packing buffer has VW elements of slack). A
     plain element loop otherwise and for the last kc % VW columns (LLVM would vectorise it with
     scatters, which are slower than scalar stores)."""
-    vw, mr = cfg.vw, cfg.mr
+    vw, mr = cfg.vw, count or cfg.mr
     vec = ir.VectorType(ety, vw)
     groups = [list(range(g, min(g + vw, mr))) for g in range(0, mr, vw)]
     kb = b.mul(b.sdiv(kc, const(I64, vw)), const(I64, vw))
@@ -182,13 +190,14 @@ def pack_rows(b: ir.IRBuilder, rows_at: list, cs, kc, dst, ety: ir.Type, cfg: Ge
 
 def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Function:
     """Emit the GEMM function (signature in the module docstring; strides in elements)."""
-    vw, mr, nv, nr = cfg.vw, cfg.mr, cfg.nv, cfg.nr
+    vw, mr = cfg.vw, cfg.mr
     vec = ir.VectorType(ety, vw)
     suffix = "f32" if ety == F32 else "f64"
     fma_name = f"llvm.fma.v{vw}{suffix}"
     fma = mod.globals.get(fma_name) or ir.Function(mod, ir.FunctionType(vec, [vec, vec, vec]), fma_name)
     uk = _emit_micro_kernel(mod, name + ".ukernel", ety, vec, fma, cfg)
-    tiles = _emit_tiles(mod, name + ".tiles", ety, uk, cfg)
+    uk_direct = _emit_micro_kernel(mod, name + ".ukernel.direct", ety, vec, fma, cfg, direct=True)
+    tiles = _emit_tiles(mod, name + ".tiles", ety, uk, uk_direct, cfg)
 
     fn = ir.Function(mod, ir.FunctionType(VOID, [I64, I64, I64, PTR, I64, I64, PTR, I64, I64,
                                                  PTR, I64, I64, I64, PTR, PTR, I64]), name)
@@ -215,12 +224,19 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
     split = b.and_(b.and_(b.icmp_signed(">", threads, const(I64, 1)), b.icmp_signed(">", a_slots, const(I64, 1))),
                    b.icmp_signed(">=", work, const(I64, SPLIT_MIN_WORK)))
     split_tasks = _smin(b, _smin(b, threads, a_slots), b.sdiv(b.add(M, const(I64, mr - 1)), const(I64, mr)))
-    # rows a task claims at a time: about SPLIT_CLAIMS_PER_THREAD claims per thread, whole MR slivers, <= MC
-    per = b.sdiv(b.add(M, b.sub(b.mul(split_tasks, const(I64, SPLIT_CLAIMS_PER_THREAD)), const(I64, 1))),
-                 b.mul(split_tasks, const(I64, SPLIT_CLAIMS_PER_THREAD)))
-    step = _smin(b, const(I64, cfg.mc), b.mul(b.sdiv(b.add(per, const(I64, mr - 1)), const(I64, mr)), const(I64, mr)))
+    # The row blocks the tasks claim: a multiple of the task count (SPLIT_CLAIMS_PER_THREAD each, more
+    # when a block would exceed MC), of whole MR slivers, sizes differing by at most one sliver and the
+    # larger ones first (block_rows). Blocks of a fixed row count left a short last one: M = 256 on 2
+    # threads ran 7 blocks of 36 rows and one of 4, 12 slivers on one thread and 10 on the other.
+    slivers = b.sdiv(b.add(M, const(I64, mr - 1)), const(I64, mr))
+    per_mc = cfg.mc // mr
+    nblocks = _smax(b, b.mul(split_tasks, const(I64, SPLIT_CLAIMS_PER_THREAD)),
+                    b.sdiv(b.add(slivers, const(I64, per_mc - 1)), const(I64, per_mc)))
+    nblocks = b.mul(b.sdiv(b.add(nblocks, b.sub(split_tasks, const(I64, 1))), split_tasks), split_tasks)
+    step = _smin(b, nblocks, slivers)  # the frame's `step`: the number of blocks
     slot_elems = a_slot_elems(b, cfg, M, K)
-    blocks = _emit_blocks(mod, name + ".blocks", ety, tiles, cfg)
+    pack_a_fn, pack_b_fn = _emit_pack_fns(mod, name, ety, cfg)
+    blocks = _emit_blocks(mod, name + ".blocks", ety, tiles, pack_a_fn, pack_b_fn, cfg)
     frame = entry_alloca(b, _BLOCKS_FRAME, "blocks.frame")
 
     with for_range(b, N, "jc", step=cfg.nc) as jc:
@@ -229,41 +245,133 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
             kc = _smin(b, const(I64, cfg.kc), b.sub(K, pc))
             # Overwrite C on the first K panel unless accumulating.
             add_to_c = b.or_(acc_flag, b.icmp_signed(">", pc, c0))
-            # Pack B[pc:pc+kc, jc:jc+nc] as NR-wide slivers: Bp[jp*kc + k*NR + j], zero beyond nc.
-            with for_range(b, nc, "jp", step=nr) as jp:
-                width = _smin(b, const(I64, nr), b.sub(nc, jp))
-                full = b.icmp_signed("==", width, const(I64, nr))
-                contiguous = b.and_(full, b.icmp_signed("==", b_cs, const(I64, 1)))
-                with for_range(b, kc, "kp") as kp:
-                    src_row = _at(b, B, b.add(b.mul(b.add(pc, kp), b_rs), b.mul(b.add(jc, jp), b_cs)), ety)
-                    dst = _at(b, Bp, b.add(b.mul(jp, kc), b.mul(kp, const(I64, nr))), ety)
-                    with b.if_else(contiguous) as (vec_copy, scalar_copy):
-                        with vec_copy:
-                            for v in range(nv):
-                                val = b.load(_at(b, src_row, const(I64, v * vw), ety), typ=vec, align=4)
-                                b.store(val, _at(b, dst, const(I64, v * vw), ety), align=4)
-                        with scalar_copy, for_range(b, nr, "jj") as jj:
-                            inside = b.icmp_signed("<", jj, width)
-                            with b.if_else(inside) as (load, pad):
-                                with load:
-                                    val = b.load(_at(b, src_row, b.mul(jj, b_cs), ety), typ=ety)
-                                    b.store(val, _at(b, dst, jj, ety))
-                                with pad:
-                                    b.store(zero, _at(b, dst, jj, ety))
             with b.if_else(split) as (parallel, serial):
                 with parallel:
+                    # the tasks pack B together (rows of the panel claimed from a counter), then split M
                     vals = [kc, nc, M, step, A, a_rs, a_cs, pc, Ap, slot_elems, Bp,
-                            _at(b, C, b.mul(jc, c_cs), ety), c_rs, c_cs, b.zext(add_to_c, I64), const(I64, 0)]
+                            _at(b, C, b.mul(jc, c_cs), ety), c_rs, c_cs, b.zext(add_to_c, I64), B, b_rs, b_cs, jc,
+                            const(I64, 0), const(I64, 0), const(I64, 0)]
                     for k, v in enumerate(vals):
                         b.store(v, _bslot(b, frame, k))
                     b.call(pool.parallel_for, [split_tasks, blocks, frame])
-                with serial, for_range(b, M, "ic", step=cfg.mc) as ic:
-                    mc = _smin(b, const(I64, cfg.mc), b.sub(M, ic))
-                    pack_a(b, A, a_rs, a_cs, ic, pc, mc, kc, Ap, ety, cfg)
-                    cblk = _at(b, C, b.add(b.mul(ic, c_rs), b.mul(jc, c_cs)), ety)
-                    _run_tiles(b, mod, tiles, cfg, [kc, mc, nc, Ap, Bp, cblk, c_rs, c_cs, b.zext(add_to_c, I64)])
+                with serial:
+                    b.call(pack_b_fn, [B, b_rs, b_cs, pc, jc, kc, nc, Bp, c0, kc])
+                    with for_range(b, M, "ic", step=cfg.mc) as ic:
+                        mc = _smin(b, const(I64, cfg.mc), b.sub(M, ic))
+                        a_direct = direct_a(b, pack_a_fn, A, a_rs, a_cs, ic, pc, mc, kc, nc, Ap, ety, cfg)
+                        cblk = _at(b, C, b.add(b.mul(ic, c_rs), b.mul(jc, c_cs)), ety)
+                        ad = _at(b, A, b.add(b.mul(ic, a_rs), b.mul(pc, a_cs)), ety)
+                        _run_tiles(b, mod, tiles, cfg, [kc, mc, nc, Ap, Bp, cblk, c_rs, c_cs, b.zext(add_to_c, I64),
+                                                        ad, a_direct])
     b.ret_void()
     return fn
+
+
+def pack_b(b, B, b_rs, b_cs, pc, jc, kc, nc, Bp, k_lo, k_hi, ety, cfg: GemmConfig) -> None:
+    """Rows [k_lo, k_hi) of the packed panel B[pc:pc+kc, jc:jc+nc] as NR-wide slivers:
+    Bp[jp*kc + k*NR + j], zero beyond nc.
+
+    Row-major B (b_cs == 1): vector copies, PACK_B_ROWS rows at a time across all slivers: B is read
+    as PACK_B_ROWS sequential streams (a whole sliver at a time reads kc rows at a stride of B's row,
+    mostly cache misses waiting on L3) and each sliver is written PACK_B_ROWS * NR contiguous elements
+    at a time (one row at a time across the slivers writes NR elements at a stride of kc * NR, which
+    all fall in the same L1 sets). Column-major B (b_rs == 1, e.g. a dot contracting the rhs's
+    last dim): in-register transposes (pack_rows). Else, and the last partial sliver: elements."""
+    vw, nv, nr = cfg.vw, cfg.nv, cfg.nr
+    vec = ir.VectorType(ety, vw)
+    zero = ir.Constant(ety, 0.0)
+    full_end = b.mul(b.sdiv(nc, const(I64, nr)), const(I64, nr))
+    rows = b.sub(k_hi, k_lo)
+    with b.if_else(b.icmp_signed("==", b_cs, const(I64, 1))) as (row_major, other):
+        with row_major, for_range(b, k_hi, "kb", start=k_lo, step=PACK_B_ROWS) as kb, \
+                for_range(b, full_end, "jp", step=nr) as jp, \
+                for_range(b, _smin(b, b.add(kb, const(I64, PACK_B_ROWS)), k_hi), "kp", start=kb) as kp:
+            src = _at(b, B, b.add(b.mul(b.add(pc, kp), b_rs), b.add(jc, jp)), ety)
+            dst = _at(b, Bp, b.add(b.mul(jp, kc), b.mul(kp, const(I64, nr))), ety)
+            for v in range(nv):
+                val = b.load(_at(b, src, const(I64, v * vw), ety), typ=vec, align=4)
+                b.store(val, _at(b, dst, const(I64, v * vw), ety), align=4)
+        with other, b.if_else(b.icmp_signed("==", b_rs, const(I64, 1))) as (col_major, strided):
+            with col_major, for_range(b, full_end, "jp", step=nr) as jp:
+                first = b.add(pc, k_lo)
+                cols_at = [_at(b, B, b.add(first, b.mul(b.add(jc, b.add(jp, const(I64, j))), b_cs)), ety)
+                           for j in range(nr)]
+                dst = _at(b, Bp, b.add(b.mul(jp, kc), b.mul(k_lo, const(I64, nr))), ety)
+                pack_rows(b, cols_at, const(I64, 1), rows, dst, ety, cfg, count=nr)
+            with strided, for_range(b, full_end, "jp", step=nr) as jp, \
+                        for_range(b, k_hi, "kp", start=k_lo) as kp:
+                src_row = _at(b, B, b.add(b.mul(b.add(pc, kp), b_rs), b.mul(b.add(jc, jp), b_cs)), ety)
+                dst = _at(b, Bp, b.add(b.mul(jp, kc), b.mul(kp, const(I64, nr))), ety)
+                for j in range(nr):
+                    val = b.load(_at(b, src_row, b.mul(const(I64, j), b_cs), ety), typ=ety)
+                    b.store(val, _at(b, dst, const(I64, j), ety))
+    # the last, partial sliver: zero beyond nc
+    width = b.sub(nc, full_end)
+    with b.if_then(b.icmp_signed(">", width, const(I64, 0))), for_range(b, k_hi, "kq", start=k_lo) as kp:
+        src_row = _at(b, B, b.add(b.mul(b.add(pc, kp), b_rs), b.mul(b.add(jc, full_end), b_cs)), ety)
+        dst = _at(b, Bp, b.add(b.mul(full_end, kc), b.mul(kp, const(I64, nr))), ety)
+        with for_range(b, nr, "jj") as jj:
+            inside = b.icmp_signed("<", jj, width)
+            with b.if_else(inside) as (load, pad):
+                with load:
+                    b.store(b.load(_at(b, src_row, b.mul(jj, b_cs), ety), typ=ety), _at(b, dst, jj, ety))
+                with pad:
+                    b.store(zero, _at(b, dst, jj, ety))
+
+
+def _outlined(mod: ir.Module, name: str, argtys: list, emit) -> ir.Function:
+    """An internal noinline function `name(args)` whose body is emit(builder, *args): the packing code
+    is called from the serial loop and from the row split's task, and emitted once."""
+    fn = mod.globals.get(name)
+    if fn is None:
+        fn = ir.Function(mod, ir.FunctionType(VOID, argtys), name)
+        fn.linkage = "internal"
+        fn.attributes.add("noinline")
+        fn.attributes.add("nounwind")
+        for a in fn.args:
+            if a.type == PTR:
+                a.add_attribute("noalias")  # the source and the packing buffer
+        fb = ir.IRBuilder(fn.append_basic_block("entry"))
+        emit(fb, *fn.args)
+        fb.ret_void()
+    return fn
+
+
+def _emit_pack_fns(mod: ir.Module, name: str, ety, cfg: GemmConfig) -> tuple[ir.Function, ir.Function]:
+    """`name.pack_a(A, a_rs, a_cs, ic, pc, mc, kc, Ap)` (pack_a) and
+    `name.pack_b(B, b_rs, b_cs, pc, jc, kc, nc, Bp, k_lo, k_hi)` (pack_b)."""
+    pa = _outlined(mod, name + ".pack_a", [PTR, I64, I64, I64, I64, I64, I64, PTR],
+                   lambda fb, *a: pack_a(fb, *a, ety, cfg))
+    pb = _outlined(mod, name + ".pack_b", [PTR, I64, I64, I64, I64, I64, I64, PTR, I64, I64],
+                   lambda fb, *a: pack_b(fb, *a, ety, cfg))
+    return pa, pb
+
+
+def direct_a(b, pack_a_fn, A, a_rs, a_cs, ic, pc, mc, kc, nc, Ap, ety, cfg: GemmConfig):
+    """Prepare the rows [ic, ic+mc) x columns [pc, pc+kc) of A for the tiles of an nc-wide block;
+    returns their `a_direct`.
+
+    When A's rows are contiguous (a_cs == 1) and the block has at most DIRECT_A_MAX_SLIVERS column
+    slivers, the micro-kernel reads full MR-row slivers in place: returns A's row stride, and only a
+    last partial sliver is packed. A convolution's im2col rows against 64 output features (2 slivers)
+    spent 13% of its time packing A, and the in-place kernel costs only a few % more per tile (its MR
+    row addresses do not all fit the registers beside the accumulators, and each k touches MR lines);
+    with more slivers per packed block (mlp_b256_fwd: 32) packing is cheaper than that (measured:
+    its tiles 7% slower in place, packing 20% faster). Not when rows are a multiple of 4 KiB apart
+    (MR rows would share one L1 set with the B sliver's lines). Otherwise packs everything (pack_a)
+    and returns 0."""
+    es = 4 if ety == F32 else 8
+    ok = b.and_(b.icmp_signed("==", a_cs, const(I64, 1)),
+                b.icmp_signed("!=", b.srem(b.mul(a_rs, const(I64, es)), const(I64, 4096)), const(I64, 0)))
+    ok = b.and_(ok, b.icmp_signed("<=", nc, const(I64, DIRECT_A_MAX_SLIVERS * cfg.nr)))
+    full = b.mul(b.sdiv(mc, const(I64, cfg.mr)), const(I64, cfg.mr))
+    with b.if_else(ok) as (in_place, packed):
+        with in_place, b.if_then(b.icmp_signed("<", full, mc)):
+            b.call(pack_a_fn, [A, a_rs, a_cs, b.add(ic, full), pc, b.sub(mc, full), kc,
+                               _at(b, Ap, b.mul(full, kc), ety)])
+        with packed:
+            b.call(pack_a_fn, [A, a_rs, a_cs, ic, pc, mc, kc, Ap])
+    return b.select(ok, a_rs, const(I64, 0))
 
 
 def pack_a(b, A, a_rs, a_cs, ic, pc, mc, kc, Ap, ety, cfg: GemmConfig) -> None:
@@ -296,16 +404,20 @@ def a_slot_elems(b, cfg: GemmConfig, M, K):
     return b.add(b.mul(mm, _smin(b, const(I64, cfg.kc), K)), const(I64, cfg.vw))
 
 
-# kc, nc, M, step, A, a_rs, a_cs, pc, Ap, slot_elems, Bp, C (at column jc), c_rs, c_cs, accumulate, next row
-_BLOCKS_FRAME = ir.LiteralStructType([I64, I64, I64, I64, PTR, I64, I64, I64, PTR, I64, PTR, PTR, I64, I64, I64, I64])
+# kc, nc, M, nblocks, A, a_rs, a_cs, pc, Ap, slot_elems, Bp, C (at column jc), c_rs, c_cs, accumulate, B, b_rs,
+# b_cs, jc; then the counters: next row block, next B unit to pack, B units packed
+_BLOCKS_FRAME = ir.LiteralStructType([I64, I64, I64, I64, PTR, I64, I64, I64, PTR, I64, PTR, PTR, I64, I64, I64,
+                                      PTR, I64, I64, I64, I64, I64, I64])
+_COUNTERS = 3
+PACK_B_ROWS = 16  # rows of the B panel a task packs at a time
 
 
 def _bslot(b, frame, k):
     return b.gep(frame, [const(I32, 0), const(I32, k)], inbounds=True, source_etype=_BLOCKS_FRAME)
 
 
-def _emit_blocks(mod, name, ety, tiles, cfg: GemmConfig) -> ir.Function:
-    """The pool's task of a row-split call (`<name>.task`): task t claims blocks of `step` rows from
+def _emit_blocks(mod, name, ety, tiles, pack_a_fn, pack_b_fn, cfg: GemmConfig) -> ir.Function:
+    """The pool's task of a row-split call (`<name>.task`): task t claims row blocks (block_rows) from
     the frame's counter, packs each into A packing slot t and runs all its micro-tiles against the
     shared packed B panel. Returns the task."""
     task = mod.globals.get(name + ".task")
@@ -316,31 +428,88 @@ def _emit_blocks(mod, name, ety, tiles, cfg: GemmConfig) -> ir.Function:
     task.attributes.add("nounwind")
     frame, t = task.args
     b = ir.IRBuilder(task.append_basic_block("entry"))
-    kc, nc, M, step, A, a_rs, a_cs, pc, Ap, slot_elems, Bp, C, c_rs, c_cs, acc = (
-        b.load(_bslot(b, frame, k), typ=ty) for k, ty in enumerate(_BLOCKS_FRAME.elements[:-1]))
-    counter = _bslot(b, frame, len(_BLOCKS_FRAME.elements) - 1)
+    nargs = len(_BLOCKS_FRAME.elements) - _COUNTERS
+    kc, nc, M, step, A, a_rs, a_cs, pc, Ap, slot_elems, Bp, C, c_rs, c_cs, acc, B, b_rs, b_cs, jc = (
+        b.load(_bslot(b, frame, k), typ=ty) for k, ty in enumerate(_BLOCKS_FRAME.elements[:nargs]))
+    counter, b_claim, b_done = (_bslot(b, frame, nargs + j) for j in range(_COUNTERS))
+    # Pack the B panel: units of PACK_B_ROWS rows claimed from a counter, then wait until every unit is
+    # packed (a unit is claimed by a running task, so the wait ends: a task that starts late finds
+    # them all claimed; with one thread running, it packs them all).
+    units = b.sdiv(b.add(kc, const(I64, PACK_B_ROWS - 1)), const(I64, PACK_B_ROWS))
+    pack_head = task.append_basic_block("pack.claim")
+    pack_run = task.append_basic_block("pack.run")
+    wait_head = task.append_basic_block("pack.wait")
+    wait_body = task.append_basic_block("pack.poll")
+    b.branch(pack_head)
+    b.position_at_end(pack_head)
+    unit = b.atomic_rmw("add", b_claim, const(I64, 1), "monotonic")
+    b.cbranch(b.icmp_signed("<", unit, units), pack_run, wait_head)
+    b.position_at_end(pack_run)
+    k_lo = b.mul(unit, const(I64, PACK_B_ROWS))
+    b.call(pack_b_fn, [B, b_rs, b_cs, pc, jc, kc, nc, Bp, k_lo, _smin(b, b.add(k_lo, const(I64, PACK_B_ROWS)), kc)])
+    b.atomic_rmw("add", b_done, const(I64, 1), "release")
+    b.branch(pack_head)
+    b.position_at_end(wait_head)
+    polls = b.phi(I64)
+    polls.add_incoming(const(I64, 0), pack_head)
+    ready = task.append_basic_block("ready")
+    b.cbranch(b.icmp_signed("<", b.load_atomic(b_done, "acquire", 8, typ=I64), units), wait_body, ready)
+    b.position_at_end(wait_body)
+    _pause(b, mod)
+    with b.if_then(b.icmp_signed("==", b.and_(polls, const(I64, 63)), const(I64, 63))):
+        sched_yield = mod.globals.get("sched_yield") or ir.Function(mod, ir.FunctionType(I32, []), "sched_yield")
+        b.call(sched_yield, [])
+    polls.add_incoming(b.add(polls, const(I64, 1)), b.block)
+    b.branch(wait_head)
+    b.position_at_end(ready)
     slot = _at(b, Ap, b.mul(t, slot_elems), ety)
     head = task.append_basic_block("claim")
     run = task.append_basic_block("run")
     done = task.append_basic_block("done")
     b.branch(head)
     b.position_at_end(head)
-    ic = b.atomic_rmw("add", counter, step, "monotonic")
-    b.cbranch(b.icmp_signed("<", ic, M), run, done)
+    block = b.atomic_rmw("add", counter, const(I64, 1), "monotonic")
+    b.cbranch(b.icmp_signed("<", block, step), run, done)
     b.position_at_end(run)
-    mc = _smin(b, step, b.sub(M, ic))
-    pack_a(b, A, a_rs, a_cs, ic, pc, mc, kc, slot, ety, cfg)
+    ic, mc = block_rows(b, block, step, M, cfg)
+    a_direct = direct_a(b, pack_a_fn, A, a_rs, a_cs, ic, pc, mc, kc, nc, slot, ety, cfg)
     ntiles = b.mul(b.sdiv(b.add(nc, const(I64, cfg.nr - 1)), const(I64, cfg.nr)),
                    b.sdiv(b.add(mc, const(I64, cfg.mr - 1)), const(I64, cfg.mr)))
-    b.call(tiles, [kc, mc, nc, slot, Bp, _at(b, C, b.mul(ic, c_rs), ety), c_rs, c_cs, acc, const(I64, 0), ntiles])
+    ad = _at(b, A, b.add(b.mul(ic, a_rs), b.mul(pc, a_cs)), ety)
+    b.call(tiles, [kc, mc, nc, slot, Bp, _at(b, C, b.mul(ic, c_rs), ety), c_rs, c_cs, acc, ad, a_direct,
+                   const(I64, 0), ntiles])
     b.branch(head)
     b.position_at_end(done)
     b.ret_void()
     return task
 
 
+def block_rows(b, block, nblocks, M, cfg: GemmConfig):
+    """(first row, rows) of row block `block` of `nblocks` <= ceil(M / MR): whole MR slivers (but the
+    last), the first ceil(M / MR) % nblocks blocks one sliver longer than the others."""
+    mr = const(I64, cfg.mr)
+    slivers = b.sdiv(b.add(M, const(I64, cfg.mr - 1)), mr)
+    base = b.sdiv(slivers, nblocks)
+    extra = b.srem(slivers, nblocks)
+    first = b.add(b.mul(block, base), _smin(b, block, extra))
+    count = b.add(base, b.zext(b.icmp_signed("<", block, extra), I64))
+    ic = b.mul(first, mr)
+    return ic, b.sub(_smin(b, b.mul(b.add(first, count), mr), M), ic)
+
+
+def _smax(b, x, y):
+    return b.select(b.icmp_signed(">", x, y), x, y)
+
+
+def _pause(b: ir.IRBuilder, mod: ir.Module) -> None:
+    """x86's `pause` in a spin-wait (nothing elsewhere)."""
+    if threadpool._is_x86(mod):
+        b.call(ir.InlineAsm(ir.FunctionType(VOID, []), "pause", "", side_effect=True), [])
+
+
 # The arguments of the tile function before its range: a packed mc x nc block of C and where it goes.
-TILE_ARGS = (I64, I64, I64, PTR, PTR, PTR, I64, I64, I64)  # kc, mc, nc, Ap, Bp, C, c_rs, c_cs, accumulate
+TILE_ARGS = (I64, I64, I64, PTR, PTR, PTR, I64, I64, I64, PTR, I64)  # kc, mc, nc, Ap, Bp, C, c_rs, c_cs,
+# accumulate, Ad, a_direct
 # Multiply-adds (mc * nc * kc) of one packed block above which its micro-tiles are split over threads:
 # ~10 us of work per region, several times the pool's region overhead.
 PAR_MIN_WORK = 1 << 20
@@ -350,17 +519,20 @@ SPLIT_MIN_WORK = 1 << 22
 SPLIT_CLAIMS_PER_THREAD = 4  # row blocks per thread (claimed dynamically: a late thread takes fewer)
 SPLIT_SLOTS = 4  # at most this many threads split the rows (each packs A into a slot of its own)
 SPLIT_MIN_ROWS = 24
+DIRECT_A_MAX_SLIVERS = 2  # column slivers of a block up to which A is read in place (direct_a)
 
 
-def _emit_tiles(mod, name, ety, uk, cfg: GemmConfig) -> ir.Function:
-    """`void tiles(kc, mc, nc, Ap, Bp, C, c_rs, c_cs, accumulate, lo, hi)`: the micro-tiles u in [lo, hi)
-    of an mc x nc block of C from its packed slivers, u = (column sliver) * ceil(mc / MR) + (row
-    sliver): the serial loop order, and a unit of work the pool can split."""
+def _emit_tiles(mod, name, ety, uk, uk_direct, cfg: GemmConfig) -> ir.Function:
+    """`void tiles(kc, mc, nc, Ap, Bp, C, c_rs, c_cs, accumulate, Ad, a_direct, lo, hi)`: the micro-tiles
+    u in [lo, hi) of an mc x nc block of C from its packed slivers, u = (column sliver) * ceil(mc / MR)
+    + (row sliver): the serial loop order, and a unit of work the pool can split. With a_direct != 0,
+    full row slivers read A in place (rows at Ad + i*a_direct, see `direct_a`); only a last partial
+    one is packed (at Ap + i*kc, like every sliver otherwise)."""
     mr, nr = cfg.mr, cfg.nr
     fn = ir.Function(mod, ir.FunctionType(VOID, list(TILE_ARGS) + [I64, I64]), name)
     fn.linkage = "internal"
     fn.attributes.add("nounwind")
-    kc, mc, nc, Ap, Bp, C, c_rs, c_cs, acc, lo, hi = fn.args
+    kc, mc, nc, Ap, Bp, C, c_rs, c_cs, acc, Ad, a_direct, lo, hi = fn.args
     for a in (Ap, Bp, C):
         a.add_attribute("noalias")
     b = ir.IRBuilder(fn.append_basic_block("entry"))
@@ -376,19 +548,22 @@ def _emit_tiles(mod, name, ety, uk, cfg: GemmConfig) -> ir.Function:
         cptr = _at(b, C, b.add(b.mul(irr, c_rs), b.mul(jr, c_cs)), ety)
         full = b.and_(b.and_(b.icmp_signed("==", rows, const(I64, mr)), b.icmp_signed("==", cols, const(I64, nr))),
                       b.icmp_signed("==", c_cs, const(I64, 1)))
-        a_sliver = _at(b, Ap, b.mul(irr, kc), ety)
         b_sliver = _at(b, Bp, b.mul(jr, kc), ety)
-        with b.if_else(full) as (direct, edge):
-            with direct:
-                b.call(uk, [kc, a_sliver, b_sliver, cptr, c_rs, add_to_c])
-            with edge:
-                # Compute the tile into the stack tile, then copy the valid part.
-                b.call(uk, [kc, a_sliver, b_sliver, tile, const(I64, nr), ir.Constant(I1, 0)])
-                with for_range(b, rows, "er") as er, for_range(b, cols, "ec") as ec:
-                    t = b.load(_at(b, tile, b.add(b.mul(er, const(I64, nr)), ec), ety), typ=ety)
-                    dst = _at(b, cptr, b.add(b.mul(er, c_rs), b.mul(ec, c_cs)), ety)
-                    old = b.load(dst, typ=ety)
-                    b.store(b.select(add_to_c, b.fadd(old, t), t), dst)
+        # an edge tile is computed into the stack tile, then its valid part copied
+        dst = b.select(full, cptr, tile)
+        ldc = b.select(full, c_rs, const(I64, nr))
+        add = b.and_(full, add_to_c)
+        in_place = b.and_(b.icmp_signed("!=", a_direct, const(I64, 0)), b.icmp_signed("==", rows, const(I64, mr)))
+        with b.if_else(in_place) as (rows_in_place, packed):
+            with rows_in_place:
+                b.call(uk_direct, [kc, _at(b, Ad, b.mul(irr, a_direct), ety), a_direct, b_sliver, dst, ldc, add])
+            with packed:
+                b.call(uk, [kc, _at(b, Ap, b.mul(irr, kc), ety), const(I64, 0), b_sliver, dst, ldc, add])
+        with b.if_then(b.not_(full)), for_range(b, rows, "er") as er, for_range(b, cols, "ec") as ec:
+            t = b.load(_at(b, tile, b.add(b.mul(er, const(I64, nr)), ec), ety), typ=ety)
+            dst = _at(b, cptr, b.add(b.mul(er, c_rs), b.mul(ec, c_cs)), ety)
+            old = b.load(dst, typ=ety)
+            b.store(b.select(add_to_c, b.fadd(old, t), t), dst)
     b.ret_void()
 
     # the pool's task: task t of ntasks runs its share of the tiles; the frame holds TILE_ARGS, ntiles, ntasks
@@ -437,18 +612,21 @@ def _run_tiles(b: ir.IRBuilder, mod, tiles: ir.Function, cfg: GemmConfig, args: 
             b.call(tiles, list(args) + [const(I64, 0), ntiles])
 
 
-def _emit_micro_kernel(mod, name, ety, vec, fma, cfg: GemmConfig) -> ir.Function:
-    """`void uk(kc, Ap, Bp, C, ldc, add)`: C[MR x NR] (=|+=) sum_k Ap[k*MR + r] * Bp[k*NR + j]."""
+def _emit_micro_kernel(mod, name, ety, vec, fma, cfg: GemmConfig, direct: bool = False) -> ir.Function:
+    """`void uk(kc, Ap, lda, Bp, C, ldc, add)`: C[MR x NR] (=|+=) sum_k A[k, r] * Bp[k*NR + j], with
+    A[k, r] = Ap[k*MR + r] (a packed sliver; lda unused) or, `direct`, Ap[r*lda + k] (MR rows of a
+    row-major A read in place)."""
     vw, mr, nv, nr = cfg.vw, cfg.mr, cfg.nv, cfg.nr
-    fn = ir.Function(mod, ir.FunctionType(VOID, [I64, PTR, PTR, PTR, I64, I1]), name)
+    fn = ir.Function(mod, ir.FunctionType(VOID, [I64, PTR, I64, PTR, PTR, I64, I1]), name)
     fn.linkage = "internal"
     fn.attributes.add("alwaysinline")
-    kc, ap, bp, cp, ldc, add = fn.args
+    kc, ap, lda, bp, cp, ldc, add = fn.args
     entry = fn.append_basic_block("entry")
     loop = fn.append_basic_block("loop")
     done = fn.append_basic_block("done")
     b = ir.IRBuilder(entry)
     zero = ir.Constant(vec, [0.0] * vw)
+    rows_at = [_at(b, ap, b.mul(lda, const(I64, r)), ety) for r in range(mr)] if direct else None
     b.cbranch(b.icmp_signed(">", kc, const(I64, 0)), loop, done)
     b.position_at_end(loop)
     k = b.phi(I64)
@@ -462,7 +640,10 @@ def _emit_micro_kernel(mod, name, ety, vec, fma, cfg: GemmConfig) -> ir.Function
     mask = ir.Constant(ir.VectorType(I32, vw), [0] * vw)
     new = []
     for r in range(mr):
-        a = b.load(_at(b, ap, b.add(b.mul(k, const(I64, mr)), const(I64, r)), ety), typ=ety)
+        if direct:
+            a = b.load(_at(b, rows_at[r], k, ety), typ=ety)
+        else:
+            a = b.load(_at(b, ap, b.add(b.mul(k, const(I64, mr)), const(I64, r)), ety), typ=ety)
         splat = b.shuffle_vector(b.insert_element(ir.Constant(vec, ir.Undefined), a, ir.Constant(I32, 0)),
                                  ir.Constant(vec, ir.Undefined), mask)
         new.append([b.call(fma, [splat, bvs[v], accs[r][v]]) for v in range(nv)])
