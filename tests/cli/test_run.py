@@ -65,6 +65,17 @@ def test_output_npz(add_case):
         assert z.files == ["out0"] and np.array_equal(z["out0"], X + Y) and z["out0"].dtype == np.float32
 
 
+@pytest.mark.parametrize("spelling", ["-o {}", "-o={}", "-o{}", "--output={}"])
+def test_output_option_spellings(add_case, spelling):
+    # `-o FILE` is matched as a long option (hloc.cli.common.HlocCommand, a start-up saving); the
+    # other spellings take click's usual paths. `-o=FILE` names FILE, not `=FILE`.
+    out = add_case / "spelled.npz"
+    res = run(*_args(add_case), *spelling.format(out).split(" "))
+    assert res.exit_code == 0, res.stderr
+    with np.load(out) as z:
+        assert np.array_equal(z["out0"], X + Y)
+
+
 def test_output_directory(tmp_path):
     (tmp_path / "t.hlo").write_text(TUPLES)
     ins = [np.array([1.5, -2], np.float32), np.array([7, -8, 9], np.int32), np.array(0.25, np.float32),
