@@ -148,15 +148,25 @@ class ScalarEvaluator:
     """Evaluates scalar expressions of a module at compile time with the interpreter's handlers."""
 
     def __init__(self, module):
+        # The interpreter is set up on the first evaluation: the while-loop passes make one of these
+        # per run, and most modules have no loop to ask about (importing hloc.interp and building an
+        # Evaluator was most of the -O2 pipeline's time on small modules).
+        self._module = module
+        self._ev = None
+        self._handlers = None
+
+    def _setup(self) -> None:
         from ..interp import Evaluator, registry
 
-        self._ev = Evaluator(module)
+        self._ev = Evaluator(self._module)
         self._handlers = registry.HANDLERS
 
     def value(self, instr: Instruction, bindings: dict[Instruction, np.ndarray] | None = None, limit: int = 256):
         """The value of `instr` with `bindings` for some instructions; None if it depends on
         anything unbound (parameters, side effects) or the interpreter cannot evaluate it."""
         memo: dict[Instruction, object] = dict(bindings or {})
+        if self._ev is None:
+            self._setup()
         try:
             with np.errstate(all="ignore"):
                 return self._value(instr, memo, [limit])
