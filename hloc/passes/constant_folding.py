@@ -113,9 +113,7 @@ class ConstantFolding(Pass):
 
     # ------------------------------------------------------------------------------- policy
     def _should_fold(self, instr: Instruction) -> bool:
-        if instr.opcode in NOT_FOLDED or instr.opcode in NEVER_FOLD or instr.opcode not in self._handlers:
-            return False
-        if not _any_constant(instr) or not all(_constant_like(o) for o in instr.operands):
+        if not _starts_folding(instr) or instr.opcode not in self._handlers:
             return False
         if has_control_deps(instr) or self._effects.instruction(instr):
             return False

@@ -79,6 +79,10 @@ def _load_npy(path: str) -> np.ndarray:
         raise _bad(path, e) from None
 
 
+def _not_an_array(path: str, key: str) -> RunError:
+    return RunError(f"'{path}' member '{key}' is not a .npy array")
+
+
 def _load_npz(path: str) -> dict[str, np.ndarray]:
     from .npz import read_npz
 
@@ -92,7 +96,7 @@ def _load_npz(path: str) -> dict[str, np.ndarray]:
     if members is not None:
         for key, value in members.items():
             if not isinstance(value, np.ndarray):
-                raise RunError(f"'{path}' member '{key}' is not a .npy array")
+                raise _not_an_array(path, key)
         return members
     return _load_npz_numpy(path)
 
@@ -110,7 +114,7 @@ def _load_npz_numpy(path: str) -> dict[str, np.ndarray]:
                     err = _bad(f"{path}:{key}", e)
                     raise RunError(err.message.replace("valid .npy file", "valid .npy member")) from None
                 if not isinstance(value, np.ndarray):
-                    raise RunError(f"'{path}' member '{key}' is not a .npy array")
+                    raise _not_an_array(path, key)
                 out[key] = value
     except RunError:
         raise

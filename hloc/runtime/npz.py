@@ -169,13 +169,17 @@ def write_npz(f, arrays: dict[str, np.ndarray], write_npy) -> None:
     out.write(_EOCD + struct.pack("<HHHHIIH", 0, 0, 0xFFFF, 0xFFFF, _U32, _U32, 0))
 
 
+def _nbytes(b) -> int:
+    return len(b) if isinstance(b, bytes) else memoryview(b).nbytes
+
+
 class _Counting:
     def __init__(self, f):
         self.f, self.pos = f, 0
 
     def write(self, b) -> None:
         self.f.write(b)
-        self.pos += len(b) if isinstance(b, bytes) else memoryview(b).nbytes
+        self.pos += _nbytes(b)
 
 
 class _Member:
@@ -185,7 +189,7 @@ class _Member:
         self.out, self.crc, self.size = out, 0, 0
 
     def write(self, b) -> int:
-        n = len(b) if isinstance(b, bytes) else memoryview(b).nbytes
+        n = _nbytes(b)
         self.crc = zlib.crc32(b, self.crc)
         self.size += n
         self.out.write(b)
