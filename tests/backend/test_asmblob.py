@@ -11,7 +11,7 @@ import llvmlite.binding as llvm
 import pytest
 
 from hloc.backend.llvm import asmblob
-from hloc.backend.llvm.library import _as_module_asm
+from hloc.backend.llvm.split import module_asm
 from hloc.backend.llvm.target import TargetSpec, init_llvm, target_machine
 
 pytestmark = pytest.mark.skipif(not TargetSpec().resolved().triple.startswith("x86_64")
@@ -72,7 +72,7 @@ counter:
 
 def _assemble(text: str) -> bytes:
     init_llvm()
-    return target_machine(TargetSpec().resolved(), 3).emit_object(llvm.parse_assembly(_as_module_asm(text)))
+    return target_machine(TargetSpec().resolved(), 3).emit_object(llvm.parse_assembly(module_asm(text)))
 
 
 def _text(elf) -> int:
@@ -145,4 +145,4 @@ def test_portable_spells_base64_as_ascii():
     obj = _assemble(SOURCE)
     b64, ascii_ = asmblob.to_asm(obj, use_base64=True), asmblob.to_asm(obj, use_base64=False)
     assert ".base64" in b64 and portable(b64) == ascii_
-    assert portable(_as_module_asm(b64)) == _as_module_asm(ascii_)
+    assert portable(module_asm(b64)) == module_asm(ascii_)

@@ -127,6 +127,7 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
         t1b = time.perf_counter()
         timings["library"] = t1b - t1
         t1 = t1b
+    text += lib_asm
     threads = compile_threads()
     parts = None
     if threads > 1 and split.splittable(spec) and split.parallel_available():
@@ -150,9 +151,7 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
         except RuntimeError as e:
             raise CodegenError(f"internal error: the parts' assembly does not assemble: {e}") from None
         timings["assemble"] = time.perf_counter() - t3
-        text += lib_asm
     else:
-        text += lib_asm
         try:
             mod = llvm.parse_assembly(text)
             if options.verify:

@@ -44,6 +44,7 @@ import llvmlite.ir as ir
 
 from . import asmblob
 from .irvalues import I1, I64, PTR, VOID
+from .split import localize_lines, module_asm, module_asm_line
 
 # The functions each component exports (what modules call), with their types.
 _POOL = {
@@ -55,7 +56,7 @@ _POOL = {
 }
 _GEMM_ARGS = (I64, I64, I64, PTR, I64, I64, PTR, I64, I64, PTR, I64, I64, I64, PTR, PTR, I64)
 COMPONENTS = ("pool", "gemm.f32", "gemm.f64")
-FORMAT = 2  # of the cached text (2: the data form, asmblob.py, where it applies)
+FORMAT = 3  # of the cached text (2: the data form, asmblob.py; 3: the text form by split.localize_lines)
 _PREFIX = ".Lhk_"
 
 
@@ -145,7 +146,7 @@ class Library:
 
     @staticmethod
     def _remember(key: str, text: str, form: str) -> tuple[str, str, str]:
-        hit = (text, _as_module_asm(text), form)
+        hit = (text, module_asm(text), form)
         with _LOCK:
             _MEMORY[key] = hit
         return hit
@@ -184,7 +185,7 @@ class Library:
         why = ""
         try:
             text = asmblob.to_asm(obj, set(exported), _PREFIX)
-            why = asmblob.same_image(obj, tm.emit_object(llvm.parse_assembly(_as_module_asm(text))))
+            why = asmblob.same_image(obj, tm.emit_object(llvm.parse_assembly(module_asm(text))))
         except (asmblob.Unsupported, struct.error, ValueError, IndexError, KeyError) as e:
             why = str(e) or type(e).__name__  # (an object asmblob misreads: keep the text form too)
         if not why:
@@ -215,16 +216,9 @@ def declare(mod: ir.Module, component: str) -> bool:
 
 
 def _localize(asm: str, exported: set[str]) -> str:
-    out = []
-    for line in asm.splitlines():
-        s = line.strip()
-        if s.startswith((".file", ".ident", ".addrsig")) or "note.GNU-stack" in s:
-            continue
-        if s.startswith(".globl") and s.split(None, 1)[1].strip() in exported:
-            continue  # local to the object, like the internal functions they replace
-        out.append(line)
-    out.append("\t.text")  # leave the assembler where the module's own code expects it
-    return re.sub(r"\.L(?=[\w$])", _PREFIX, "\n".join(out)) + "\n"
+    # the exported functions local to the object, like the internal functions they replace; then
+    # leave the assembler where the module's own code expects it
+    return "\n".join(localize_lines(asm, exported, _PREFIX) + ["\t.text"]) + "\n"
 
 
 def _complete(text: str, components) -> bool:
@@ -234,12 +228,6 @@ def _complete(text: str, components) -> bool:
     return all(re.search(rf"^{re.escape(n)}:", text, re.M) for n in names) and text.rstrip().endswith(".text")
 
 
-def _as_module_asm(text: str) -> str:
-    return "".join(_module_asm_line(line) for line in text.splitlines())
-
-
-def _module_asm_line(line: str) -> str:
-    return 'module asm "' + line.replace("\\", "\\5C").replace('"', "\\22") + '"\n'
 
 
 _BASE64_IR = re.compile(r'^module asm "(?:\\09|\t)\.base64(?:\\09|\t)\\22([A-Za-z0-9+/=]*)\\22"\n', re.M)
@@ -252,7 +240,7 @@ def portable(text: str) -> str:
     could not read otherwise."""
     if ".base64" not in text:
         return text
-    text = _BASE64_IR.sub(lambda m: _module_asm_line(asmblob.ascii_line(base64.b64decode(m.group(1)))), text)
+    text = _BASE64_IR.sub(lambda m: module_asm_line(asmblob.ascii_line(base64.b64decode(m.group(1)))), text)
     return _BASE64_ASM.sub(lambda m: asmblob.ascii_line(base64.b64decode(m.group(1))), text)
 
 

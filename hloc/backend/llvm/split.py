@@ -283,23 +283,31 @@ _LABEL = re.compile(r"(?<![\w.$])\.L(?=[\w$.])")
 _DATA = (".ascii", ".asciz", ".string")
 
 
+def localize_lines(asm: str, localized: set[str], prefix: str) -> list[str]:
+    """`asm`'s lines ready to be assembled beside other code: local labels renamed `.L` -> `prefix`
+    (not inside string data), the `.globl`/`.hidden` of the `localized` symbols (names) and the
+    per-file directives dropped. (Also the library's assembly text form: library.py.)"""
+    out = []
+    for line in asm.splitlines():
+        s = line.lstrip()
+        if s.startswith((".file", ".ident", ".addrsig")) or "note.GNU-stack" in s:
+            continue
+        if s.startswith((".globl", ".hidden")):
+            name = s.split(None, 1)[1].strip().strip('"')
+            if name in localized:
+                continue
+        if ".L" in line and not s.startswith(_DATA):
+            line = _LABEL.sub(prefix, line)
+        out.append(line)
+    return out
+
+
 def join_asm(asms: list[str], localized: set[str]) -> str:
-    """One assembly text from the parts' (in order): local labels renamed apart per part, the
-    `.globl`/`.hidden` of the `localized` symbols (names) dropped, per-file directives dropped."""
+    """One assembly text from the parts' (in order): local labels renamed apart per part
+    (`.Lp<k>_`), the `localized` symbols local, per-file directives dropped."""
     out = ["\t.text"]
     for k, asm in enumerate(asms):
-        prefix = f".Lp{k}_"
-        for line in asm.splitlines():
-            s = line.lstrip()
-            if s.startswith((".file", ".ident", ".addrsig")) or "note.GNU-stack" in s:
-                continue
-            if s.startswith((".globl", ".hidden")):
-                name = s.split(None, 1)[1].strip().strip('"')
-                if name in localized:
-                    continue
-            if ".L" in line and not s.startswith(_DATA):
-                line = _LABEL.sub(prefix, line)
-            out.append(line)
+        out += localize_lines(asm, localized, f".Lp{k}_")
         out.append("\t.text")
     return "\n".join(out) + "\n"
 
@@ -441,11 +449,16 @@ class _Gate:
 _GATE_LOCK = threading.Lock()
 
 
-def _gate() -> _Gate:
-    """Install the gate in llvmlite (once); without it, compile_parts is correct but serial."""
+def _lock_holder():
+    """llvmlite's wrapper of its process-wide lock (its `_lock` is the lock itself), or None."""
     from llvmlite.binding import ffi
 
-    holder = getattr(getattr(ffi, "lib", None), "_lock", None)
+    return getattr(getattr(ffi, "lib", None), "_lock", None)
+
+
+def _gate() -> _Gate:
+    """Install the gate in llvmlite (once); without it, compile_parts is correct but serial."""
+    holder = _lock_holder()
     with _GATE_LOCK:
         inner = getattr(holder, "_lock", None)
         if isinstance(inner, _Gate):
@@ -458,9 +471,7 @@ def _gate() -> _Gate:
 
 def parallel_available() -> bool:
     """Whether threads can run LLVM side by side (llvmlite's lock is where this module expects)."""
-    from llvmlite.binding import ffi
-
-    inner = getattr(getattr(getattr(ffi, "lib", None), "_lock", None), "_lock", None)
+    inner = getattr(_lock_holder(), "_lock", None)
     return inner is not None and callable(getattr(inner, "acquire", None))
 
 
@@ -507,6 +518,9 @@ _UNESCAPE = re.compile(r"\\([0-9A-Fa-f]{2})")
 
 def module_asm(text: str) -> str:
     """`text` as `module asm` lines (what an IR module carries to the assembler)."""
-    body = text.rstrip("\n").replace("\\", "\\5C").replace('"', "\\22")
-    return 'module asm "' + body.replace("\n", '"\nmodule asm "') + '"\n'
+    return "".join(module_asm_line(line) for line in text.rstrip("\n").split("\n"))
+
+
+def module_asm_line(line: str) -> str:
+    return 'module asm "' + line.replace("\\", "\\5C").replace('"', "\\22") + '"\n'
 
