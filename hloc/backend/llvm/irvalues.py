@@ -96,6 +96,8 @@ def _mangle(t: ir.Type) -> str:
         return "f16"
     if isinstance(t, ir.IntType):
         return f"i{t.width}"
+    if isinstance(t, ir.PointerType):
+        return f"p{t.addrspace}"
     raise TypeError(t)
 
 

@@ -149,14 +149,12 @@ def _property(m: ir.Module, name: str, value: ir.Value | None = None) -> ir.MDVa
 def loop_id(m: ir.Module, hint: str | None, trip: int | None, outer: bool = False) -> ir.MDValue | None:
     """The `llvm.loop` node of a loop with `hint` and constant trip count `trip` (None: unknown);
     `outer`: it holds a loop that stays one."""
-    if hint == SMALL:
-        return _LoopID(m, [_property(m, "llvm.loop.unroll.disable")], name=str(len(m.metadata)))
+    if hint == SMALL or (hint == STREAM and outer):
+        # (an outer loop: nothing to vectorise or interleave; unrolling it copies the inner loops)
+        return _loop_node(m, [_property(m, "llvm.loop.unroll.disable")])
     if hint == COLD:
-        return _LoopID(m, [_property(m, "llvm.loop.vectorize.enable", ir.Constant(ir.IntType(1), 0)),
-                           _property(m, "llvm.loop.unroll.disable")], name=str(len(m.metadata)))
-    if hint == STREAM and outer:
-        # an outer loop: nothing to vectorise or interleave; unrolling it copies the inner loops
-        return _LoopID(m, [_property(m, "llvm.loop.unroll.disable")], name=str(len(m.metadata)))
+        return _loop_node(m, [_property(m, "llvm.loop.vectorize.enable", ir.Constant(ir.IntType(1), 0)),
+                              _property(m, "llvm.loop.unroll.disable")])
     if hint == STREAM and (trip is None or trip > SMALL_TRIP):
         # Not `llvm.loop.unroll.disable` on the loop itself: LLVM then also stops interleaving it (and
         # a reduction's partial sums are what make it fast). Only the vectorised loop is kept rolled,
@@ -164,8 +162,12 @@ def loop_id(m: ir.Module, hint: str | None, trip: int | None, outer: bool = Fals
         rolled = m.add_metadata(["llvm.loop.vectorize.followup_vectorized",
                                  _property(m, "llvm.loop.isvectorized", ir.Constant(ir.IntType(32), 1)),
                                  _property(m, "llvm.loop.unroll.disable")])
-        return _LoopID(m, [_property(m, "llvm.loop.unroll.runtime.disable"), rolled], name=str(len(m.metadata)))
+        return _loop_node(m, [_property(m, "llvm.loop.unroll.runtime.disable"), rolled])
     return None
+
+
+def _loop_node(m: ir.Module, properties: list) -> _LoopID:
+    return _LoopID(m, properties, name=str(len(m.metadata)))
 
 
 _OPEN_LOOPS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

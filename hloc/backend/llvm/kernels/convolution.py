@@ -37,8 +37,8 @@ from ....ir.attrs import Window, WindowDim
 from ....ir.module import Instruction
 from ....ir.types import Shape
 from ..elemental import Accumulators, Elemental, IrArray, binary_op, convert_value, scalar_constant
-from ..irvalues import I1, I8, I64, VOID, const, storage_type
-from ..loops import Index, for_range, loop_nest, strides
+from ..irvalues import I1, I8, I64, PTR, VOID, const, intrinsic, storage_type
+from ..loops import SMALL, Index, for_range, loop_nest, strides
 from ..parallel import COUNTER_BYTES, parallel_chunks
 from . import kernel
 from .dot import GEMM_MIN_MN, GEMM_MIN_WORK, accumulation_etype, check_product_types
@@ -543,8 +543,9 @@ def _im2col_runs(c, plan: GemmPlan, g: Geom, p_ptr, lo, hi, r0, fixed: dict, b_o
         vals.update(_decompose(bld, bld.add(r0, r), plan.rows.comps))
         base = _add(bld, _mul(bld, _add(bld, vals.get(("b", 0), const(I64, 0)), b_off), g.in_b), f_off)
         row = bld.gep(p_ptr, [bld.mul(r, const(I64, plan.k))], inbounds=True, source_etype=ety)
-        with _k_loops(bld, taps) as kvals:
-            tap_ivs = list(kvals.values())
+        # taps rolled (SMALL): fully unrolled they only give LLVM more to thread and simplify (compile
+        # time), for no run time
+        with _k_loops(bld, taps, hint=SMALL) as kvals:
             valid = ir.Constant(I1, 1)
             off = base
             for i, s in enumerate(g.spatial):
@@ -567,40 +568,21 @@ def _im2col_runs(c, plan: GemmPlan, g: Geom, p_ptr, lo, hi, r0, fixed: dict, b_o
                     intrinsic_memcpy(bld, dst, bld.gep(x_ptr, [off], source_etype=ety), run_bytes)
                 with outside:
                     intrinsic_memset(bld, dst, run_bytes)
-        for iv in tap_ivs:
-            _no_unroll(bld, iv)
-
-
-def _no_unroll(bld, iv) -> None:
-    """Mark the loop of induction variable `iv` (a for_range phi) not to be unrolled: fully unrolled
-    taps only give LLVM more to thread and simplify (compile time), for no run time."""
-    mod = bld.module
-    flag = mod.add_metadata([ir.MetaDataString(mod, "llvm.loop.unroll.disable")])
-    # a node of its own per loop (not from add_metadata's cache), made self-referential as loop IDs are
-    loop_id = ir.values.MDValue(mod, [flag], name=str(len(mod.metadata)))
-    loop_id.operands = (loop_id, flag)
-    iv.incomings[-1][1].terminator.set_metadata("llvm.loop", loop_id)
-
-
-def _intrinsic(bld, name: str, args: list) -> None:
-    fn = bld.module.globals.get(name)
-    if fn is None:
-        fn = ir.Function(bld.module, ir.FunctionType(VOID, [a.type for a in args]), name)
-    bld.call(fn, args)
 
 
 def intrinsic_memcpy(bld, dst, src, nbytes) -> None:
-    _intrinsic(bld, "llvm.memcpy.p0.p0.i64", [dst, src, nbytes, ir.Constant(I1, 0)])
+    intrinsic(bld, "memcpy", [dst, src, nbytes, ir.Constant(I1, 0)], ret=VOID, overload=[PTR, PTR, I64])
 
 
 def intrinsic_memset(bld, dst, nbytes) -> None:
-    _intrinsic(bld, "llvm.memset.p0.i64", [dst, ir.Constant(I8, 0), nbytes, ir.Constant(I1, 0)])
+    intrinsic(bld, "memset", [dst, ir.Constant(I8, 0), nbytes, ir.Constant(I1, 0)], ret=VOID, overload=[PTR, I64])
 
 
 @contextlib.contextmanager
-def _k_loops(bld, kcomps):
+def _k_loops(bld, kcomps, hint: str | None = None):
     with contextlib.ExitStack() as stack:
-        yield {(kind, i): stack.enter_context(for_range(bld, size, f"k{kind}{i}")) for kind, i, size, _ in kcomps}
+        yield {(kind, i): stack.enter_context(for_range(bld, size, f"k{kind}{i}", hint=hint))
+               for kind, i, size, _ in kcomps}
 
 
 def _flat(bld, comps, vals) -> ir.Value:
