@@ -46,7 +46,7 @@ from . import elemental, mathfns, rowgroups, threadpool
 from .buffers import IN_PLACE_OPS, NO_CODE, BufferAssignment, aliases_operand, assign_buffers
 from .elemental import IrArray
 from .hints import mark_glue
-from .irvalues import I8, I64, PTR, VOID, const, intrinsic
+from .irvalues import I8, I64, PTR, VOID, const
 from .kernels import CHECKS, KERNELS, SCRATCH, load_all
 from .kernels.collectives import check_module_devices
 from .kernels.context import KernelContext
@@ -432,8 +432,12 @@ class ModuleEmitter:
 
 
 def intrinsic_memcpy(b: ir.IRBuilder, dst, src, n: int) -> None:
-    intrinsic(b, "memcpy", [dst, src, const(I64, n), ir.Constant(ir.IntType(1), 0)], ret=VOID,
-              overload=[PTR, PTR, I64])
+    # declared with opaque pointers: callers pass typed ones too (constants' [N x i8]*)
+    name = "llvm.memcpy.p0.p0.i64"
+    fn = b.module.globals.get(name)
+    if fn is None:
+        fn = ir.Function(b.module, ir.FunctionType(VOID, [PTR, PTR, I64, ir.IntType(1)]), name)
+    b.call(fn, [dst, src, const(I64, n), ir.Constant(ir.IntType(1), 0)])
 
 
 def _flatten_literal(lit) -> list:
