@@ -18,7 +18,9 @@ How each number is taken (the XLA side follows ../shared/bench/README.md):
     Without that venv the XLA columns are skipped with a note.
   * numpy: benchmarks/numpy_refs.py in a child process with OPENBLAS_NUM_THREADS=T (pinned for T=1).
   * limits: STREAM-style add (a = b + c, 3 x 4 bytes per element, arrays far beyond the caches) on
-    1 and 2 threads, numpy's OpenBLAS sgemm (1024^3) on 1 and 2 threads.
+    1 and 2 threads, numpy's OpenBLAS sgemm (1024^3) on 1 and 2 threads; and for each dot/conv module
+    OpenBLAS on that module's own products (gemm_shapes: each dot as a batched [M,K] x [K,N] matmul,
+    each convolution as its im2col product), to tell a shape's cost from hloc's.
 """
 
 from __future__ import annotations
@@ -87,6 +89,46 @@ def _stream_add_gbs(threads: int, repeat: int) -> float:
     return 3 * 4 * size / (t.cpu_median if threads == 1 else t.wall_median) / 1e9
 
 
+def gemm_shapes(module) -> list[tuple[int, int, int, int]]:
+    """(batch, M, K, N) of every dot and convolution in `module`, as a BLAS would compute them: a dot's
+    batch, lhs-free, contracting and rhs-free dims each multiplied out; a convolution as its im2col
+    product (M = batch x output positions, K = window x input features per group, N = output features
+    per group, batch = groups)."""
+    from hloc.ir.attrs import DotDims
+
+    out = []
+    for comp in module.computations:
+        for ins in comp.instructions:
+            if ins.opcode == "dot":
+                d = DotDims.of(ins)
+                lhs, rhs = ins.operands[0].shape.dims, ins.operands[1].shape.dims
+                batch = math.prod(lhs[i] for i in d.lhs_batch)
+                k = math.prod(lhs[i] for i in d.lhs_contracting)
+                m = math.prod(lhs) // (batch * k)
+                n = math.prod(rhs) // (batch * k)
+                out.append((batch, m, k, n))
+            elif ins.opcode == "convolution":
+                dl = ins.attrs["dim_labels"]
+                x, w, y = ins.operands[0].shape.dims, ins.operands[1].shape.dims, ins.shape.dims
+                groups = ins.attrs.get("feature_group_count", 1) or 1
+                m = y[dl.output_batch] * math.prod(y[i] for i in dl.output_spatial)
+                k = math.prod(w[i] for i in dl.kernel_spatial) * x[dl.input_feature] // groups
+                out.append((groups, m, k, w[dl.kernel_output_feature] // groups))
+    return out
+
+
+def _same_shape_gflops(path: Path, threads: int, repeat: int) -> float:
+    """OpenBLAS (numpy's matmul) on the module's own products, back to back: GFLOP/s."""
+    from hloc.parse import parse_module, read_source
+
+    rng = np.random.default_rng(0)
+    ops = [(rng.standard_normal((b, m, k), dtype=np.float32), rng.standard_normal((b, k, n), dtype=np.float32))
+           for b, m, k, n in gemm_shapes(parse_module(read_source(str(path)), str(path)))]
+    flops = sum(2 * a.size * b.shape[-1] for a, b in ops)
+    t = measure(lambda: [np.matmul(a, b) for a, b in ops], repeat=repeat, warmup=2)
+    return flops / (t.cpu_median if threads == 1 else t.wall_median) / 1e9
+
+
 def numpy_worker(threads: int, repeat: int) -> dict:
     from hloc.parse import parse_module, read_source
     from hloc.runtime.random_inputs import random_inputs
@@ -108,6 +150,10 @@ def numpy_worker(threads: int, repeat: int) -> dict:
         t = measure(lambda fn=REFS[name], args=args: fn(*args), repeat=repeat, warmup=1)
         refs[name] = {"wall_ms": t.wall_median * 1e3, "cpu_ms": t.cpu_median * 1e3}
     out["refs"] = refs
+    from .numpy_refs import WORK
+
+    out["same_shape_gflops"] = {name: _same_shape_gflops(BENCH_DIR / f"{name}.hlo", threads, repeat)
+                                for name in MODULES if WORK[name][0] == "flops"}
     return out
 
 
@@ -312,8 +358,11 @@ def run(quick: bool) -> str:
             rate = [amount / (h[k] * 1e-3) / 1e9 for k in ("t1_cpu_ms", "t2_wall_ms")]
             lim = [numpy1["sgemm_gflops"], numpy2["sgemm_gflops"]]
             unit = "GFLOP/s"
+        same = [n["same_shape_gflops"].get(name) for n in (numpy1, numpy2)]
+        same_cols = ["-"] * 4 if kind == "bytes" else [
+            _f(same[0], 1), f"{100 * rate[0] / same[0]:.0f}%", _f(same[1], 1), f"{100 * rate[1] / same[1]:.0f}%"]
         limit_rows.append([name, unit, _f(rate[0], 1), f"{100 * rate[0] / lim[0]:.0f}%", _f(rate[1], 1),
-                           f"{100 * rate[1] / lim[1]:.0f}%"])
+                           f"{100 * rate[1] / lim[1]:.0f}%", *same_cols])
 
     worst1 = max(ratio1) if ratio1 else float("nan")
     worst2 = max(ratio2) if ratio2 else float("nan")
@@ -355,9 +404,13 @@ def run(quick: bool) -> str:
         f"{_f(numpy2['stream_add_gbs'], 1)} GB/s on 2; OpenBLAS sgemm 1024 (numpy): "
         f"{_f(numpy1['sgemm_gflops'], 1)} GFLOP/s on 1 thread, {_f(numpy2['sgemm_gflops'], 1)} on 2. A module's "
         "rate counts what it must at least move (inputs read and outputs written once) or compute (2 flops "
-        "per multiply-add), so above 100% means it beats that reference.",
+        "per multiply-add), so above 100% means it beats that reference. `OpenBLAS same shapes` runs the "
+        "module's own products through numpy's OpenBLAS (each dot as a batched matmul, each convolution as "
+        "its im2col product; nothing else of the module), so `of it` compares hloc's whole module with "
+        "OpenBLAS on the GEMMs alone: what a shape costs any BLAS, apart from what hloc leaves on the table.",
         "",
-        table(["module", "unit", "hloc 1t", "of limit", "hloc 2t", "of limit"], limit_rows),
+        table(["module", "unit", "hloc 1t", "of limit", "hloc 2t", "of limit", "OpenBLAS same shapes 1t",
+               "of it", "OpenBLAS same shapes 2t", "of it"], limit_rows),
     ]
     return "\n".join(parts) + "\n"
 
