@@ -134,10 +134,13 @@ def output_paths(module: str, output: str | None, kinds: list[str]) -> dict[str,
 @click.option("--ftz/--no-ftz", "ftz", default=True, show_default=True,
               help="Flush denormals to zero during the call (x86 MXCSR FTZ+DAZ, as XLA:CPU does).")
 @click.option("--time", "show_time", is_flag=True, help="Print the time of each compilation phase to stderr.")
+@click.option("--profile", is_flag=True,
+              help="A profiling build: every kernel call counts its calls and wall-clock nanoseconds in exported "
+                   "counters, described in the header (`hloc run --profile` prints them as a table).")
 @click.option("--print-targets", is_flag=True, help="List the architectures this build of LLVM can target, and exit.")
 def compile_command(module: str | None, output: str | None, emit: tuple[str, ...], opt_level: str,
                     hlo_level: str | None, pipeline: str | None, triple: str, cpu: str, features: str, pic: bool,
-                    entry_name: str | None, ftz: bool, show_time: bool, print_targets: bool) -> None:
+                    entry_name: str | None, ftz: bool, show_time: bool, print_targets: bool, profile: bool) -> None:
     import time
 
     if print_targets:
@@ -171,7 +174,8 @@ def compile_command(module: str | None, output: str | None, emit: tuple[str, ...
     verify_module(mod)
     t_parse = time.perf_counter() - t_start
     opts = BuildOptions(hlo_pipeline=pipeline or hlo_level or "O2", opt_level=int(opt_level), triple=triple,
-                        cpu=cpu, features=features, pic=pic, entry_name=entry_name, flush_denormals=ftz)
+                        cpu=cpu, features=features, pic=pic, entry_name=entry_name, flush_denormals=ftz,
+                        profile=profile)
     _check_target(opts, target_spec)
     t0 = time.perf_counter()
     built = build(mod, opts)
@@ -205,7 +209,8 @@ def compile_command(module: str | None, output: str | None, emit: tuple[str, ...
                 built.abi, source=os.path.basename(name), version=__version__, target=target,
                 options=f"LLVM -O{opt_level}, HLO pipeline {opts.hlo_pipeline if built.pipeline_ran else 'none'}, "
                         f"{'PIC' if pic else 'static'}, denormals {'flushed' if ftz else 'IEEE'}",
-                include=None if path == "-" else os.path.basename(path))
+                include=None if path == "-" else os.path.basename(path),
+                profile_sites=None if cm.profile_sites is None else len(cm.profile_sites))
     t_emit = time.perf_counter() - t0
     write_all(products)
     if show_time:

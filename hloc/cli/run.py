@@ -76,6 +76,9 @@ Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error
                    "(the default when there is no -o, --check, --check-against or --bench).")
 @click.option("--bench", type=click.IntRange(min=1), metavar="N",
               help="After the first (warm-up) run, time N more runs; report the median and the minimum.")
+@click.option("--profile", is_flag=True,
+              help="llvm: a profiling build (its own cache entry): print each kernel's time per run, share, "
+                   "calls and GFLOP/s or GB/s, costliest first (over the --bench runs, else over the one run).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object on stdout and nothing else there (keys: outputs, check, compile_ms, "
                    "run_ms, and with --bench run_ms_median, run_ms_min).")
@@ -93,8 +96,8 @@ Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error
               help="llvm: HLO pass pipeline text or @FILE instead of --hlo-opt.")
 def run_command(module: str, inputs: tuple[str, ...], output: str | None, backend: str | None, fallback: bool,
                 seed: int | None, check: str | None, reference: str | None, rtol: float, atol: float,
-                print_outputs: bool, bench: int | None, as_json: bool, threads: int | None, no_cache: bool,
-                opt_level: str | None, hlo_level: str | None, pipeline: str | None) -> None:
+                print_outputs: bool, bench: int | None, profile: bool, as_json: bool, threads: int | None,
+                no_cache: bool, opt_level: str | None, hlo_level: str | None, pipeline: str | None) -> None:
     # Imports are local and minimal: a cached run's start-up time is mostly imports.
     from ..runtime import npio
     from ..runtime.backends import BackendOptions, default_backend, get_backend
@@ -108,11 +111,13 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
         raise UsageError("use either --hlo-opt LEVEL or -p PIPELINE, not both")
     name = "<stdin>" if module == "-" else module
     backend_name = backend or default_backend()
+    if profile and backend_name != "llvm":
+        raise UsageError(f"--profile times the native code of the llvm backend, not the {backend_name} backend")
     be = get_backend(backend_name)
     if reference is not None:
         get_backend(reference)  # unknown names are usage errors before anything runs
     options = BackendOptions(threads=threads, cache=not no_cache, hlo_pipeline=pipeline or hlo_level,
-                             opt_level=None if opt_level is None else int(opt_level))
+                             opt_level=None if opt_level is None else int(opt_level), profile=profile)
     target = _OutputTarget(output) if output else None
     if target is not None:
         target.refuse_clobbering([p for p in (module, *inputs, check) if p and p != "-"])
@@ -158,7 +163,11 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
     t0 = time.perf_counter()
     outs = runner.run(leaves)
     run_s = time.perf_counter() - t0
+    counters = getattr(runner.executable, "profile", None) if profile else None
+    if counters is not None and bench:
+        counters.reset()  # the profile covers the timed runs, not the warm-up
     times = runner.bench(leaves, bench) if bench else None
+    kernel_profile = counters.read() if counters is not None else None
 
     if target is not None:
         target.write(outs)
@@ -219,6 +228,11 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
             doc["check_against"] = {"backend": reference, "outputs": [r.to_json() for r in against]}
         if times is not None:
             doc.update(run_ms_median=statistics.median(times) * 1e3, run_ms_min=min(times) * 1e3, bench_runs=len(times))
+        if kernel_profile is not None:
+            runs = len(times) if times is not None else 1
+            doc["profile"] = [{"site": s.label, "computation": s.computation, "kind": s.kind, "flops": s.flops,
+                               "bytes": s.bytes, "calls": c, "ms_per_run": ns / runs / 1e6}
+                              for s, ns, c in zip(kernel_profile.sites, kernel_profile.ns, kernel_profile.calls)]
         click.echo(json.dumps(doc, allow_nan=False))
         for r in failed:
             click.echo(r.describe(), err=True)
@@ -235,6 +249,11 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
                        f"{statistics.median(times) * 1e3:.3f} ms, min {min(times) * 1e3:.3f} ms "
                        f"({len(times)} runs, backend {runner.backend.name}"
                        f"{', cache ' + cache_state if cache_state else ''})")
+        if kernel_profile is not None:
+            from ..backend.llvm.profile import format_profile
+
+            click.echo(format_profile(kernel_profile, len(times) if times else 1,
+                                      sum(times) if times else run_s), nl=False)
         if results is not None:
             for r in results:
                 click.echo(r.describe())

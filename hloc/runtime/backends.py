@@ -35,6 +35,7 @@ class BackendOptions(NamedTuple):  # (a NamedTuple: cheap to create at start-up)
     cache: bool = True  # compiling backends: use the on-disk compile cache
     hlo_pipeline: str | None = None  # compiling backends: HLO pass pipeline/level (None: their default, O2)
     opt_level: int | None = None  # compiling backends: LLVM -O level (None: their default, 3)
+    profile: bool = False  # compiling backends: a build that times each kernel (exe.profile)
 
 
 class Executable(Protocol):

@@ -111,6 +111,11 @@ class Runner:
                                f"{leaf.shape.to_str(layout=False)}: it has an unbounded dimension")
         return random_inputs(self.inputs, seed)
 
+    @property
+    def executable(self) -> Executable | None:
+        """What prepare() made (None before)."""
+        return self._exe
+
     # -- execution
     def prepare(self, **kwargs) -> None:
         """Compile (the backend's prepare; `kwargs` go to it, e.g. the LLVM backend's `source`)."""

@@ -231,7 +231,7 @@ def test_unloadable_shared_library_falls_back_to_the_object(tmp_path, monkeypatc
 
     _prepare(tmp_path)
 
-    def refuse(path, abi):
+    def refuse(path, abi, profile=False):
         raise RunError(f"cannot load '{path}': noexec mount")
 
     monkeypatch.setattr(runtime, "load_shared", refuse)

@@ -30,6 +30,7 @@ class BuildOptions(NamedTuple):  # (a NamedTuple: cheap to create at start-up)
     pic: bool = True
     entry_name: str | None = None  # None: a C identifier from the module's name
     flush_denormals: bool = True
+    profile: bool = False  # time every kernel call (profile.py)
 
 
 class Built(NamedTuple):
@@ -101,7 +102,8 @@ def _build(module, options: BuildOptions) -> Built:
                            f"{_signature(before)} to {_signature(after)}")
     compiled = compile_to_object(module, CompileOptions(opt_level=options.opt_level,
                                                         flush_denormals=options.flush_denormals,
-                                                        entry_name=entry, target=target_spec(options)))
+                                                        entry_name=entry, target=target_spec(options),
+                                                        profile=options.profile))
     abi = EntryAbi(entry, before.module_name, before.param_names, before.param_shapes, before.result_shape,
                    compiled.buffers.temp_bytes)
     return Built(compiled, abi, ran)
@@ -129,5 +131,8 @@ def key_parts(options: BuildOptions) -> dict:
                 pipeline = "@sha256:" + hashlib.sha256(f.read()).hexdigest()
         except OSError:
             pass  # the build reports it
-    return {"hlo_pipeline": pipeline, "opt_level": options.opt_level, "entry_name": options.entry_name,
-            "flush_denormals": options.flush_denormals, "pic": options.pic}
+    parts = {"hlo_pipeline": pipeline, "opt_level": options.opt_level, "entry_name": options.entry_name,
+             "flush_denormals": options.flush_denormals, "pic": options.pic}
+    if options.profile:  # (only then: the keys of plain builds stay what they were)
+        parts["profile"] = True
+    return parts

@@ -66,6 +66,8 @@ class CompileOptions:
     verify: bool = True
     # Take the worker pool and the GEMMs from the precompiled library (library.py) where supported.
     library: bool = True
+    # Time every kernel call (profile.py): a profiling build.
+    profile: bool = False
 
 
 @dataclass
@@ -87,6 +89,7 @@ class CompiledModule:
     result_shape: Shape
     target: TargetSpec
     library: str = ""  # where the precompiled library came from (library.py): memory, disk, built; '' unused
+    profile_sites: list | None = None  # a profiling build's timed call sites (profile.Site), else None
     _optimized_ir: str | None = field(default=None, repr=False)
 
     @property
@@ -115,7 +118,7 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
     tm = target_machine(spec, options.opt_level)
     lib = Library.for_target(spec, options.opt_level) if options.library else None
     emitter = ModuleEmitter(module, options.entry_name, spec.triple, str(tm.target_data),
-                            options.flush_denormals, spec.features, library=lib)
+                            options.flush_denormals, spec.features, library=lib, profile=options.profile)
     llmod, ba = emitter.emit()
     ents = split.entities(llmod)
     text = split.module_text(llmod, ents)
@@ -168,7 +171,8 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
         timings["codegen"] = t4 - t3
     return CompiledModule(text, options.opt_level, obj, assembled, ba, options.entry_name, timings,
                           ba.param_leaves, ba.result_leaves, module.entry.parameter_shapes,
-                          module.entry.root.shape, spec, lib.status if lib is not None and lib.components else "")
+                          module.entry.root.shape, spec, lib.status if lib is not None and lib.components else "",
+                          profile_sites=emitter.timer.sites if emitter.timer is not None else None)
 
 
 def emit_asm(module: Module, options: CompileOptions | None = None) -> str:

@@ -52,6 +52,8 @@ from .kernels.collectives import check_module_devices
 from .kernels.context import KernelContext
 from .kernels.loop import emit_elemental_instr
 from .kernels.lowering import Lowering
+from .profile import Site, gemm_flops, sites_text
+from .profile import symbols as profile_symbols
 
 # Instructions computed by the generic loop kernel when no kernel is registered.
 _GENERIC = elemental.ELEMENTAL_OPCODES - {"tuple", "get-tuple-element", "call"}
@@ -141,7 +143,7 @@ class Plan:
 
 class ModuleEmitter:
     def __init__(self, module: Module, entry_name: str, triple: str = "", data_layout: str = "",
-                 flush_denormals: bool = True, features: str = "", library=None):
+                 flush_denormals: bool = True, features: str = "", library=None, profile: bool = False):
         self.module = module
         self.flush_denormals = flush_denormals and (not triple or triple.startswith(("x86_64", "i686")))
         self.entry_name = entry_name
@@ -159,11 +161,14 @@ class ModuleEmitter:
         self._plans: dict[tuple, Plan] = {}
         self._functions: dict[tuple, ir.Function] = {}
         self._kernels: dict[str, ir.Function] = {}  # kernel IR (own names by position) -> its function
+        self.timer = KernelTimer(self.llmod, entry_name) if profile else None
 
     def emit(self) -> tuple[ir.Module, BufferAssignment]:
         flat, schedule = flatten_entry(self.module)
         plan = self._make_plan(flat, schedule)
         self._emit_entry(plan)
+        if self.timer is not None:
+            self.timer.finish()
         mark_glue(self.llmod)
         return self.llmod, plan.ba
 
@@ -248,7 +253,7 @@ class ModuleEmitter:
             fn.attributes.add("noinline")
             fn.attributes.add("nounwind")
             self._functions[key] = fn
-            self._emit_body(fn, plan, skip_copies)
+            self._emit_body(fn, plan, skip_copies, where=comp.name)
         return fn
 
     # -- the entry function
@@ -285,8 +290,10 @@ class ModuleEmitter:
                 b.position_before(block.terminator)
                 b.call(pool.exit, [owned])
 
-    def _emit_body(self, fn: ir.Function, plan: Plan, skip_copies: frozenset[int], ftz: bool = False) -> None:
-        """Kernel calls in schedule order, then the result copies, into `fn(params, results, temp)`."""
+    def _emit_body(self, fn: ir.Function, plan: Plan, skip_copies: frozenset[int], ftz: bool = False,
+                   where: str = "entry") -> None:
+        """Kernel calls in schedule order, then the result copies, into `fn(params, results, temp)`.
+        `where`: the computation's name in a profile (profile.py)."""
         ba = plan.ba
         fn.args[0].name, fn.args[1].name, fn.args[2].name = "params", "results", "temp"
         b = ir.IRBuilder(fn.append_basic_block("entry"))
@@ -316,7 +323,16 @@ class ModuleEmitter:
             if instr.opcode in NO_CODE or aliases_operand(instr):
                 continue
             if instr in groups:  # consecutive row-local kernels, run block of rows by block of rows
-                b.call(self._emit_group(groups[instr], ba), [ptr_of(s) for s in groups[instr].slices])
+                g = groups[instr]
+                gfn = self._emit_group(g, ba)
+                site = None
+                if self.timer is not None:
+                    site = self.timer.site(b, Site("+".join(m.instr.name for m in g.members), where, "rows",
+                                                   sum(gemm_flops(m.instr) for m in g.members),
+                                                   _distinct_bytes(g.slices)))
+                b.call(gfn, [ptr_of(s) for s in g.slices])
+                if site is not None:
+                    self.timer.done(b, site)
                 continue
             if instr in grouped:
                 continue
@@ -341,14 +357,24 @@ class ModuleEmitter:
                 args.extend(ptr_of(s) for s in ss)
             if scratch:
                 args.append(ptr_of(ba.scratch_slices[instr]))
+            site = None
+            if self.timer is not None:
+                kind = f"fusion({instr.attrs.get('kind', '')})" if instr.opcode == "fusion" else instr.opcode
+                touched = [s for s in out_slices if s.kind != "none"] + [s for ss in operand_slices for s in ss]
+                site = self.timer.site(b, Site(instr.name, where, kind, gemm_flops(instr), _distinct_bytes(touched)))
             b.call(kfn, args)
+            if site is not None:
+                self.timer.done(b, site)
 
-        for src, dst, shape in ba.copies:
-            if src.kind == "param" and src.index == dst.index and dst.index in skip_copies:
-                continue
-            n = shape.byte_size
-            if n:
-                intrinsic_memcpy(b, ptr_of(dst), ptr_of(src), n)
+        copies = [(src, dst, shape.byte_size) for src, dst, shape in ba.copies if shape.byte_size and not (
+            src.kind == "param" and src.index == dst.index and dst.index in skip_copies)]
+        site = None
+        if self.timer is not None and copies:
+            site = self.timer.site(b, Site("result copies", where, "copy", 0, 2 * sum(n for _, _, n in copies)))
+        for src, dst, n in copies:
+            intrinsic_memcpy(b, ptr_of(dst), ptr_of(src), n)
+        if site is not None:
+            self.timer.done(b, site)
         if restore is not None:
             restore()
         b.ret_void()
@@ -429,6 +455,65 @@ class ModuleEmitter:
         for g in group:
             del self.llmod.globals[g.name]
         return same
+
+
+def _distinct_bytes(slices) -> int:
+    seen = {}
+    for s in slices:
+        if s.kind != "none":
+            seen[(s.kind, s.index, id(s.instr) if s.kind == "const" else 0)] = s.size
+    return sum(seen.values())
+
+
+class KernelTimer:
+    """A profiling build's kernel timing (profile.py): `site()` before a kernel call reads the clock,
+    `done()` after it adds the elapsed nanoseconds and one call to the site's counters; `finish()`
+    defines the counters and the site table once every site is known. The clock and the update are
+    two small noinline functions, so the entry stays glue (hints.py)."""
+
+    def __init__(self, m: ir.Module, entry_name: str):
+        self.m = m
+        self.counters_name, self.sites_name = profile_symbols(entry_name)
+        self.sites: list[Site] = []
+        self.now = ir.Function(m, ir.FunctionType(I64, []), "hloc.profile.now")
+        self.add = ir.Function(m, ir.FunctionType(VOID, [I64, I64]), "hloc.profile.add")
+        for f in (self.now, self.add):
+            f.linkage = "internal"
+            f.attributes.add("noinline")
+            f.attributes.add("nounwind")
+
+    def site(self, b: ir.IRBuilder, site: Site) -> tuple[int, ir.Value]:
+        self.sites.append(site)
+        return len(self.sites) - 1, b.call(self.now, [])
+
+    def done(self, b: ir.IRBuilder, site: tuple[int, ir.Value]) -> None:
+        b.call(self.add, [const(I64, site[0]), site[1]])
+
+    def finish(self) -> None:
+        m = self.m
+        n = len(self.sites)
+        counters = ir.GlobalVariable(m, ir.ArrayType(I64, 2 * n), self.counters_name)
+        counters.initializer = ir.Constant(ir.ArrayType(I64, 2 * n), None)
+        table = bytearray(sites_text(self.sites).encode() + b"\0")
+        names = ir.GlobalVariable(m, ir.ArrayType(I8, len(table)), self.sites_name)
+        names.initializer = ir.Constant(ir.ArrayType(I8, len(table)), table)
+        names.global_constant = True
+        # now(): CLOCK_MONOTONIC in nanoseconds
+        clock = ir.Function(m, ir.FunctionType(ir.IntType(32), [ir.IntType(32), PTR]), "clock_gettime")
+        b = ir.IRBuilder(self.now.append_basic_block("entry"))
+        ts = b.alloca(ir.ArrayType(I64, 2))
+        b.call(clock, [ir.Constant(ir.IntType(32), 1), ts])
+        sec, nsec = (b.load(b.gep(ts, [const(I64, 0), const(I64, k)])) for k in (0, 1))
+        b.ret(b.add(b.mul(sec, const(I64, 1_000_000_000)), nsec))
+        # add(site, start): counters[2 site] += now() - start; counters[2 site + 1] += 1
+        b = ir.IRBuilder(self.add.append_basic_block("entry"))
+        site, start = self.add.args
+        elapsed = b.sub(b.call(self.now, []), start)
+        slot = b.mul(site, const(I64, 2))
+        for offset, value in ((slot, elapsed), (b.add(slot, const(I64, 1)), const(I64, 1))):
+            p = b.gep(counters, [const(I64, 0), offset])  # (typed: llvmlite checks the store's pointee)
+            b.store(b.add(b.load(p), value), p)
+        b.ret_void()
 
 
 def intrinsic_memcpy(b: ir.IRBuilder, dst, src, n: int) -> None:

@@ -66,9 +66,11 @@ def _no_nested_comments(lines: list[str]) -> list[str]:
 
 
 def render_header(abi: EntryAbi, *, source: str = "", version: str = "", target: str = "",
-                  options: str = "", guard: str | None = None, include: str | None = None) -> str:
+                  options: str = "", guard: str | None = None, include: str | None = None,
+                  profile_sites: int | None = None) -> str:
     """The header text for `abi`. `source`, `target`, `options` are shown in the banner; `include`
-    is the header's file name for the usage comment."""
+    is the header's file name for the usage comment; `profile_sites`: a profiling build's number of
+    timed call sites (profile.py)."""
     entry = abi.entry_name
     check_c_identifier(entry)
     up = entry.upper()
@@ -105,6 +107,12 @@ def render_header(abi: EntryAbi, *, source: str = "", version: str = "", target:
         b += _leaf_lines("results", leaf)
     b.append(f"Temp arena: {abi.temp_bytes} bytes, {abi.temp_align}-byte aligned.")
     b.append("")
+    if profile_sites is not None:
+        b.append(f"Profiling build: each of the {profile_sites} kernel call sites counts its calls and their")
+        b.append(f"wall-clock nanoseconds in {entry}_profile_counters (site i: [2i] nanoseconds, [2i+1] calls;")
+        b.append(f"zero them to reset). {entry}_profile_sites describes the sites, one line each:")
+        b.append("label TAB computation TAB kind TAB flops TAB bytes.")
+        b.append("")
     b += _usage(abi, include).split("\n")
     b = _no_nested_comments(b)
     out: list[str] = ["/* " + b[0]] + [" * " + line if line else " *" for line in b[1:]] + [" */"]
@@ -143,6 +151,12 @@ def render_header(abi: EntryAbi, *, source: str = "", version: str = "", target:
     for name, doc in EXPORTED_FUNCTIONS:
         out.append(f"void {entry}_{name}(void);  /* {doc} */")
     out.append("")
+    if profile_sites is not None:
+        out.append("/* Profiling build: per call site [2i] nanoseconds, [2i+1] calls; the sites' descriptions. */")
+        out.append(f"#define {up}_PROFILE_SITES {profile_sites}")
+        out.append(f"extern int64_t {entry}_profile_counters[2 * {up}_PROFILE_SITES];")
+        out.append(f"extern const char {entry}_profile_sites[];")
+        out.append("")
     out += _wrapper(abi)
     out.append("")
     out.append("#ifdef __cplusplus")

@@ -30,6 +30,8 @@ from ...errors import CodegenError, RunError
 from ...runtime.cache import CompileCache, cache_key, sha256_hex, source_fingerprint
 from .abi import ENTRY_ARGS, EntryAbi, default_threads, shutdown_then_release
 from .build import BuildOptions, build, key_parts
+from .profile import Counters
+from .profile import symbols as profile_symbols
 
 CACHE_FORMAT = "native-2"  # 2: the entry takes num_threads; <entry>_shutdown
 
@@ -45,8 +47,9 @@ class NativeModule:
     `threads`: threads each call may use (None: `default_threads()` at call time)."""
 
     def __init__(self, abi: EntryAbi, address: int, keepalive: object, how: str, shutdown: int | None = None,
-                 threads: int | None = None):
+                 threads: int | None = None, profile: Counters | None = None):
         self.abi = abi
+        self.profile = profile  # a profiling build's kernel counters (profile.py), else None
         self.how = how  # "orc" (object loaded with LLJIT) or "shared" (the linked .so, dlopen'ed)
         self.threads = threads
         proto = ctypes.CFUNCTYPE(None, *[getattr(ctypes, a.ctypes) for a in ENTRY_ARGS])
@@ -149,26 +152,33 @@ def _unflatten(shape, it):
 # loading
 
 
-def load_object(obj: bytes, abi: EntryAbi) -> NativeModule:
-    """Load object code for this host with ORC LLJIT; the entry is resolved by name."""
+def load_object(obj: bytes, abi: EntryAbi, profile: bool = False) -> NativeModule:
+    """Load object code for this host with ORC LLJIT; the entry is resolved by name. `profile`: the
+    object is a profiling build (its counters are found too)."""
     from .loader_orc import link_object
 
     shutdown = f"{abi.entry_name}_shutdown"
-    address, tracker = link_object(obj, abi.entry_name, also=(shutdown,))
-    return NativeModule(abi, address, tracker, "orc", tracker[shutdown])
+    counters = profile_symbols(abi.entry_name) if profile else ()
+    address, tracker = link_object(obj, abi.entry_name, also=(shutdown, *counters))
+    return NativeModule(abi, address, tracker, "orc", tracker[shutdown],
+                        profile=Counters(*(tracker[c] for c in counters)) if profile else None)
 
 
-def load_shared(path: str, abi: EntryAbi) -> NativeModule:
+def load_shared(path: str, abi: EntryAbi, profile: bool = False) -> NativeModule:
     """dlopen a shared library linked from the object (RTLD_LOCAL: entries of different modules may
     share a name)."""
     try:
         lib = ctypes.CDLL(os.fspath(path))
         fn = getattr(lib, abi.entry_name)
         shutdown = getattr(lib, f"{abi.entry_name}_shutdown")
-    except (OSError, AttributeError) as e:
+        counters = None
+        if profile:
+            names = profile_symbols(abi.entry_name)
+            counters = Counters(*(ctypes.addressof(ctypes.c_char.in_dll(lib, c)) for c in names))
+    except (OSError, AttributeError, ValueError) as e:
         raise RunError(f"cannot load '{path}': {e}") from None
     return NativeModule(abi, ctypes.cast(fn, ctypes.c_void_p).value, lib, "shared",
-                        ctypes.cast(shutdown, ctypes.c_void_p).value)
+                        ctypes.cast(shutdown, ctypes.c_void_p).value, profile=counters)
 
 
 def link_shared(obj: bytes) -> bytes | None:
@@ -275,7 +285,7 @@ class LlvmBackend:
         if not built.compiled.target.is_host:
             raise CodegenError(f"cannot run code compiled for {built.compiled.target.triple} on this host")
         self.last_timings = dict(built.compiled.timings)
-        exe = load_object(built.compiled.obj, built.abi)
+        exe = load_object(built.compiled.obj, built.abi, bopts.profile)
         exe.threads = getattr(options, "threads", None)
         if cache is not None:
             files = {"module.o": built.compiled.obj}
@@ -284,7 +294,8 @@ class LlvmBackend:
                 files["module.so"] = so
             meta = {"format": CACHE_FORMAT, "abi": built.abi.to_json(), "target": {
                 "triple": built.compiled.target.triple, "cpu": built.compiled.target.cpu,
-                "features": built.compiled.target.features}, "pipeline_ran": built.pipeline_ran}
+                "features": built.compiled.target.features}, "pipeline_ran": built.pipeline_ran,
+                "profile": bopts.profile}
             cache.store(key, meta, files)
         return exe
 
@@ -323,18 +334,19 @@ class LlvmBackend:
         if meta.get("format") != CACHE_FORMAT:
             raise ValueError("cache entry of another format")
         abi = EntryAbi.from_json(meta["abi"])
+        profile = bool(meta.get("profile", False))
         if "module.so" in entry.data and os.environ.get("HLOC_LOADER", "") != "orc":
             try:
-                return load_shared(entry.file("module.so"), abi)
+                return load_shared(entry.file("module.so"), abi, profile)
             except RunError:
                 pass  # e.g. a cache on a noexec mount: the object through ORC works there
-        return load_object(entry.data["module.o"], abi)
+        return load_object(entry.data["module.o"], abi, profile)
 
 
 def build_options(options) -> BuildOptions:
     """The runner's BackendOptions -> the build's (host target, defaults for what is not given)."""
     kw = {}
-    for name in ("hlo_pipeline", "opt_level", "entry_name", "flush_denormals"):
+    for name in ("hlo_pipeline", "opt_level", "entry_name", "flush_denormals", "profile"):
         v = getattr(options, name, None)
         if v is not None:
             kw[name] = v

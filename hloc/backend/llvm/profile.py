@@ -1,0 +1,124 @@
+"""Per-kernel profiles of compiled modules (`hloc run --profile`, `hloc compile --profile`).
+
+A profiling build (BuildOptions(profile=True)) times every kernel call of the entry and of the
+computations control flow calls: the wall-clock nanoseconds between the call's start and its return
+(CLOCK_MONOTONIC; with several threads, the kernel's parallel span as the caller sees it) and the
+number of calls, per call site. The object exports
+
+    int64_t <entry>_profile_counters[2 * N];   site i: [2i] nanoseconds, [2i+1] calls (zero them to reset)
+    const char <entry>_profile_sites[];        N lines "label<TAB>computation<TAB>kind<TAB>flops<TAB>bytes"
+
+`label` is the HLO instruction (row groups: their members joined by '+'), `kind` its opcode (fusion:
+its kind), `flops` 2 per multiply-add of a dot or convolution (else 0), `bytes` what the kernel reads
+and writes at least (its distinct buffers once each). The counters are plain adds: concurrent calls
+of one module may lose counts. Timing costs two clock reads per kernel call (~50 ns).
+
+This module reads and formats the counters and is light on purpose (no llvmlite): a cached
+`hloc run --profile` reads a profile without importing the compiler. The emitter's side is
+emitter.KernelTimer.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+
+from ...record import Record
+
+COUNTERS = "profile_counters"  # exported as <entry>_profile_counters
+SITES = "profile_sites"
+
+
+def symbols(entry_name: str) -> tuple[str, str]:
+    return f"{entry_name}_{COUNTERS}", f"{entry_name}_{SITES}"
+
+
+class Site(Record):
+    """One timed call site: what the profile table says about it."""
+
+    __slots__ = ("label", "computation", "kind", "flops", "bytes")
+
+    def __init__(self, label: str, computation: str, kind: str, flops: int, bytes: int):
+        self.label = label
+        self.computation = computation
+        self.kind = kind
+        self.flops = flops
+        self.bytes = bytes
+
+    def line(self) -> str:
+        clean = [x.replace("\t", " ").replace("\n", " ") for x in (self.label, self.computation, self.kind)]
+        return "\t".join([*clean, str(self.flops), str(self.bytes)])
+
+    @staticmethod
+    def parse(line: str) -> Site:
+        label, comp, kind, flops, nbytes = line.split("\t")
+        return Site(label, comp, kind, int(flops), int(nbytes))
+
+
+def sites_text(sites: list[Site]) -> str:
+    return "".join(s.line() + "\n" for s in sites)
+
+
+class Profile(Record):
+    """Counters read from a loaded module: per site its total nanoseconds and calls."""
+
+    __slots__ = ("sites", "ns", "calls")
+
+    def __init__(self, sites: list[Site], ns: list[int], calls: list[int]):
+        self.sites = sites
+        self.ns = ns
+        self.calls = calls
+
+
+class Counters:
+    """The profile counters of one loaded module (the addresses of its two exported symbols)."""
+
+    def __init__(self, counters_address: int, sites_address: int):
+        self.sites = [Site.parse(x) for x in ctypes.string_at(sites_address).decode().splitlines() if x]
+        self._array = (ctypes.c_int64 * (2 * len(self.sites))).from_address(counters_address)
+
+    def reset(self) -> None:
+        ctypes.memset(ctypes.addressof(self._array), 0, ctypes.sizeof(self._array))
+
+    def read(self) -> Profile:
+        values = list(self._array)
+        return Profile(self.sites, values[0::2], values[1::2])
+
+
+def gemm_flops(instr) -> int:
+    """2 per multiply-add of a dot or a convolution (0 for anything else)."""
+    if instr.opcode == "dot":
+        lhs, out = instr.operands[0].shape.dims, instr.shape.dims
+        contracting = instr.attrs.get("lhs_contracting_dims", ())
+        return 2 * math.prod(out) * math.prod(lhs[i] for i in contracting)
+    if instr.opcode == "convolution":
+        dl = instr.attrs["dim_labels"]
+        w = instr.operands[1].shape.dims
+        # each output element sums window x input features per group
+        per_output = math.prod(w[i] for i in dl.kernel_spatial) * w[dl.kernel_input_feature]
+        return 2 * math.prod(instr.shape.dims) * per_output
+    if instr.opcode == "fusion":
+        return sum(gemm_flops(i) for c in instr.called_computations for i in c.instructions)
+    return 0
+
+
+def format_profile(profile: Profile, runs: int, wall_seconds: float | None = None) -> str:
+    """The profile as a table, costliest site first: per run, time, share, rate."""
+    rows = sorted(range(len(profile.sites)), key=lambda i: -profile.ns[i])
+    total_ns = sum(profile.ns)
+    runs = max(1, runs)
+    head = f"profile: {runs} run{'s' if runs != 1 else ''}, kernels {total_ns / runs / 1e6:.3f} ms per run"
+    if wall_seconds is not None:
+        head += f" of {wall_seconds / runs * 1e3:.3f} ms wall"
+    lines = [head, f"{'ms/run':>9} {'%':>6} {'calls/run':>9} {'GFLOP/s':>8} {'GB/s':>7}  kind  site"]
+    for i in rows:
+        s, ns, calls = profile.sites[i], profile.ns[i], profile.calls[i]
+        if not calls:
+            continue
+        secs = ns / 1e9
+        gflops = f"{s.flops * calls / secs / 1e9:8.1f}" if s.flops and secs else f"{'':8}"
+        gbs = f"{s.bytes * calls / secs / 1e9:7.1f}" if s.bytes and secs else f"{'':7}"
+        where = "" if s.computation == "entry" else f" (in {s.computation})"
+        lines.append(f"{ns / runs / 1e6:9.3f} {100 * ns / total_ns if total_ns else 0:6.1f} {calls / runs:9.4g} "
+                     f"{gflops} {gbs}  {s.kind}  {s.label}{where}")
+    return "\n".join(lines) + "\n"
