@@ -384,6 +384,7 @@ def run(quick: bool) -> str:
     main_rows.append(["**geomean**", "", "", "", "", "", "", _f(g1), "", "", _f(g2), "", "", "", "", ""])
 
     limit_rows = []
+    shares: dict[str, list[float]] = {"bytes1": [], "bytes2": [], "kern1": [], "kern2": []}
     for name in MODULES:
         h = rows[name][0]
         kind, amount = WORK[name]
@@ -391,6 +392,8 @@ def run(quick: bool) -> str:
             rate = [amount / (h[k] * 1e-3) / 1e9 for k in ("t1_cpu_ms", "t2_wall_ms")]
             lim = [numpy1["stream_add_gbs"], numpy2["stream_add_gbs"]]
             unit = "GB/s"
+            shares["bytes1"].append(rate[0] / lim[0])
+            shares["bytes2"].append(rate[1] / lim[1])
         else:
             rate = [amount / (h[k] * 1e-3) / 1e9 for k in ("t1_cpu_ms", "t2_wall_ms")]
             lim = [numpy1["sgemm_gflops"], numpy2["sgemm_gflops"]]
@@ -400,6 +403,8 @@ def run(quick: bool) -> str:
         if kind != "bytes":
             kern = h["gemm_gflops"]
             extra = [x for t in (0, 1) for x in (_f(kern[t], 1), f"{100 * kern[t] / lim[t]:.0f}%")]
+            shares["kern1"].append(kern[0] / lim[0])
+            shares["kern2"].append(kern[1] / lim[1])
             extra += [x for t in (0, 1) for x in (_f(same[t], 1), f"{100 * rate[t] / same[t]:.0f}%")]
         limit_rows.append([name, unit, _f(rate[0], 1), f"{100 * rate[0] / lim[0]:.0f}%", _f(rate[1], 1),
                            f"{100 * rate[1] / lim[1]:.0f}%", *extra])
@@ -454,6 +459,11 @@ def run(quick: bool) -> str:
         table(["module", "unit", "hloc 1t", "of limit", "hloc 2t", "of limit", "dot/conv kernels 1t", "of limit",
                "dot/conv kernels 2t", "of limit", "OpenBLAS same shapes 1t", "of it", "OpenBLAS same shapes 2t",
                "of it"], limit_rows),
+        "",
+        f"Targets: memory-bound modules >= 85% of the STREAM add (worst: 1 thread "
+        f"{100 * min(shares['bytes1']):.0f}%, 2 threads {100 * min(shares['bytes2']):.0f}%); f32 dot and "
+        f"convolution kernels >= 90% of OpenBLAS sgemm at the same thread count (worst: 1 thread "
+        f"{100 * min(shares['kern1']):.0f}%, 2 threads {100 * min(shares['kern2']):.0f}%).",
     ]
     return "\n".join(parts) + "\n"
 
