@@ -101,9 +101,10 @@ def _compile(text: str, monkeypatch, grouped: bool):
 
 
 def _kernels(exe) -> list[str]:
-    """The kernel functions of the module (not their parallel range and task functions)."""
+    """The kernel functions of the module (not their parallel range and task functions, nor a row
+    group's phases)."""
     names = re.findall(r'define internal void @"(k\.[^"]*)"', exe.emit_llvm(optimized=False))
-    return [n for n in names if not n.endswith((".range", ".task"))]
+    return [n for n in names if not n.endswith((".range", ".task")) and not re.search(r"\.p\d+$", n)]
 
 
 def _inputs():

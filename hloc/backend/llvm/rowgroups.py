@@ -30,6 +30,7 @@ import llvmlite.ir as ir
 from ...errors import CodegenError
 from ...ir.module import Instruction
 from ...ir.opcodes import ELEMENTWISE
+from . import split
 from .buffers import NO_CODE, BufferAssignment, Slice, aliases_operand
 from .elemental import IrArray
 from .irvalues import I64, PTR, VOID, const
@@ -281,38 +282,82 @@ def emit_group(emitter, group: Group, ba: BufferAssignment, name: str) -> ir.Fun
             operands.append([IrArray(arg, shape)])
     first = group.members[0]
     ctx = KernelContext(m, fn, b, first.instr, outputs, operands, emitter.constant_array, emitter=emitter)
-    index = {_key(s): k for k, s in enumerate(group.slices)}
     rows, block = first.rows, group.block_rows
 
-    def body(c, lo, hi, _task, _extras):
-        def ptr(s):
-            kind, i = slots[index[_key(s)]]
-            return c.outputs[i].ptr if kind == "out" else c.operands[i][0].ptr
+    # Each member's loops (per part) are a function of their own over a block of rows, called per
+    # block: the same loop code, but LLVM can optimise and code-generate them on different threads
+    # (split.py), a row group being one kernel otherwise (a call per block and phase is ~1 ns per
+    # row: nothing next to the row's loops).
+    phases = [_phase_fn(emitter, group, ba, f"{name}.p{k}", mem, part)
+              for k, (mem, part) in enumerate((mem, part) for mem in group.members for part in mem.parts)]
 
+    def body(c, lo, hi, _task, _extras):
+        ptrs = [c.outputs[i].ptr if kind == "out" else c.operands[i][0].ptr for kind, i in slots]
         cb = c.b
+        # Only the loop over blocks, calling the phases: not worth optimising (~4 ms of LLVM time
+        # saved, the task that calls it becoming glue too: hints.py).
+        c.fn.attributes.add("noinline")
+        c.fn.attributes.add("optnone")
         with for_range(cb, hi, "blk", start=lo, step=block, hint=STREAM) as blo:
             end = cb.add(blo, const(I64, block), flags=["nuw", "nsw"])
             bhi = cb.select(cb.icmp_signed("<", end, hi), end, hi)
-            for mem in group.members:
-                instr = mem.instr
-                outs = [IrArray(ptr(s), leaf) for s, leaf in zip([s for s in ba.leaves[instr] if s.kind != "none"],
-                                                                  [x for x in instr.shape.leaves() if x.is_array])]
-                opers = []
-                for o in instr.operands:
-                    leaves = [x for x in o.shape.leaves() if x.is_array]
-                    opers.append([IrArray(ptr(s), leaf) for s, leaf in
-                                  zip([s for s in ba.leaves[o] if s.kind != "none"], leaves)])
-                shared = ba.shared.get(instr, {})
-                for k, leaf in shared.items():
-                    opers[k] = [IrArray(outs[leaf].ptr, instr.operands[k].shape)]
-                mctx = KernelContext(m, c.fn, cb, instr, outs, opers, emitter.constant_array, emitter=emitter,
-                                     in_place=frozenset(shared))
-                for part in mem.parts:
-                    emit_part_rows(mctx, mem.params, part, blo, bhi)
+            for pf in phases:
+                cb.call(pf, ptrs + [blo, bhi])
 
     parallel_range(ctx, rows, sum(mem.work for mem in group.members), body, block)
     ctx.b.ret_void()
     return fn
+
+
+def _phase_fn(emitter, group: Group, ba: BufferAssignment, name: str, mem: Member, part: Part) -> ir.Function:
+    """`void name(ptr buffer..., i64 lo, i64 hi)`: one part of a member over rows [lo, hi), the
+    buffers as the group kernel's (group.slices)."""
+    m = emitter.llmod
+    n = len(group.slices)
+    fn = ir.Function(m, ir.FunctionType(VOID, [PTR] * n + [I64, I64]), name)
+    fn.linkage = "internal"
+    fn.attributes.add("noinline")
+    fn.attributes.add("nounwind")
+    for a in fn.args[:n]:
+        a.add_attribute("noalias")
+    split.compile_apart(fn, _weight(part))
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    index = {_key(s): k for k, s in enumerate(group.slices)}
+    instr = mem.instr
+
+    def arrays(i: Instruction) -> list[IrArray]:
+        return [IrArray(fn.args[index[_key(s)]], leaf) for s, leaf in
+                zip([s for s in ba.leaves[i] if s.kind != "none"], [x for x in i.shape.leaves() if x.is_array])]
+
+    outs = arrays(instr)
+    opers = [arrays(o) for o in instr.operands]
+    shared = ba.shared.get(instr, {})
+    for k, leaf in shared.items():
+        opers[k] = [IrArray(outs[leaf].ptr, instr.operands[k].shape)]
+    mctx = KernelContext(m, fn, b, instr, outs, opers, emitter.constant_array, emitter=emitter,
+                         in_place=frozenset(shared))
+    emit_part_rows(mctx, mem.params, part, fn.args[n], fn.args[n + 1])
+    b.ret_void()
+    return fn
+
+
+def _weight(part: Part) -> float:
+    """LLVM time per line of a phase, against the usual (split.compile_apart): row reductions
+    (reduce parts, or reduces a loop computes per element) are vectorised and unrolled fully, about
+    twice; max/min ones, lowered to several instructions per vector, three times."""
+    combiners = set()
+    seen, stack = set(), [*part.roots, *(r for r, _ in part.side)]
+    while stack:
+        i = stack.pop()
+        if id(i) in seen:
+            continue
+        seen.add(id(i))
+        if i.opcode == "reduce":
+            combiners.add(i.attrs["to_apply"].root.opcode)
+        stack.extend(i.operands)
+    if not combiners:
+        return 1.0
+    return 3.0 if combiners & {"maximum", "minimum"} else 2.0
 
 
 def _a_shape(group: Group, s: Slice, ba: BufferAssignment):

@@ -103,7 +103,8 @@ def entities(llmod: ir.Module) -> dict[str, Entity]:
         text = str(v)
         if isinstance(v, ir.Function):
             defined = bool(v.blocks)
-            cost = text.count("\n") * (0.1 if "optnone" in v.attributes else 1.0) if defined else 0.0
+            cost = text.count("\n") * (0.1 if "optnone" in v.attributes else getattr(v, "hloc_weight", 1.0)) \
+                if defined else 0.0
             scan = defined
         else:
             defined = v.initializer is not None
@@ -156,8 +157,8 @@ def split_units(ents: dict[str, Entity]) -> list[Unit]:
     funcs = {r for r in defined if isinstance(ents[r].value, ir.Function)}
     roots: list[list[str]] = [exported]
     root_of: dict[str, int] = {r: 0 for r in exported}
-    for r in defined:  # functions the exported ones call, in module order
-        if r in funcs and r not in root_of and any(r in ents[x].refs for x in exported):
+    for r in defined:  # functions the exported ones call, and those marked apart, in module order
+        if r in funcs and r not in root_of and (_apart(ents[r].value) or any(r in ents[x].refs for x in exported)):
             root_of[r] = len(roots)
             roots.append([r])
     while True:
@@ -189,6 +190,18 @@ def split_units(ents: dict[str, Entity]) -> list[Unit]:
         units[k].members.append(r)
         units[k].cost += ents[r].cost
     return units
+
+
+def compile_apart(fn: ir.Function, weight: float = 1.0) -> None:
+    """Mark `fn` (a noinline function) a unit of its own: a piece of a single big kernel (e.g. a row
+    group's phases, rowgroups.py) that may then compile beside the rest. `weight`: LLVM time per
+    line against the usual (a reduction LLVM unrolls fully costs about twice its lines)."""
+    fn.hloc_apart = True
+    fn.hloc_weight = weight
+
+
+def _apart(v: ir.GlobalValue) -> bool:
+    return getattr(v, "hloc_apart", False)
 
 
 def pack(units: list[Unit], max_parts: int) -> list[Part]:
