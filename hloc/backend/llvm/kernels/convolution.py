@@ -27,6 +27,7 @@ Two ways to compute:
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import math
 from dataclasses import dataclass, field
 
@@ -36,6 +37,7 @@ from ....errors import CodegenError
 from ....ir.attrs import Window, WindowDim
 from ....ir.module import Instruction
 from ....ir.types import Shape
+from .. import split
 from ..elemental import Accumulators, Elemental, IrArray, binary_op, convert_value, scalar_constant
 from ..irvalues import I1, I8, I64, PTR, VOID, const, intrinsic, storage_type
 from ..loops import SMALL, Index, for_range, loop_nest, strides
@@ -458,7 +460,12 @@ def emit_gemm_conv(ctx, instr: Instruction, plan: GemmPlan) -> None:
 
             nrows = cb.sub(hi, r0)
             p_ptr = sat(sc["p"])
-            _im2col(c, plan, g, og, out_et, p_ptr, const(I64, 0), nrows, r0, nrows, grp_t, *outer_t)
+            cb.call(im2col_fn(c), [c.operands[0][0].ptr, p_ptr, r0, nrows, grp_t, *outer_t])
+            if c.fn is not ctx.fn:
+                # The range function only claims chunks and calls im2col and the GEMM: not worth
+                # optimising (~5 ms of LLVM time; its task becomes glue too, hints.py).
+                c.fn.attributes.add("noinline")
+                c.fn.attributes.add("optnone")
             c_r = cb.gep(c_t, [_mul(cb, r0, rows.out)], inbounds=True, source_etype=ety)
             if not plan.swapped:
                 args = [nrows, const(I64, og), const(I64, kk), p_ptr, const(I64, kk), const(I64, 1),
@@ -469,6 +476,29 @@ def emit_gemm_conv(ctx, instr: Instruction, plan: GemmPlan) -> None:
             # one A packing slot: the rows are already split (the GEMM splits each block's tiles when
             # this runs on the calling thread with threads to spare, i.e. one im2col slot)
             cb.call(fn, args + [const(I64, 0), sat(sc["a_pack"]), sat(sc["b_pack"]), const(I64, 1)])
+
+        made: list[ir.Function] = []
+
+        def im2col_fn(c) -> ir.Function:
+            """im2col of a chunk as a function of its own, `(x, p, r0, nrows, grp, outer...)`: compiled
+            apart from the rest of the kernel (split.py) when the module is split."""
+            if made:
+                return made[0]
+            types = [PTR, PTR, I64, I64] + [v.type for v in (grp, *outer_iv)]
+            f = ir.Function(ctx.module, ir.FunctionType(VOID, types), f"{ctx.fn.name}.im2col")
+            f.linkage = "internal"
+            f.attributes.add("noinline")
+            f.attributes.add("nounwind")
+            for a in f.args[:2]:
+                a.add_attribute("noalias")
+            split.compile_apart(f)
+            x, p, r0, nrows, grp_f, *outer_f = f.args
+            sub = dataclasses.replace(c, fn=f, b=ir.IRBuilder(f.append_basic_block("entry")),
+                                      operands=[[IrArray(x, c.operands[0][0].shape)]], outputs=[], scratch=None)
+            _im2col(sub, plan, g, og, out_et, p, const(I64, 0), nrows, r0, nrows, grp_f, *outer_f)
+            sub.b.ret_void()
+            made.append(f)
+            return f
 
         parallel_chunks(ctx, rows.size, chunk, rows.size * kk, sc["counter"], plan.slots, one_chunk,
                         extras=(grp, *outer_iv))
