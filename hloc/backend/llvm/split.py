@@ -12,7 +12,8 @@ LLVM's optimisation and code generation are most of a compile, and each kernel i
 
 Units (split_units): the exported definitions (the entry, its shutdown, the ABI constants), then
 each function they call with everything only it uses (its `.range`/`.task` helpers, constants,
-computation functions); a function several units use is a unit of its own. Parts (pack): units
+computation functions); a function several units use is a unit of its own, and so is a function
+marked `compile_apart` (pieces of one big kernel: a row group's phases, a convolution's im2col). Parts (pack): units
 bundled by cost (lines of IR), largest first, into a number of parts that depends on the module only.
 Each part is a self-contained IR module (part_ir): a definition other parts use is `hidden` in its
 own part (its optimiser keeps it, references to it are direct) and declared in the others; small
@@ -46,10 +47,12 @@ import llvmlite.ir as ir
 _REF = re.compile(r'@"(?:[^"\\]|\\.)*"')
 # Constants used by several parts are copied into each up to this size; larger ones are shared.
 DUP_BYTES = 4096
-# Costs are lines of IR (~0.2 ms of LLVM time each; `optnone` glue a tenth). A part costs ~1.5 ms
+# Costs are lines of IR (~0.2 ms of LLVM time each; `optnone` glue a tenth; functions compiled apart
+# weighted, e.g. row reductions LLVM unrolls fully: compile_apart). A part costs ~1.5 ms
 # more than its lines (parsing, pipelines, the code generator's set-up, its assembly assembled again),
 # and a split module ~5-10% more CPU time than whole: a module gets one part per PART_COST, and at
-# least two when the parts beside the largest would cost MIN_GAIN together (~10 ms), else it is
+# least two when the parts beside the largest would cost MIN_GAIN together (~10 ms; the number of
+# parts is counted in unweighted lines, the weights only balance them), else it is
 # compiled whole (mlp_b256_fwd, ~40: 2 threads saved nothing on a busy machine, the thread that
 # joins the work starting late).
 PART_COST = 400
@@ -59,13 +62,14 @@ MIN_GAIN = 50
 class Entity:
     """A global value of the module: a function or variable definition, or a declaration."""
 
-    __slots__ = ("value", "text", "defined", "cost", "_refs", "_scan")
+    __slots__ = ("value", "text", "defined", "cost", "lines", "_refs", "_scan")
 
-    def __init__(self, value: ir.GlobalValue, text: str, defined: bool, cost: float, scan: bool):
+    def __init__(self, value: ir.GlobalValue, text: str, defined: bool, cost: float, scan: bool, lines: float = 0.0):
         self.value = value
         self.text = text
         self.defined = defined
-        self.cost = cost
+        self.cost = cost  # weighted (compile_apart)
+        self.lines = lines  # unweighted: what the number of parts is counted in
         self._scan = scan
         self._refs: list[str] | None = None
 
@@ -86,6 +90,7 @@ class Unit:
     roots: list[str]
     members: list[str] = field(default_factory=list)  # refs, in module order
     cost: float = 0.0
+    lines: float = 0.0
 
 
 @dataclass
@@ -103,15 +108,15 @@ def entities(llmod: ir.Module) -> dict[str, Entity]:
         text = str(v)
         if isinstance(v, ir.Function):
             defined = bool(v.blocks)
-            cost = text.count("\n") * (0.1 if "optnone" in v.attributes else getattr(v, "hloc_weight", 1.0)) \
-                if defined else 0.0
+            lines = text.count("\n") * (0.1 if "optnone" in v.attributes else 1.0) if defined else 0.0
+            cost = lines * (1.0 if "optnone" in v.attributes else getattr(v, "hloc_weight", 1.0))
             scan = defined
         else:
             defined = v.initializer is not None
             init = v.initializer
             scan = defined and not (isinstance(init, ir.Constant) and isinstance(init.type, (ir.ArrayType, ir.IntType)))
-            cost = 0.0
-        out[v.get_reference()] = Entity(v, text, defined, cost, scan)
+            cost = lines = 0.0
+        out[v.get_reference()] = Entity(v, text, defined, cost, scan, lines)
     return out
 
 
@@ -189,6 +194,7 @@ def split_units(ents: dict[str, Entity]) -> list[Unit]:
         k = root_of[r] if r in root_of else min(reach.get(r) or {0})
         units[k].members.append(r)
         units[k].cost += ents[r].cost
+        units[k].lines += ents[r].lines
     return units
 
 
@@ -209,7 +215,7 @@ def pack(units: list[Unit], max_parts: int) -> list[Part]:
     parts, more for modules big enough to give each PART_COST (at most `max_parts`). The number of
     parts depends on the module only, not on the threads that will compile them, so neither does the
     object code. Deterministic: ties go to the lowest part; parts are ordered by their first unit."""
-    total = sum(u.cost for u in units)
+    total = sum(u.lines for u in units)  # (unweighted: weights balance the parts, not count them)
     n = max(1, min(len(units), max_parts, max(2, int(total // PART_COST))))
     bins: list[list[int]] = [[] for _ in range(n)]
     load = [0.0] * n
