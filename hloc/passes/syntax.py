@@ -186,7 +186,12 @@ def resolve_pipeline(spec: str | Pipeline) -> Pipeline:
         return spec
     level = spec.lstrip("-") if spec.startswith("-O") else spec
     if level in LEVELS:
-        return parse_pipeline(LEVELS[level], f"<{level}>", name=level)
+        # Parsed once (~1 ms, every compile runs a level), then fresh pass objects each time: a
+        # pass may keep what it looked at on itself until its next run.
+        parsed = _LEVEL_PIPELINES.get(level)
+        if parsed is None:
+            parsed = _LEVEL_PIPELINES[level] = parse_pipeline(LEVELS[level], f"<{level}>", name=level)
+        return _fresh(parsed)
     if spec.startswith("@"):
         path = spec[1:]
         try:
@@ -195,6 +200,16 @@ def resolve_pipeline(spec: str | Pipeline) -> Pipeline:
             raise PassError(f"cannot read pipeline file '{path}': {getattr(e, 'strerror', None) or e}") from None
         return parse_pipeline(text, path, name=Path(path).stem)
     return parse_pipeline(spec)
+
+
+_LEVEL_PIPELINES: dict[str, Pipeline] = {}
+
+
+def _fresh(p: Pass) -> Pass:
+    """A copy of the pass tree `p` made of new pass objects (the options, immutable, shared)."""
+    if isinstance(p, CompositePass):
+        return type(p)([_fresh(q) for q in p.passes], p.options)
+    return type(p)(p.options)
 
 
 def pipeline_text(spec: str | Pipeline) -> str:
