@@ -32,6 +32,9 @@ class TargetSpec:
     pic: bool = True
 
     def resolved(self) -> TargetSpec:
+        return _resolved(self)  # (asking LLVM for the host's features costs ~0.3 ms: once per spec)
+
+    def _resolve(self) -> TargetSpec:
         init_llvm()
         if self.triple and self.triple != llvm.get_process_triple():
             return self  # a cross target: the caller names cpu and features
@@ -53,6 +56,11 @@ class TargetSpec:
     def is_host(self) -> bool:
         init_llvm()
         return not self.triple or self.triple == llvm.get_process_triple()
+
+
+@functools.lru_cache(maxsize=64)
+def _resolved(spec: TargetSpec) -> TargetSpec:
+    return spec._resolve()
 
 
 @functools.lru_cache(maxsize=16)
