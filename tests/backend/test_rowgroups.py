@@ -135,3 +135,37 @@ def test_a_consumer_reading_other_rows_is_not_grouped(monkeypatch):
     assert len(kernels) == 2 and not any(n.startswith("k.rows.") for n in kernels), kernels
     x = args[0].astype(np.float64)
     np.testing.assert_allclose(exe(args), x - x.sum(1)[::-1, None], rtol=1e-5, atol=1e-4)
+
+
+@pytest.mark.parametrize("text", [LAYERNORM, SOFTMAX], ids=["layernorm", "softmax"])
+def test_phases_compile_apart_in_parallel_like_whole(text, monkeypatch):
+    """Each member's loops are a phase function of their own (a unit of split.py): the group's one
+    kernel compiles in parts on 2 threads, and computes what it computes compiled whole."""
+    from hloc.backend.llvm import split
+    from hloc.backend.llvm.compile import Executable, compile_to_object
+
+    def build(threads: str):
+        m = parse_module(text, "t.hlo")
+        optimize(m, "O2")
+        with monkeypatch.context() as mp:
+            mp.setenv("HLOC_COMPILE_THREADS", threads)
+            return compile_to_object(m)
+
+    units = []
+    plan = split.plan
+
+    def spy(llmod, ents, max_parts):
+        units.extend(split.split_units(ents))
+        return plan(llmod, ents, max_parts)
+
+    monkeypatch.setattr(split, "plan", spy)
+    parts = build("2")
+    phases = [u.roots[0] for u in units if re.search(r'\.p\d+"$', u.roots[0])]
+    assert len(phases) == (3 if text is LAYERNORM else 4)
+    assert parts.assembled is not None and "parts" in parts.timings  # split, though one kernel
+    whole = build("1")
+    assert whole.assembled is None
+    args = _inputs()
+    for threads in (1, 2):
+        np.testing.assert_array_equal(np.asarray(Executable(parts, threads)(args)),
+                                      np.asarray(Executable(whole, threads)(args)))

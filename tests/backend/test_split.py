@@ -384,3 +384,26 @@ def test_gate_lets_only_compiling_threads_pass():
         t.join()
     assert gate.acquire(blocking=False)
     gate.release()
+
+
+def test_module_text_reuses_the_kernels_printed_text(monkeypatch):
+    """The emitter prints each kernel to find identical ones (split.keep_text): the module text made
+    from those (and from the functions printed again where hints.mark_glue changed them since) is
+    str(llmod)."""
+    checked = []
+    orig = split.module_text
+
+    def check(llmod, ents):
+        text = orig(llmod, ents)
+        checked.append(text == str(llmod))
+        return text
+
+    monkeypatch.setattr(split, "module_text", check)
+    kept = []
+    keep = split.keep_text
+    monkeypatch.setattr(split, "keep_text", lambda fn, text: (kept.append(fn), keep(fn, text)))
+    compile_to_object(parse_module(MULTI, "multi.hlo"))
+    text = (TESTDATA / "models" / "layernorm.hlo").read_text()
+    build(parse_module(text, "layernorm.hlo"), BuildOptions())
+    assert checked == [True, True] and kept
+    assert any("optnone" in fn.attributes for fn in kept)  # glue marked after it was printed

@@ -42,7 +42,7 @@ from ...ir.types import ELEMENT_TYPES, Shape
 from ...passes.analysis.buffer_assignment import ModuleAssignment, control_flow_callees, default_in_place
 from ...passes.analysis.flatten import flatten as _flatten
 from ...passes.analysis.flatten import flatten_entry as _flatten_entry
-from . import elemental, mathfns, rowgroups, threadpool
+from . import elemental, mathfns, rowgroups, split, threadpool
 from .buffers import IN_PLACE_OPS, NO_CODE, BufferAssignment, aliases_operand, assign_buffers
 from .elemental import IrArray
 from .hints import mark_glue
@@ -441,7 +441,10 @@ class ModuleEmitter:
         group = [g for g in new if isinstance(g, ir.Function) and g.blocks]
         if any(not isinstance(g, ir.Function) for g in new):
             return fn
-        text = "\n".join(str(g) for g in group)
+        texts = [str(g) for g in group]
+        for g, t in zip(group, texts):
+            split.keep_text(g, t)  # (split.entities prints the module's functions again otherwise)
+        text = "\n".join(texts)
         for k, g in enumerate(group):  # the group's own names, by position
             text = text.replace(f'@"{g.name}"', f'@"#{k}"')
         # loop metadata by content (each loop has its own distinct node: loops.loop_id)

@@ -100,12 +100,26 @@ class Part:
     cost: float
 
 
+def keep_text(fn: ir.Function, text: str) -> None:
+    """Remember str(fn) of a finished function (the emitter printed it to compare kernels), for
+    `entities`: used while the function's attributes are still the same (hints.mark_glue may add
+    some later)."""
+    fn.hloc_text = (text, frozenset(fn.attributes))
+
+
+def _text(v: ir.GlobalValue) -> str:
+    kept = getattr(v, "hloc_text", None)
+    if kept is not None and kept[1] == frozenset(v.attributes):
+        return kept[0]
+    return str(v)
+
+
 def entities(llmod: ir.Module) -> dict[str, Entity]:
     """The module's global values by reference, in module order, with their text (what
     str(llmod) is made of)."""
     out: dict[str, Entity] = {}
     for v in llmod.globals.values():
-        text = str(v)
+        text = _text(v) if isinstance(v, ir.Function) else str(v)
         if isinstance(v, ir.Function):
             defined = bool(v.blocks)
             lines = text.count("\n") * (0.1 if "optnone" in v.attributes else 1.0) if defined else 0.0
