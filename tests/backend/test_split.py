@@ -407,3 +407,28 @@ def test_module_text_reuses_the_kernels_printed_text(monkeypatch):
     build(parse_module(text, "layernorm.hlo"), BuildOptions())
     assert checked == [True, True] and kept
     assert any("optnone" in fn.attributes for fn in kept)  # glue marked after it was printed
+
+
+def test_an_all_glue_module_skips_the_pipeline_for_the_same_object(monkeypatch):
+    """A module whose functions are all `optnone` glue (a GEMM handed to the library) is not run
+    through the optimisation pipeline, which would leave it as it is."""
+    monkeypatch.setenv("HLOC_COMPILE_THREADS", "1")
+    text = """HloModule mm
+ENTRY e {
+  a = f32[256,256] parameter(0)
+  b = f32[256,256] parameter(1)
+  ROOT d = f32[256,256] dot(a, b), lhs_contracting_dims={1}, rhs_contracting_dims={0}
+}
+"""
+    calls = []
+    real = compile_mod.optimize
+    monkeypatch.setattr(compile_mod, "optimize", lambda *a: (calls.append(a), real(*a))[1])
+    cm = compile_to_object(parse_module(text, "mm.hlo"))
+    assert "optnone" in cm.llvm_ir
+    if re.search(r"^define [^\n]*\)(?![^\n]*optnone)", cm.llvm_ir, re.M):
+        pytest.skip("this module has non-glue functions here")
+    assert not calls
+    tm = target_machine(cm.target, cm.opt_level)
+    mod = llvm.parse_assembly(cm.llvm_ir)
+    real(mod, tm, cm.opt_level)
+    assert tm.emit_object(mod) == cm.obj

@@ -163,7 +163,10 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
             raise CodegenError(f"internal error: invalid LLVM IR generated: {e}") from None
         t2 = time.perf_counter()
         timings["parse_ir"] = t2 - t1
-        optimize(mod, tm, options.opt_level)
+        if not all("optnone" in f.attributes for f in llmod.functions if f.blocks):
+            # (all glue, e.g. a module of library GEMM calls: the pipeline would leave it as it is
+            # and cost ~0.4 ms)
+            optimize(mod, tm, options.opt_level)
         t3 = time.perf_counter()
         timings["optimize"] = t3 - t2
         obj = tm.emit_object(mod)
