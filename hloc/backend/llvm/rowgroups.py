@@ -18,7 +18,11 @@ reduce's init). A written buffer may not overlap any other buffer the group touc
 The group is one kernel: its outer row loop split over threads as any loop (parallel.py, in slices
 of whole blocks), and inside a slice a loop over blocks of B rows calling each member's loops for
 that block (B: BLOCK_BYTES of the group's row-local buffers). The members' loop code is the one
-they would have on their own, with the rows as bounds of their outer loop.
+they would have on their own, with the rows as bounds of their outer loop: one `noinline` phase
+function per member loop (`<kernel>.p<k>(buffers..., lo, hi)`), called per block from an `optnone`
+block loop. The phases are compiled apart (split.compile_apart): a group being one big kernel (a
+softmax, a layer norm), its loops can then be optimised and code-generated on two threads. A call per
+block and phase costs nothing next to the block's loops (run times unchanged).
 """
 
 from __future__ import annotations

@@ -19,7 +19,9 @@ Two ways to compute:
     index), up to MAX_SLOTS threads claim chunks from a counter and run im2col and the GEMM on them
     with a P chunk and packing buffers of their own (scratch slot per thread). The kernel is used
     in place when its (input feature, taps) dims form one strided axis (HWIO, OIHW), else it is
-    repacked once; f16/bf16 data is converted to f32 on the way.
+    repacked once; f16/bf16 data is converted to f32 on the way. The im2col of a chunk is a
+    `noinline` function of its own (`<kernel>.im2col`, compiled apart by split.py), called with the
+    GEMM from the chunk loop, which is `optnone` (nothing there to optimise: ~5 ms of LLVM time).
   * direct: a loop nest over output elements with the sum over features and taps in a register
     (`reassoc` for f32/f64), out-of-window taps reading a clamped address and selecting zero.
 """
