@@ -45,7 +45,7 @@ from ...passes.analysis.flatten import flatten_entry as _flatten_entry
 from . import elemental, mathfns, rowgroups, split, threadpool
 from .buffers import IN_PLACE_OPS, NO_CODE, BufferAssignment, aliases_operand, assign_buffers
 from .elemental import IrArray
-from .hints import mark_glue
+from .hints import mark_glue, mark_glue_functions
 from .irvalues import I8, I64, PTR, VOID, const
 from .kernels import CHECKS, KERNELS, SCRATCH, load_all
 from .kernels.collectives import check_module_devices
@@ -441,6 +441,7 @@ class ModuleEmitter:
         group = [g for g in new if isinstance(g, ir.Function) and g.blocks]
         if any(not isinstance(g, ir.Function) for g in new):
             return fn
+        mark_glue_functions(group)  # (as mark_glue would at the end: the texts kept stay valid)
         texts = [str(g) for g in group]
         for g, t in zip(group, texts):
             split.keep_text(g, t)  # (split.entities prints the module's functions again otherwise)

@@ -21,7 +21,14 @@ _GLUE_OPS = frozenset({"call", "getelementptr", "load", "store", "alloca", "sele
 
 def mark_glue(m: ir.Module) -> None:
     """Mark the module's glue functions `noinline optnone`."""
-    for fn in m.functions:
+    mark_glue_functions(m.functions)
+
+
+def mark_glue_functions(fns) -> None:
+    """Mark those of `fns` (finished functions, in module order) that are glue `noinline optnone`:
+    what mark_glue then does for them (the emitter marks each kernel's as it finishes it, before
+    printing it to compare kernels)."""
+    for fn in fns:
         if len(fn.blocks) != 1 or "optnone" in fn.attributes:
             continue
         if all(_is_glue(instr) for instr in fn.blocks[0].instructions):
