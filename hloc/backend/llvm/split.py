@@ -13,8 +13,9 @@ LLVM's optimisation and code generation are most of a compile, and each kernel i
 Units (split_units): the exported definitions (the entry, its shutdown, the ABI constants), then
 each function they call with everything only it uses (its `.range`/`.task` helpers, constants,
 computation functions); a function several units use is a unit of its own, and so is a function
-marked `compile_apart` (pieces of one big kernel: a row group's phases, a convolution's im2col). Parts (pack): units
-bundled by cost (lines of IR), largest first, into a number of parts that depends on the module only.
+marked `compile_apart` (pieces of one big kernel: a row group's phases, a convolution's im2col).
+Parts (pack): units bundled by cost (lines of IR), largest first, into a number of parts that
+depends on the module only.
 Each part is a self-contained IR module (part_ir): a definition other parts use is `hidden` in its
 own part (its optimiser keeps it, references to it are direct) and declared in the others; small
 private constants are copied into each part that reads them (their loads still fold). join_asm
