@@ -250,9 +250,10 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
                     # the tasks pack B together (rows of the panel claimed from a counter), then split M
                     vals = [kc, nc, M, step, A, a_rs, a_cs, pc, Ap, slot_elems, Bp,
                             _at(b, C, b.mul(jc, c_cs), ety), c_rs, c_cs, b.zext(add_to_c, I64), B, b_rs, b_cs, jc,
-                            const(I64, 0), const(I64, 0), const(I64, 0)]
+                            split_tasks, const(I64, 0)]
                     for k, v in enumerate(vals):
                         b.store(v, _bslot(b, frame, k))
+                    b.store(ir.Constant(_BLOCKS_FRAME.elements[-1], None), _bslot(b, frame, len(vals)))
                     b.call(pool.parallel_for, [split_tasks, blocks, frame])
                 with serial:
                     b.call(pack_b_fn, [B, b_rs, b_cs, pc, jc, kc, nc, Bp, c0, kc])
@@ -405,21 +406,37 @@ def a_slot_elems(b, cfg: GemmConfig, M, K):
 
 
 # kc, nc, M, nblocks, A, a_rs, a_cs, pc, Ap, slot_elems, Bp, C (at column jc), c_rs, c_cs, accumulate, B, b_rs,
-# b_cs, jc; then the counters: next row block, next B unit to pack, B units packed
+# b_cs, jc, ntasks; then the next row block's counter and the state of each column chunk of the B panel
+# (B_UNPACKED, B_PACKING, B_PACKED)
+_NARGS = 20
+B_CHUNKS_MAX = 32
 _BLOCKS_FRAME = ir.LiteralStructType([I64, I64, I64, I64, PTR, I64, I64, I64, PTR, I64, PTR, PTR, I64, I64, I64,
-                                      PTR, I64, I64, I64, I64, I64, I64])
-_COUNTERS = 3
-PACK_B_ROWS = 16  # rows of the B panel a task packs at a time
+                                      PTR, I64, I64, I64, I64, I64, ir.ArrayType(I32, B_CHUNKS_MAX)])
+PACK_B_COLS = 64  # columns of the B panel a task packs at a time (a chunk: whole NR slivers)
+PACK_B_ROWS = 16  # rows of a chunk pack_b copies at a time
+B_UNPACKED, B_PACKING, B_PACKED = 0, 1, 2
 
 
 def _bslot(b, frame, k):
     return b.gep(frame, [const(I32, 0), const(I32, k)], inbounds=True, source_etype=_BLOCKS_FRAME)
 
 
+def chunk_cols(cfg: GemmConfig) -> int:
+    """Columns of one B chunk: PACK_B_COLS in whole NR slivers, at most B_CHUNKS_MAX chunks per NC panel."""
+    cols = max(cfg.nr, PACK_B_COLS // cfg.nr * cfg.nr)
+    while cfg.nc > cols * B_CHUNKS_MAX:
+        cols *= 2
+    return cols
+
+
 def _emit_blocks(mod, name, ety, tiles, pack_a_fn, pack_b_fn, cfg: GemmConfig) -> ir.Function:
     """The pool's task of a row-split call (`<name>.task`): task t claims row blocks (block_rows) from
-    the frame's counter, packs each into A packing slot t and runs all its micro-tiles against the
-    shared packed B panel. Returns the task."""
+    the frame's counter, packs each into A packing slot t and runs its micro-tiles against the B panel
+    chunk by chunk (chunk_cols columns), starting at chunk t * chunks / ntasks and wrapping around. The
+    tasks pack the B panel as they go: a chunk not yet packed is claimed (compare-and-swap on its
+    state), packed, marked packed and computed at once (its loads overlap the FMAs of the
+    micro-tiles, and the tasks pack different chunks); one another task is packing is waited for (it
+    is being packed by a running task, so the wait ends). Returns the task."""
     task = mod.globals.get(name + ".task")
     if task is not None:
         return task
@@ -428,40 +445,15 @@ def _emit_blocks(mod, name, ety, tiles, pack_a_fn, pack_b_fn, cfg: GemmConfig) -
     task.attributes.add("nounwind")
     frame, t = task.args
     b = ir.IRBuilder(task.append_basic_block("entry"))
-    nargs = len(_BLOCKS_FRAME.elements) - _COUNTERS
-    kc, nc, M, step, A, a_rs, a_cs, pc, Ap, slot_elems, Bp, C, c_rs, c_cs, acc, B, b_rs, b_cs, jc = (
-        b.load(_bslot(b, frame, k), typ=ty) for k, ty in enumerate(_BLOCKS_FRAME.elements[:nargs]))
-    counter, b_claim, b_done = (_bslot(b, frame, nargs + j) for j in range(_COUNTERS))
-    # Pack the B panel: units of PACK_B_ROWS rows claimed from a counter, then wait until every unit is
-    # packed (a unit is claimed by a running task, so the wait ends: a task that starts late finds
-    # them all claimed; with one thread running, it packs them all).
-    units = b.sdiv(b.add(kc, const(I64, PACK_B_ROWS - 1)), const(I64, PACK_B_ROWS))
-    pack_head = task.append_basic_block("pack.claim")
-    pack_run = task.append_basic_block("pack.run")
-    wait_head = task.append_basic_block("pack.wait")
-    wait_body = task.append_basic_block("pack.poll")
-    b.branch(pack_head)
-    b.position_at_end(pack_head)
-    unit = b.atomic_rmw("add", b_claim, const(I64, 1), "monotonic")
-    b.cbranch(b.icmp_signed("<", unit, units), pack_run, wait_head)
-    b.position_at_end(pack_run)
-    k_lo = b.mul(unit, const(I64, PACK_B_ROWS))
-    b.call(pack_b_fn, [B, b_rs, b_cs, pc, jc, kc, nc, Bp, k_lo, _smin(b, b.add(k_lo, const(I64, PACK_B_ROWS)), kc)])
-    b.atomic_rmw("add", b_done, const(I64, 1), "release")
-    b.branch(pack_head)
-    b.position_at_end(wait_head)
-    polls = b.phi(I64)
-    polls.add_incoming(const(I64, 0), pack_head)
-    ready = task.append_basic_block("ready")
-    b.cbranch(b.icmp_signed("<", b.load_atomic(b_done, "acquire", 8, typ=I64), units), wait_body, ready)
-    b.position_at_end(wait_body)
-    _pause(b, mod)
-    with b.if_then(b.icmp_signed("==", b.and_(polls, const(I64, 63)), const(I64, 63))):
-        sched_yield = mod.globals.get("sched_yield") or ir.Function(mod, ir.FunctionType(I32, []), "sched_yield")
-        b.call(sched_yield, [])
-    polls.add_incoming(b.add(polls, const(I64, 1)), b.block)
-    b.branch(wait_head)
-    b.position_at_end(ready)
+    kc, nc, M, step, A, a_rs, a_cs, pc, Ap, slot_elems, Bp, C, c_rs, c_cs, acc, B, b_rs, b_cs, jc, ntasks = (
+        b.load(_bslot(b, frame, k), typ=ty) for k, ty in enumerate(_BLOCKS_FRAME.elements[:_NARGS]))
+    counter = _bslot(b, frame, _NARGS)
+    states = _bslot(b, frame, _NARGS + 1)
+    cols = chunk_cols(cfg)
+    per_chunk = cols // cfg.nr  # slivers
+    nsl = b.sdiv(b.add(nc, const(I64, cfg.nr - 1)), const(I64, cfg.nr))
+    nch = b.sdiv(b.add(nc, const(I64, cols - 1)), const(I64, cols))
+    first_chunk = b.sdiv(b.mul(t, nch), ntasks)
     slot = _at(b, Ap, b.mul(t, slot_elems), ety)
     head = task.append_basic_block("claim")
     run = task.append_basic_block("run")
@@ -473,15 +465,52 @@ def _emit_blocks(mod, name, ety, tiles, pack_a_fn, pack_b_fn, cfg: GemmConfig) -
     b.position_at_end(run)
     ic, mc = block_rows(b, block, step, M, cfg)
     a_direct = direct_a(b, pack_a_fn, A, a_rs, a_cs, ic, pc, mc, kc, nc, slot, ety, cfg)
-    ntiles = b.mul(b.sdiv(b.add(nc, const(I64, cfg.nr - 1)), const(I64, cfg.nr)),
-                   b.sdiv(b.add(mc, const(I64, cfg.mr - 1)), const(I64, cfg.mr)))
+    n_ir = b.sdiv(b.add(mc, const(I64, cfg.mr - 1)), const(I64, cfg.mr))
     ad = _at(b, A, b.add(b.mul(ic, a_rs), b.mul(pc, a_cs)), ety)
-    b.call(tiles, [kc, mc, nc, slot, Bp, _at(b, C, b.mul(ic, c_rs), ety), c_rs, c_cs, acc, ad, a_direct,
-                   const(I64, 0), ntiles])
+    cblk = _at(b, C, b.mul(ic, c_rs), ety)
+    with for_range(b, nch, "ci") as ci:
+        c = b.add(first_chunk, ci)
+        c = b.select(b.icmp_signed(">=", c, nch), b.sub(c, nch), c)
+        state = b.gep(states, [const(I32, 0), c], inbounds=True, source_etype=_BLOCKS_FRAME.elements[_NARGS + 1])
+        with b.if_then(b.icmp_signed("!=", b.load_atomic(state, "acquire", 4, typ=I32), const(I32, B_PACKED))):
+            pair = b.cmpxchg(state, const(I32, B_UNPACKED), const(I32, B_PACKING), "acquire", "monotonic")
+            with b.if_else(b.extract_value(pair, 1)) as (mine, others):
+                with mine:
+                    j0 = b.mul(c, const(I64, cols))
+                    b.call(pack_b_fn, [B, b_rs, b_cs, pc, b.add(jc, j0), kc, _smin(b, const(I64, cols), b.sub(nc, j0)),
+                                       _at(b, Bp, b.mul(j0, kc), ety), const(I64, 0), kc])
+                    b.atomic_rmw("xchg", state, const(I32, B_PACKED), "release")
+                with others:
+                    _spin_until(b, mod, state, B_PACKED)
+        lo = b.mul(b.mul(c, const(I64, per_chunk)), n_ir)
+        hi = b.mul(_smin(b, b.mul(b.add(c, const(I64, 1)), const(I64, per_chunk)), nsl), n_ir)
+        b.call(tiles, [kc, mc, nc, slot, Bp, cblk, c_rs, c_cs, acc, ad, a_direct, lo, hi])
     b.branch(head)
     b.position_at_end(done)
     b.ret_void()
     return task
+
+
+def _spin_until(b, mod, state, value: int) -> None:
+    """Wait until the i32 at `state` is `value` (pause; sched_yield every 64 polls)."""
+    fn = b.function
+    wait_head = fn.append_basic_block("wait")
+    wait_body = fn.append_basic_block("poll")
+    ready = fn.append_basic_block("ready")
+    entry = b.block
+    b.branch(wait_head)
+    b.position_at_end(wait_head)
+    polls = b.phi(I64)
+    polls.add_incoming(const(I64, 0), entry)
+    b.cbranch(b.icmp_signed("!=", b.load_atomic(state, "acquire", 4, typ=I32), const(I32, value)), wait_body, ready)
+    b.position_at_end(wait_body)
+    _pause(b, mod)
+    with b.if_then(b.icmp_signed("==", b.and_(polls, const(I64, 63)), const(I64, 63))):
+        sched_yield = mod.globals.get("sched_yield") or ir.Function(mod, ir.FunctionType(I32, []), "sched_yield")
+        b.call(sched_yield, [])
+    polls.add_incoming(b.add(polls, const(I64, 1)), b.block)
+    b.branch(wait_head)
+    b.position_at_end(ready)
 
 
 def block_rows(b, block, nblocks, M, cfg: GemmConfig):
