@@ -103,7 +103,8 @@ def pack_elems(cfg: GemmConfig, m: int, n: int, k: int, a_slots: int = 1) -> tup
     """Elements of the A and B packing buffers a GEMM of this size needs (`a_slots` A buffers)."""
     kc = max(1, min(cfg.kc, k))
     # A: VW elements of slack for the overlapping vector stores of pack_rows
-    return (a_slots * (_round_up(max(1, min(cfg.mc, m)), cfg.mr) * kc + cfg.vw),
+    mc = split_mc(cfg) if a_slots > 1 else cfg.mc
+    return (a_slots * (_round_up(max(1, min(mc, m)), cfg.mr) * kc + cfg.vw),
             kc * _round_up(max(1, min(cfg.nc, n)), cfg.nr))
 
 
@@ -230,10 +231,12 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
     # threads ran 7 blocks of 36 rows and one of 4, 12 slivers on one thread and 10 on the other.
     slivers = b.sdiv(b.add(M, const(I64, mr - 1)), const(I64, mr))
     per_mc = cfg.mc // mr
+    per_split = split_mc(cfg) // mr
     nblocks = _smax(b, b.mul(split_tasks, const(I64, SPLIT_CLAIMS_PER_THREAD)),
-                    b.sdiv(b.add(slivers, const(I64, per_mc - 1)), const(I64, per_mc)))
+                    b.sdiv(b.add(slivers, const(I64, per_split - 1)), const(I64, per_split)))
     nblocks = b.mul(b.sdiv(b.add(nblocks, b.sub(split_tasks, const(I64, 1))), split_tasks), split_tasks)
     step = _smin(b, nblocks, slivers)  # the frame's `step`: the number of blocks
+    serial_blocks = b.sdiv(b.add(slivers, const(I64, per_mc - 1)), const(I64, per_mc))
     slot_elems = a_slot_elems(b, cfg, M, K)
     pack_a_fn, pack_b_fn = _emit_pack_fns(mod, name, ety, cfg)
     blocks = _emit_blocks(mod, name + ".blocks", ety, tiles, pack_a_fn, pack_b_fn, cfg)
@@ -245,25 +248,37 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
             kc = _smin(b, const(I64, cfg.kc), b.sub(K, pc))
             # Overwrite C on the first K panel unless accumulating.
             add_to_c = b.or_(acc_flag, b.icmp_signed(">", pc, c0))
+            frame_vals = [kc, nc, M, step, A, a_rs, a_cs, pc, Ap, slot_elems, Bp, _at(b, C, b.mul(jc, c_cs), ety),
+                          c_rs, c_cs, b.zext(add_to_c, I64), B, b_rs, b_cs, jc, split_tasks, const(I64, 0)]
+
+            def fill_frame(vals):
+                for k, v in enumerate(vals):
+                    b.store(v, _bslot(b, frame, k))
+                b.store(ir.Constant(_BLOCKS_FRAME.elements[-1], None), _bslot(b, frame, len(vals)))
+
+            one = b.icmp_signed("==", threads, const(I64, 1)) if SERIAL_CHUNKED else ir.Constant(I1, 0)
             with b.if_else(split) as (parallel, serial):
                 with parallel:
-                    # the tasks pack B together (rows of the panel claimed from a counter), then split M
-                    vals = [kc, nc, M, step, A, a_rs, a_cs, pc, Ap, slot_elems, Bp,
-                            _at(b, C, b.mul(jc, c_cs), ety), c_rs, c_cs, b.zext(add_to_c, I64), B, b_rs, b_cs, jc,
-                            split_tasks, const(I64, 0)]
-                    for k, v in enumerate(vals):
-                        b.store(v, _bslot(b, frame, k))
-                    b.store(ir.Constant(_BLOCKS_FRAME.elements[-1], None), _bslot(b, frame, len(vals)))
+                    # the tasks pack B as they go (claiming its column chunks) and split M
+                    fill_frame(frame_vals)
                     b.call(pool.parallel_for, [split_tasks, blocks, frame])
-                with serial:
-                    b.call(pack_b_fn, [B, b_rs, b_cs, pc, jc, kc, nc, Bp, c0, kc])
-                    with for_range(b, M, "ic", step=cfg.mc) as ic:
-                        mc = _smin(b, const(I64, cfg.mc), b.sub(M, ic))
-                        a_direct = direct_a(b, pack_a_fn, A, a_rs, a_cs, ic, pc, mc, kc, nc, Ap, ety, cfg)
-                        cblk = _at(b, C, b.add(b.mul(ic, c_rs), b.mul(jc, c_cs)), ety)
-                        ad = _at(b, A, b.add(b.mul(ic, a_rs), b.mul(pc, a_cs)), ety)
-                        _run_tiles(b, mod, tiles, cfg, [kc, mc, nc, Ap, Bp, cblk, c_rs, c_cs, b.zext(add_to_c, I64),
-                                                        ad, a_direct])
+                with serial, b.if_else(one) as (alone, tiles_split):
+                    with alone:
+                        # one thread: the task itself, blocks of at most MC rows
+                        vals = list(frame_vals)
+                        vals[3] = serial_blocks
+                        vals[19] = const(I64, 1)
+                        fill_frame(vals)
+                        b.call(blocks, [frame, c0])
+                    with tiles_split:
+                        b.call(pack_b_fn, [B, b_rs, b_cs, pc, jc, kc, nc, Bp, c0, kc])
+                        with for_range(b, M, "ic", step=cfg.mc) as ic:
+                            mc = _smin(b, const(I64, cfg.mc), b.sub(M, ic))
+                            a_direct = direct_a(b, pack_a_fn, A, a_rs, a_cs, ic, pc, mc, kc, nc, Ap, ety, cfg)
+                            cblk = _at(b, C, b.add(b.mul(ic, c_rs), b.mul(jc, c_cs)), ety)
+                            ad = _at(b, A, b.add(b.mul(ic, a_rs), b.mul(pc, a_cs)), ety)
+                            _run_tiles(b, mod, tiles, cfg, [kc, mc, nc, Ap, Bp, cblk, c_rs, c_cs,
+                                                            b.zext(add_to_c, I64), ad, a_direct])
     b.ret_void()
     return fn
 
@@ -398,9 +413,14 @@ def pack_a(b, A, a_rs, a_cs, ic, pc, mc, kc, Ap, ety, cfg: GemmConfig) -> None:
                     b.store(b.select(inside, val, zero), _at(b, dst, const(I64, r), ety))
 
 
+def split_mc(cfg: GemmConfig) -> int:
+    """The most rows of a row block of the row split (whole MR slivers)."""
+    return max(cfg.mc, SPLIT_MC // cfg.mr * cfg.mr)
+
+
 def a_slot_elems(b, cfg: GemmConfig, M, K):
-    """Elements of one A packing slot (as pack_elems' A part) for runtime M, K."""
-    mm = b.mul(b.sdiv(b.add(_smin(b, const(I64, cfg.mc), M), const(I64, cfg.mr - 1)), const(I64, cfg.mr)),
+    """Elements of one A packing slot of the row split (as pack_elems' A part) for runtime M, K."""
+    mm = b.mul(b.sdiv(b.add(_smin(b, const(I64, split_mc(cfg)), M), const(I64, cfg.mr - 1)), const(I64, cfg.mr)),
                const(I64, cfg.mr))
     return b.add(b.mul(mm, _smin(b, const(I64, cfg.kc), K)), const(I64, cfg.vw))
 
@@ -545,7 +565,9 @@ PAR_MIN_WORK = 1 << 20
 # Multiply-adds of a call above which its rows are split over the threads (when the caller gave room
 # for several A packing slots): one region per packed B panel, each thread packing its own A blocks.
 SPLIT_MIN_WORK = 1 << 22
-SPLIT_CLAIMS_PER_THREAD = 4  # row blocks per thread (claimed dynamically: a late thread takes fewer)
+SPLIT_CLAIMS_PER_THREAD = 1  # row blocks per thread (claimed dynamically: a late thread takes fewer)
+SERIAL_CHUNKED = False
+SPLIT_MC = 192  # rows of a row block of the split at most (whole MR slivers; at least MC)
 SPLIT_SLOTS = 4  # at most this many threads split the rows (each packs A into a slot of its own)
 SPLIT_MIN_ROWS = 24
 DIRECT_A_MAX_SLIVERS = 2  # column slivers of a block up to which A is read in place (direct_a)
