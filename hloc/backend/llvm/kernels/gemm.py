@@ -21,20 +21,26 @@ own M, N, K (never more than a_slots * MC*KC and KC*NC elements); Apack holds `a
 Threads, when the call may use several:
   * rows: a call of at least SPLIT_MIN_WORK multiply-adds given a_slots > 1 (`split_slots`: big
     dots) splits M. For each B panel one parallel region of min(threads, a_slots) tasks
-    (`<name>.blocks.task`): the tasks first pack the panel together (PACK_B_ROWS rows at a time,
-    claimed from a counter, then wait until all are packed: on 2 threads a serial B packing was
-    ~15% of an M=256 product), then task t claims blocks of rows (a multiple of the task count,
-    SPLIT_CLAIMS_PER_THREAD per thread or more, whole MR slivers, <= MC, sizes differing by at most
-    one sliver: block_rows) from a counter, packs each into A slot t (or only its partial last
-    sliver: direct_a) and runs all its micro-tiles. A region per B panel (matmul 1024^3: 4)
-    instead of one per A block, and all packing is parallel; a thread that starts late takes fewer
-    blocks.
+    (`<name>.blocks.task`): task t claims blocks of rows from a counter (as many as the tasks,
+    SPLIT_CLAIMS_PER_THREAD each, more when a block would exceed SPLIT_MC rows; whole MR slivers,
+    sizes differing by at most one sliver: block_rows), packs each into A slot t (or only its
+    partial last sliver: direct_a) and runs its micro-tiles chunk by chunk (chunk_cols columns of
+    the panel), starting at chunk t * chunks / tasks. The B panel is packed on the way: a chunk
+    nobody has packed yet is claimed (compare-and-swap on its state), packed and computed at once;
+    one another task is packing is waited for. So the tasks pack different parts of B, the packing
+    loads overlap the micro-kernels' FMAs and nobody waits for the whole panel. On 2 threads at
+    M=256 (measured, GFLOP/s, 256x1024x1024): packing B first, then waiting for it, then 8 blocks
+    of 32 rows: ~215-245; chunks packed on the way: +5-7%; one block of 128 rows per thread
+    instead of 4 of 32 (each thread streams the B panel through L1 once, not 4 times): ~280, as
+    OpenBLAS. A thread that starts late takes fewer blocks (none, when the others took them all).
   * tiles: otherwise the jr / ir micro-tiles of one packed block (`<name>.tiles`, independent of
     each other) are split when the block has at least PAR_MIN_WORK multiply-adds; the packing
     stays on the calling thread and needs one A buffer.
-The temp arena does not depend on the thread count (at most SPLIT_SLOTS slots are used). Each C
-element is computed by one thread in the same order (the K panels do not depend on the row
-split): results do not depend on the thread count.
+The temp arena does not depend on the thread count (at most SPLIT_SLOTS slots of SPLIT_MC rows are
+used). Each C element is computed by one thread in the same order (the K panels do not depend on
+the row split, nor a tile's sum on its block or chunk): results do not depend on the thread count.
+One thread packs the whole B panel first and runs blocks of MC rows, as before: packing B in
+chunks on the way measured 1-3% slower there (a chunk's rows are short, page-strided reads).
 
 The tile follows the vector registers: AVX-512 (32 registers of 16 f32) MR=12, NR=32 (24
 accumulators); AVX2 (16 registers of 8 f32) MR=6, NR=16 (12 accumulators); 128-bit vectors MR=4,
@@ -226,17 +232,15 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
                    b.icmp_signed(">=", work, const(I64, SPLIT_MIN_WORK)))
     split_tasks = _smin(b, _smin(b, threads, a_slots), b.sdiv(b.add(M, const(I64, mr - 1)), const(I64, mr)))
     # The row blocks the tasks claim: a multiple of the task count (SPLIT_CLAIMS_PER_THREAD each, more
-    # when a block would exceed MC), of whole MR slivers, sizes differing by at most one sliver and the
+    # when a block would exceed SPLIT_MC), of whole MR slivers, sizes differing by at most one sliver and the
     # larger ones first (block_rows). Blocks of a fixed row count left a short last one: M = 256 on 2
     # threads ran 7 blocks of 36 rows and one of 4, 12 slivers on one thread and 10 on the other.
     slivers = b.sdiv(b.add(M, const(I64, mr - 1)), const(I64, mr))
-    per_mc = cfg.mc // mr
     per_split = split_mc(cfg) // mr
     nblocks = _smax(b, b.mul(split_tasks, const(I64, SPLIT_CLAIMS_PER_THREAD)),
                     b.sdiv(b.add(slivers, const(I64, per_split - 1)), const(I64, per_split)))
     nblocks = b.mul(b.sdiv(b.add(nblocks, b.sub(split_tasks, const(I64, 1))), split_tasks), split_tasks)
     step = _smin(b, nblocks, slivers)  # the frame's `step`: the number of blocks
-    serial_blocks = b.sdiv(b.add(slivers, const(I64, per_mc - 1)), const(I64, per_mc))
     slot_elems = a_slot_elems(b, cfg, M, K)
     pack_a_fn, pack_b_fn = _emit_pack_fns(mod, name, ety, cfg)
     blocks = _emit_blocks(mod, name + ".blocks", ety, tiles, pack_a_fn, pack_b_fn, cfg)
@@ -250,35 +254,22 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
             add_to_c = b.or_(acc_flag, b.icmp_signed(">", pc, c0))
             frame_vals = [kc, nc, M, step, A, a_rs, a_cs, pc, Ap, slot_elems, Bp, _at(b, C, b.mul(jc, c_cs), ety),
                           c_rs, c_cs, b.zext(add_to_c, I64), B, b_rs, b_cs, jc, split_tasks, const(I64, 0)]
-
-            def fill_frame(vals):
-                for k, v in enumerate(vals):
-                    b.store(v, _bslot(b, frame, k))
-                b.store(ir.Constant(_BLOCKS_FRAME.elements[-1], None), _bslot(b, frame, len(vals)))
-
-            one = b.icmp_signed("==", threads, const(I64, 1)) if SERIAL_CHUNKED else ir.Constant(I1, 0)
             with b.if_else(split) as (parallel, serial):
                 with parallel:
                     # the tasks pack B as they go (claiming its column chunks) and split M
-                    fill_frame(frame_vals)
+                    for k, v in enumerate(frame_vals):
+                        b.store(v, _bslot(b, frame, k))
+                    b.store(ir.Constant(_BLOCKS_FRAME.elements[-1], None), _bslot(b, frame, len(frame_vals)))
                     b.call(pool.parallel_for, [split_tasks, blocks, frame])
-                with serial, b.if_else(one) as (alone, tiles_split):
-                    with alone:
-                        # one thread: the task itself, blocks of at most MC rows
-                        vals = list(frame_vals)
-                        vals[3] = serial_blocks
-                        vals[19] = const(I64, 1)
-                        fill_frame(vals)
-                        b.call(blocks, [frame, c0])
-                    with tiles_split:
-                        b.call(pack_b_fn, [B, b_rs, b_cs, pc, jc, kc, nc, Bp, c0, kc])
-                        with for_range(b, M, "ic", step=cfg.mc) as ic:
-                            mc = _smin(b, const(I64, cfg.mc), b.sub(M, ic))
-                            a_direct = direct_a(b, pack_a_fn, A, a_rs, a_cs, ic, pc, mc, kc, nc, Ap, ety, cfg)
-                            cblk = _at(b, C, b.add(b.mul(ic, c_rs), b.mul(jc, c_cs)), ety)
-                            ad = _at(b, A, b.add(b.mul(ic, a_rs), b.mul(pc, a_cs)), ety)
-                            _run_tiles(b, mod, tiles, cfg, [kc, mc, nc, Ap, Bp, cblk, c_rs, c_cs,
-                                                            b.zext(add_to_c, I64), ad, a_direct])
+                with serial:
+                    b.call(pack_b_fn, [B, b_rs, b_cs, pc, jc, kc, nc, Bp, c0, kc])
+                    with for_range(b, M, "ic", step=cfg.mc) as ic:
+                        mc = _smin(b, const(I64, cfg.mc), b.sub(M, ic))
+                        a_direct = direct_a(b, pack_a_fn, A, a_rs, a_cs, ic, pc, mc, kc, nc, Ap, ety, cfg)
+                        cblk = _at(b, C, b.add(b.mul(ic, c_rs), b.mul(jc, c_cs)), ety)
+                        ad = _at(b, A, b.add(b.mul(ic, a_rs), b.mul(pc, a_cs)), ety)
+                        _run_tiles(b, mod, tiles, cfg, [kc, mc, nc, Ap, Bp, cblk, c_rs, c_cs, b.zext(add_to_c, I64),
+                                                        ad, a_direct])
     b.ret_void()
     return fn
 
@@ -565,9 +556,10 @@ PAR_MIN_WORK = 1 << 20
 # Multiply-adds of a call above which its rows are split over the threads (when the caller gave room
 # for several A packing slots): one region per packed B panel, each thread packing its own A blocks.
 SPLIT_MIN_WORK = 1 << 22
-SPLIT_CLAIMS_PER_THREAD = 1  # row blocks per thread (claimed dynamically: a late thread takes fewer)
-SERIAL_CHUNKED = False
-SPLIT_MC = 192  # rows of a row block of the split at most (whole MR slivers; at least MC)
+# Row blocks per thread (claimed dynamically: a late thread takes fewer). 4 blocks of 32 rows per
+# thread at M=256 re-read the B panel 4 times per thread (~12% slower on 2 threads than one block of 128).
+SPLIT_CLAIMS_PER_THREAD = 1
+SPLIT_MC = 192  # rows of a row block of the split at most (whole MR slivers; at least MC): its A slot is L2-resident
 SPLIT_SLOTS = 4  # at most this many threads split the rows (each packs A into a slot of its own)
 SPLIT_MIN_ROWS = 24
 DIRECT_A_MAX_SLIVERS = 2  # column slivers of a block up to which A is read in place (direct_a)
