@@ -2,7 +2,8 @@
 row-major, column-major (a dot contracting the rhs's last dim: in-register transposes) and strided
 (neither), with a last partial NR sliver, a K beyond one panel and not a multiple of the rows a task
 packs at a time, and a wider N (several column chunks of the B panel, the tasks packing them as
-they go, the last one partial). Each result is checked against numpy (f64) and is the same, bit for bit, on 1, 2
+they go, the last one partial; with few rows, M = 64, the threads split the chunks between them
+too). Each result is checked against numpy (f64) and is the same, bit for bit, on 1, 2
 and 3 threads. The C / K sizes keep each GEMM call above gemm.SPLIT_MIN_WORK (2^22 multiply-adds)."""
 
 from __future__ import annotations
@@ -24,14 +25,16 @@ ENTRY e {{
   bs = f32[{K},{N},2] parameter(4)
   bw = f32[{K},{NW}] parameter(5)
   btw = f32[{NW},{K}] parameter(6)
+  a64 = f32[64,{K}] parameter(7)
   row = f32[{M},{N}] dot(a, b), lhs_contracting_dims={{1}}, rhs_contracting_dims={{0}}
   col = f32[{M},{N}] dot(a, bt), lhs_contracting_dims={{1}}, rhs_contracting_dims={{1}}
   strided = f32[2,{M},{N}] dot(a2, bs), lhs_batch_dims={{0}}, lhs_contracting_dims={{2}},
     rhs_batch_dims={{2}}, rhs_contracting_dims={{0}}
   wide = f32[{M},{NW}] dot(a, bw), lhs_contracting_dims={{1}}, rhs_contracting_dims={{0}}
   widecol = f32[{M},{NW}] dot(a, btw), lhs_contracting_dims={{1}}, rhs_contracting_dims={{1}}
-  ROOT t = (f32[{M},{N}], f32[{M},{N}], f32[2,{M},{N}], f32[{M},{NW}], f32[{M},{NW}]) tuple(row, col, strided,
-    wide, widecol)
+  few = f32[64,{NW}] dot(a64, bw), lhs_contracting_dims={{1}}, rhs_contracting_dims={{0}}
+  ROOT t = (f32[{M},{N}], f32[{M},{N}], f32[2,{M},{N}], f32[{M},{NW}], f32[{M},{NW}], f32[64,{NW}]) tuple(row,
+    col, strided, wide, widecol, few)
 }}
 """
 
@@ -44,19 +47,19 @@ def exe():
 @pytest.fixture(scope="module")
 def inputs():
     rng = np.random.default_rng(7)
-    shapes = [(M, K), (K, N), (N, K), (2, M, K), (K, N, 2), (K, NW), (NW, K)]
+    shapes = [(M, K), (K, N), (N, K), (2, M, K), (K, N, 2), (K, NW), (NW, K), (64, K)]
     return [rng.standard_normal(s).astype(np.float32) for s in shapes]
 
 
-def _reference(a, b, bt, a2, bs, bw, btw):
+def _reference(a, b, bt, a2, bs, bw, btw, a64):
     f = np.float64
     return [a.astype(f) @ b.astype(f), a.astype(f) @ bt.astype(f).T,
             np.einsum("bmk,knb->bmn", a2.astype(f), bs.astype(f)), a.astype(f) @ bw.astype(f),
-            a.astype(f) @ btw.astype(f).T]
+            a.astype(f) @ btw.astype(f).T, a64.astype(f) @ bw.astype(f)]
 
 
 def test_sizes_take_the_row_split():
-    assert M * N * K >= SPLIT_MIN_WORK
+    assert M * N * K >= SPLIT_MIN_WORK and 64 * NW * K >= SPLIT_MIN_WORK
 
 
 def test_results_match_numpy_and_do_not_depend_on_threads(exe, inputs):
@@ -65,8 +68,8 @@ def test_results_match_numpy_and_do_not_depend_on_threads(exe, inputs):
     for threads in (1, 2, 3):
         exe.threads = threads
         got[threads] = exe(inputs)
-        for name, g, w in zip(("row-major", "column-major", "strided", "wide", "wide column-major"), got[threads],
-                              want):
+        names = ("row-major", "column-major", "strided", "wide", "wide column-major", "few rows")
+        for name, g, w in zip(names, got[threads], want):
             np.testing.assert_allclose(np.asarray(g, np.float64), w, rtol=1e-4, atol=1e-3, err_msg=name)
     for threads in (2, 3):
         for k, (x, y) in enumerate(zip(got[1], got[threads])):

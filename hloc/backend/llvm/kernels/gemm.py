@@ -33,6 +33,11 @@ Threads, when the call may use several:
     of 32 rows: ~215-245; chunks packed on the way: +5-7%; one block of 128 rows per thread
     instead of 4 of 32 (each thread streams the B panel through L1 once, not 4 times): ~280, as
     OpenBLAS. A thread that starts late takes fewer blocks (none, when the others took them all).
+    With fewer than COL_SPLIT_ROWS rows per task (and at least as many chunks as tasks) the columns
+    are split too: the work items are (row block, column group) pairs, a block of rows at most
+    SPLIT_MC and one of `tasks` groups of consecutive chunks, so each task packs and reads only its
+    own part of B (the small A block is packed by each). 2 threads, GFLOP/s: 64x1024x1024 176 ->
+    229, 128x1024x1024 226 -> 270, 192x1024x1024 274 -> 292 (OpenBLAS 223, 254, 284).
   * tiles: otherwise the jr / ir micro-tiles of one packed block (`<name>.tiles`, independent of
     each other) are split when the block has at least PAR_MIN_WORK multiply-adds; the packing
     stays on the calling thread and needs one A buffer.
@@ -230,17 +235,20 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
     work = b.mul(b.mul(M, N), K)
     split = b.and_(b.and_(b.icmp_signed(">", threads, const(I64, 1)), b.icmp_signed(">", a_slots, const(I64, 1))),
                    b.icmp_signed(">=", work, const(I64, SPLIT_MIN_WORK)))
-    split_tasks = _smin(b, _smin(b, threads, a_slots), b.sdiv(b.add(M, const(I64, mr - 1)), const(I64, mr)))
+    tasks = _smin(b, threads, a_slots)
+    split_tasks = _smin(b, tasks, b.sdiv(b.add(M, const(I64, mr - 1)), const(I64, mr)))
     # The row blocks the tasks claim: a multiple of the task count (SPLIT_CLAIMS_PER_THREAD each, more
     # when a block would exceed SPLIT_MC), of whole MR slivers, sizes differing by at most one sliver and the
     # larger ones first (block_rows). Blocks of a fixed row count left a short last one: M = 256 on 2
     # threads ran 7 blocks of 36 rows and one of 4, 12 slivers on one thread and 10 on the other.
     slivers = b.sdiv(b.add(M, const(I64, mr - 1)), const(I64, mr))
     per_split = split_mc(cfg) // mr
-    nblocks = _smax(b, b.mul(split_tasks, const(I64, SPLIT_CLAIMS_PER_THREAD)),
-                    b.sdiv(b.add(slivers, const(I64, per_split - 1)), const(I64, per_split)))
+    fewest = b.sdiv(b.add(slivers, const(I64, per_split - 1)), const(I64, per_split))
+    nblocks = _smax(b, b.mul(split_tasks, const(I64, SPLIT_CLAIMS_PER_THREAD)), fewest)
     nblocks = b.mul(b.sdiv(b.add(nblocks, b.sub(split_tasks, const(I64, 1))), split_tasks), split_tasks)
-    step = _smin(b, nblocks, slivers)  # the frame's `step`: the number of blocks
+    row_step = _smin(b, nblocks, slivers)  # the frame's `step`: the number of row blocks
+    # Few rows per thread: split the columns as well (column groups), each item a (row block, column group).
+    few_rows = b.icmp_signed("<", b.mul(slivers, const(I64, mr)), b.mul(tasks, const(I64, COL_SPLIT_ROWS)))
     slot_elems = a_slot_elems(b, cfg, M, K)
     pack_a_fn, pack_b_fn = _emit_pack_fns(mod, name, ety, cfg)
     blocks = _emit_blocks(mod, name + ".blocks", ety, tiles, pack_a_fn, pack_b_fn, cfg)
@@ -252,15 +260,19 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
             kc = _smin(b, const(I64, cfg.kc), b.sub(K, pc))
             # Overwrite C on the first K panel unless accumulating.
             add_to_c = b.or_(acc_flag, b.icmp_signed(">", pc, c0))
-            frame_vals = [kc, nc, M, step, A, a_rs, a_cs, pc, Ap, slot_elems, Bp, _at(b, C, b.mul(jc, c_cs), ety),
-                          c_rs, c_cs, b.zext(add_to_c, I64), B, b_rs, b_cs, jc, split_tasks, const(I64, 0)]
+            nch = b.sdiv(b.add(nc, const(I64, chunk_cols(cfg) - 1)), const(I64, chunk_cols(cfg)))
+            cols = b.and_(few_rows, b.icmp_signed(">=", nch, tasks))
+            ntasks = b.select(cols, tasks, split_tasks)
+            frame_vals = [kc, nc, M, b.select(cols, fewest, row_step), A, a_rs, a_cs, pc, Ap, slot_elems, Bp,
+                          _at(b, C, b.mul(jc, c_cs), ety), c_rs, c_cs, b.zext(add_to_c, I64), B, b_rs, b_cs, jc, ntasks,
+                          b.select(cols, tasks, const(I64, 1)), const(I64, 0)]
             with b.if_else(split) as (parallel, serial):
                 with parallel:
                     # the tasks pack B as they go (claiming its column chunks) and split M
                     for k, v in enumerate(frame_vals):
                         b.store(v, _bslot(b, frame, k))
                     b.store(ir.Constant(_BLOCKS_FRAME.elements[-1], None), _bslot(b, frame, len(frame_vals)))
-                    b.call(pool.parallel_for, [split_tasks, blocks, frame])
+                    b.call(pool.parallel_for, [ntasks, blocks, frame])
                 with serial:
                     b.call(pack_b_fn, [B, b_rs, b_cs, pc, jc, kc, nc, Bp, c0, kc])
                     with for_range(b, M, "ic", step=cfg.mc) as ic:
@@ -417,12 +429,12 @@ def a_slot_elems(b, cfg: GemmConfig, M, K):
 
 
 # kc, nc, M, nblocks, A, a_rs, a_cs, pc, Ap, slot_elems, Bp, C (at column jc), c_rs, c_cs, accumulate, B, b_rs,
-# b_cs, jc, ntasks; then the next row block's counter and the state of each column chunk of the B panel
-# (B_UNPACKED, B_PACKING, B_PACKED)
-_NARGS = 20
+# b_cs, jc, ntasks, column groups; then the next work item's counter and the state of each column chunk of
+# the B panel (B_UNPACKED, B_PACKING, B_PACKED)
+_NARGS = 21
 B_CHUNKS_MAX = 32
 _BLOCKS_FRAME = ir.LiteralStructType([I64, I64, I64, I64, PTR, I64, I64, I64, PTR, I64, PTR, PTR, I64, I64, I64,
-                                      PTR, I64, I64, I64, I64, I64, ir.ArrayType(I32, B_CHUNKS_MAX)])
+                                      PTR, I64, I64, I64, I64, I64, I64, ir.ArrayType(I32, B_CHUNKS_MAX)])
 PACK_B_COLS = 64  # columns of the B panel a task packs at a time (a chunk: whole NR slivers)
 PACK_B_ROWS = 16  # rows of a chunk pack_b copies at a time
 B_UNPACKED, B_PACKING, B_PACKED = 0, 1, 2
@@ -441,9 +453,11 @@ def chunk_cols(cfg: GemmConfig) -> int:
 
 
 def _emit_blocks(mod, name, ety, tiles, pack_a_fn, pack_b_fn, cfg: GemmConfig) -> ir.Function:
-    """The pool's task of a row-split call (`<name>.task`): task t claims row blocks (block_rows) from
-    the frame's counter, packs each into A packing slot t and runs its micro-tiles against the B panel
-    chunk by chunk (chunk_cols columns), starting at chunk t * chunks / ntasks and wrapping around. The
+    """The pool's task of a row-split call (`<name>.task`): task t claims work items from the frame's
+    counter, item i = (row block i / groups (block_rows), column group i % groups: groups consecutive
+    chunks of chunk_cols columns), packs the block's A into packing slot t and runs its micro-tiles
+    against the group's chunks of the B panel, starting at its chunk t * chunks / ntasks and wrapping
+    around. The
     tasks pack the B panel as they go: a chunk not yet packed is claimed (compare-and-swap on its
     state), packed, marked packed and computed at once (its loads overlap the FMAs of the
     micro-tiles, and the tasks pack different chunks); one another task is packing is waited for (it
@@ -456,7 +470,7 @@ def _emit_blocks(mod, name, ety, tiles, pack_a_fn, pack_b_fn, cfg: GemmConfig) -
     task.attributes.add("nounwind")
     frame, t = task.args
     b = ir.IRBuilder(task.append_basic_block("entry"))
-    kc, nc, M, step, A, a_rs, a_cs, pc, Ap, slot_elems, Bp, C, c_rs, c_cs, acc, B, b_rs, b_cs, jc, ntasks = (
+    kc, nc, M, step, A, a_rs, a_cs, pc, Ap, slot_elems, Bp, C, c_rs, c_cs, acc, B, b_rs, b_cs, jc, ntasks, ncg = (
         b.load(_bslot(b, frame, k), typ=ty) for k, ty in enumerate(_BLOCKS_FRAME.elements[:_NARGS]))
     counter = _bslot(b, frame, _NARGS)
     states = _bslot(b, frame, _NARGS + 1)
@@ -464,24 +478,28 @@ def _emit_blocks(mod, name, ety, tiles, pack_a_fn, pack_b_fn, cfg: GemmConfig) -
     per_chunk = cols // cfg.nr  # slivers
     nsl = b.sdiv(b.add(nc, const(I64, cfg.nr - 1)), const(I64, cfg.nr))
     nch = b.sdiv(b.add(nc, const(I64, cols - 1)), const(I64, cols))
-    first_chunk = b.sdiv(b.mul(t, nch), ntasks)
     slot = _at(b, Ap, b.mul(t, slot_elems), ety)
     head = task.append_basic_block("claim")
     run = task.append_basic_block("run")
     done = task.append_basic_block("done")
     b.branch(head)
     b.position_at_end(head)
-    block = b.atomic_rmw("add", counter, const(I64, 1), "monotonic")
-    b.cbranch(b.icmp_signed("<", block, step), run, done)
+    item = b.atomic_rmw("add", counter, const(I64, 1), "monotonic")
+    b.cbranch(b.icmp_signed("<", item, b.mul(step, ncg)), run, done)
     b.position_at_end(run)
+    block = b.sdiv(item, ncg)
+    group = b.srem(item, ncg)
+    c_lo = b.sdiv(b.mul(group, nch), ncg)
+    nch_g = b.sub(b.sdiv(b.mul(b.add(group, const(I64, 1)), nch), ncg), c_lo)
+    first_chunk = b.sdiv(b.mul(t, nch_g), ntasks)
     ic, mc = block_rows(b, block, step, M, cfg)
     a_direct = direct_a(b, pack_a_fn, A, a_rs, a_cs, ic, pc, mc, kc, nc, slot, ety, cfg)
     n_ir = b.sdiv(b.add(mc, const(I64, cfg.mr - 1)), const(I64, cfg.mr))
     ad = _at(b, A, b.add(b.mul(ic, a_rs), b.mul(pc, a_cs)), ety)
     cblk = _at(b, C, b.mul(ic, c_rs), ety)
-    with for_range(b, nch, "ci") as ci:
+    with for_range(b, nch_g, "ci") as ci:
         c = b.add(first_chunk, ci)
-        c = b.select(b.icmp_signed(">=", c, nch), b.sub(c, nch), c)
+        c = b.add(c_lo, b.select(b.icmp_signed(">=", c, nch_g), b.sub(c, nch_g), c))
         state = b.gep(states, [const(I32, 0), c], inbounds=True, source_etype=_BLOCKS_FRAME.elements[_NARGS + 1])
         with b.if_then(b.icmp_signed("!=", b.load_atomic(state, "acquire", 4, typ=I32), const(I32, B_PACKED))):
             pair = b.cmpxchg(state, const(I32, B_UNPACKED), const(I32, B_PACKING), "acquire", "monotonic")
@@ -559,6 +577,7 @@ SPLIT_MIN_WORK = 1 << 22
 # Row blocks per thread (claimed dynamically: a late thread takes fewer). 4 blocks of 32 rows per
 # thread at M=256 re-read the B panel 4 times per thread (~12% slower on 2 threads than one block of 128).
 SPLIT_CLAIMS_PER_THREAD = 1
+COL_SPLIT_ROWS = 128  # rows per task below which the split also divides the columns (column groups)
 SPLIT_MC = 192  # rows of a row block of the split at most (whole MR slivers; at least MC): its A slot is L2-resident
 SPLIT_SLOTS = 4  # at most this many threads split the rows (each packs A into a slot of its own)
 SPLIT_MIN_ROWS = 24
