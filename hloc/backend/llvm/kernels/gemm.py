@@ -11,9 +11,9 @@ once per target in the precompiled library where it is used, library.py):
 Loop nest: jc over N by NC, pc over K in equal panels of kc <= KC (pack a kc x NC panel of B into
 NR-wide slivers), ic over M by MC (pack an MC x kc block of A into MR-tall slivers), then jr / ir over
 the packed slivers calling the micro-kernel, which keeps an MR x NR tile of C in MR*NR/VW vector
-registers and runs kc rank-1 updates (broadcast A x vector B, FMA). Packing pads with zeros, so the micro-kernel always
-runs full tiles; edge tiles of C (and a C whose columns are not contiguous) go through a small
-stack tile. `accumulate` != 0 adds to C (callers split a contraction into several calls).
+registers and runs kc rank-1 updates (broadcast A x vector B, FMA). Packing pads with zeros, so the
+micro-kernel always runs full tiles; edge tiles of C (and a C whose columns are not contiguous) go
+through a small stack tile. `accumulate` != 0 adds to C (callers split a contraction into several calls).
 
 Apack / Bpack are scratch buffers from the temp arena (`pack_elems`); the caller sizes them for its
 own M, N, K (never more than a_slots * MC*KC and KC*NC elements); Apack holds `a_slots` A buffers.
@@ -31,8 +31,9 @@ Threads, when the call may use several:
     loads overlap the micro-kernels' FMAs and nobody waits for the whole panel. On 2 threads at
     M=256 (measured, GFLOP/s, 256x1024x1024): packing B first, then waiting for it, then 8 blocks
     of 32 rows: ~215-245; chunks packed on the way: +5-7%; one block of 128 rows per thread
-    instead of 4 of 32 (each thread streams the B panel through L1 once, not 4 times): ~280, as
-    OpenBLAS. A thread that starts late takes fewer blocks (none, when the others took them all).
+    instead of 4 of 32 (each thread streams the B panel through L1 once, not 4 times): ~280-300,
+    OpenBLAS ~290-305 in the same runs. A thread that starts late takes fewer blocks (none, when
+    the others took them all).
     With fewer than COL_SPLIT_ROWS rows per task (and at least as many chunks as tasks) the columns
     are split too: the work items are (row block, column group) pairs, a block of rows at most
     SPLIT_MC and one of `tasks` groups of consecutive chunks, so each task packs and reads only its
