@@ -1,4 +1,4 @@
-"""The GEMM's row split (its tasks pack the B panel together, then split M) for every way of packing B:
+"""The GEMM's row split (its tasks split M and pack the B panel's chunks as they go) for every way of packing B:
 row-major, column-major (a dot contracting the rhs's last dim: in-register transposes) and strided
 (neither), with a last partial NR sliver, a K beyond one panel and not a multiple of the rows a task
 packs at a time, and a wider N (several column chunks of the B panel, the tasks packing them as
@@ -14,7 +14,7 @@ from mathref import compile_text
 
 from hloc.backend.llvm.kernels.gemm import SPLIT_MIN_WORK
 
-M, N, K = 200, 60, 360  # K: a full panel of 256 + 104 (not a multiple of 16); N: a sliver of 32 + 28 (A read in place)
+M, N, K = 200, 60, 360  # K: two panels of 180 (not a multiple of 16); N: a sliver of 32 + 28 (A read in place)
 NW = 200  # 3 chunks of 64 columns + 8 (gemm.PACK_B_COLS)
 TEXT = f"""HloModule split
 ENTRY e {{
