@@ -168,7 +168,9 @@ def flatten_result(shape: Shape, value: object, backend: str) -> list[np.ndarray
         if a.dtype != s.dtype or not _dims_fit(a.shape, s):
             raise RunError(f"backend '{backend}' returned {describe_array(a)} for out{len(out)}, "
                            f"expected {s.to_str(layout=False)}")
-        out.append(a if a.flags.c_contiguous else a.copy(order="C"))
+        # (a Fortran-ordered result, e.g. a {0,1} matrix, stays as it is: .npy files and the checks take
+        # it, and a copy would double the result's memory)
+        out.append(a if a.flags.c_contiguous or a.flags.f_contiguous else a.copy(order="C"))
 
     walk(shape, value)
     return out

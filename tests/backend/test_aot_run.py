@@ -316,3 +316,26 @@ def test_wrong_argument_is_a_run_error(tmp_path):
         exe([X, Y.astype(np.float64)])
     with pytest.raises(RunError, match="takes 2 arguments, got 1"):
         exe([X])
+
+
+def test_column_major_result_is_not_copied(tmp_path):
+    """A {0,1} result leaves the native module as a Fortran-ordered view of its buffer (a copy to C
+    order would double the result's memory) and is written as such: same values, fortran_order .npy."""
+    from hloc.parse import parse_module
+    from hloc.runtime.runner import Runner
+
+    x = np.arange(12, dtype=np.float32).reshape(3, 4)
+    text = """HloModule t, entry_computation_layout={(f32[3,4]{1,0})->f32[4,3]{0,1}}
+ENTRY e {
+  x = f32[3,4]{1,0} parameter(0)
+  ROOT t = f32[4,3]{0,1} transpose(x), dimensions={1,0}
+}
+"""
+    out = Runner(parse_module(text, "t.hlo"), "llvm", options=backends.BackendOptions(cache=False)).run([x])[0]
+    assert out.flags.f_contiguous and not out.flags.c_contiguous and np.array_equal(out, x.T)
+    (tmp_path / "t.hlo").write_text(text)
+    np.save(tmp_path / "x.npy", x)
+    res = run(tmp_path / "t.hlo", tmp_path / "x.npy", "-o", f"{tmp_path}/o/", "--no-cache")
+    assert res.exit_code == 0, res.stderr
+    got = np.load(tmp_path / "o" / "out0.npy")
+    assert got.flags.f_contiguous and np.array_equal(got, x.T)

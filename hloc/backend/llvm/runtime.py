@@ -134,9 +134,11 @@ def _alloc_out(leaf, align: int) -> np.ndarray:
 
 
 def _logical_out(a: np.ndarray, shape) -> np.ndarray:
+    """The result buffer seen in logical dimension order: a view, not a copy (a {0,1} matrix is
+    Fortran-ordered; the runner copies only what is neither C- nor Fortran-contiguous)."""
     if shape.rank > 1 and not shape.layout.is_default():
         perm = list(reversed(shape.minor_to_major))
-        a = np.ascontiguousarray(np.transpose(a, np.argsort(perm)))
+        a = np.transpose(a, np.argsort(perm))
     return a
 
 
