@@ -45,6 +45,7 @@ from ..loops import Index, for_range, strides
 from ..parallel import COUNTER_BYTES, parallel_chunks
 from . import kernel
 from .gemm import SPLIT_MIN_WORK, config_for, gemm_function, pack_elems, split_slots
+from .skinny import Skinny, emit_skinny, plan_skinny, skinny_scratch
 
 GEMM_MIN_MN = 4
 GEMM_MIN_WORK = 16 * 16 * 16
@@ -70,7 +71,8 @@ class DotPlan:
     k: list[Axis]
     swapped: bool  # A is the rhs
     acc_etype: str  # what products are summed in
-    path: str  # "gemm" | "axpy" | "loop"
+    path: str  # "skinny" | "gemm" | "axpy" | "loop"
+    skinny: Skinny | None = None
 
     @property
     def sizes(self) -> tuple[int, int, int]:
@@ -134,7 +136,10 @@ def plan_dot(instr: Instruction) -> DotPlan:
     plan = DotPlan(batch, m, n, k, swapped, acc, "loop")
     mm, nn, kk = plan.sizes
     if acc in ("f32", "f64") and out.num_elements:
-        if mm >= GEMM_MIN_MN and nn >= GEMM_MIN_MN and mm * nn * kk >= GEMM_MIN_WORK:
+        plan.skinny = plan_skinny(plan, out.etype, (lhs.etype, rhs.etype))
+        if plan.skinny is not None:
+            plan.path = "skinny"
+        elif mm >= GEMM_MIN_MN and nn >= GEMM_MIN_MN and mm * nn * kk >= GEMM_MIN_WORK:
             plan.path = "gemm"
         elif n and n[-1].c == 1 and n[-1].b == 1 and out.etype == acc and not (k and k[-1].a == 1 and k[-1].b == 1):
             plan.path = "axpy"
@@ -249,6 +254,8 @@ def gemm_scratch(plan: DotPlan, a: Shape, b: Shape, c: Shape, features: str) -> 
 @kernel.scratch("dot")
 def dot_scratch(instr: Instruction, emitter) -> int:
     plan = plan_dot(instr)
+    if plan.path == "skinny":
+        return skinny_scratch(plan.skinny, 4 if plan.acc_etype == "f32" else 8)
     if plan.path != "gemm":
         return 0
     a, b = instr.operands[0].shape, instr.operands[1].shape
@@ -270,7 +277,9 @@ def emit_dot(ctx, instr: Instruction) -> None:
     c = ctx.outputs[0]
     if c.shape.num_elements == 0:
         return
-    if plan.path == "gemm":
+    if plan.path == "skinny":
+        emit_skinny(ctx, plan.skinny, plan.acc_etype, int(plan.skinny.x_is_a == plan.swapped))
+    elif plan.path == "gemm":
         emit_gemm_dot(ctx, plan, a, b, c)
     elif plan.path == "axpy":
         emit_axpy_dot(ctx, plan, a, b, c)

@@ -1,0 +1,236 @@
+"""Dots with one tiny output dimension and a big operand: read the big operand once, unpacked.
+
+    C[r, j] = sum_k X[r, k] * S[k, j]       r < R (>= SKINNY_MIN_R), j < s (<= SKINNY_MAX_S)
+
+X (the big operand: an MLP's activations, e.g. 256 x 1024 against a 1024 x 10 weight) is read in
+place exactly once; the packed GEMM would pack it (the narrow side is its M or N; a 10-wide N or
+M leaves most of a micro-tile idle and the whole of X goes through a packing buffer). Two forms,
+by which of X's dimensions is contiguous:
+  * dot: X's contraction is contiguous. S is copied transposed (s rows of K) into the kernel
+    scratch; each row of X is multiplied by the s rows with s vector accumulators along k, summed
+    across lanes at the end (a reassociated sum, as XLA:CPU's dot emitter's vectorised reductions;
+    the K % VW tail is added after, in order). Rows are split over the threads.
+  * axpy: X's free dimension r is contiguous (e.g. dW = h^T @ d, contracting the batch). Blocks of
+    NV vectors of r keep s x NV accumulators in registers: for each k, NV vector loads of X's row,
+    s broadcasts of S[k, j], s x NV FMAs (the sum runs over k in order). Blocks are split over the
+    threads; the columns after the last whole block are computed after them, in the same order.
+Each element is computed the same way whatever the thread split: results do not depend on it.
+
+Measured (2 vCPUs, AVX-512, per-kernel ms from `hloc run --profile`): see the commit message.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import llvmlite.ir as ir
+
+from ..elemental import Accumulators
+from ..irvalues import F32, F64, I32, I64, const
+from ..loops import for_range
+from ..parallel import parallel_range
+from .gemm import vector_bits
+
+SKINNY_MAX_S = 16  # the narrow output dimension
+SKINNY_MIN_R = 64  # the other output dimension
+SKINNY_MIN_WORK = 1 << 14  # elements of the big operand
+
+
+@dataclass(frozen=True)
+class Skinny:
+    form: str  # "dot" | "axpy"
+    x_is_a: bool  # the big operand is the plan's A (else its B)
+    r: int
+    s: int
+    k: int
+    x_r: int  # element strides: X[r, k], S[k, j], C[r, j]
+    x_k: int
+    s_k: int
+    s_j: int
+    c_r: int
+    c_j: int
+
+
+def plan_skinny(plan, out_etype: str, operand_etypes: tuple[str, ...]) -> Skinny | None:
+    """The skinny form of a planned dot (dot.DotPlan), or None."""
+    acc = plan.acc_etype
+    if acc not in ("f32", "f64") or out_etype != acc or any(e != acc for e in operand_etypes):
+        return None
+    if plan.batch or len(plan.m) != 1 or len(plan.n) != 1 or len(plan.k) != 1:
+        return None
+    m, n, k = plan.m[0], plan.n[0], plan.k[0]
+    if n.size <= SKINNY_MAX_S and m.size >= SKINNY_MIN_R:
+        sk = Skinny("", True, m.size, n.size, k.size, m.a, k.a, k.b, n.b, m.c, n.c)
+    elif m.size <= SKINNY_MAX_S and n.size >= SKINNY_MIN_R:
+        sk = Skinny("", False, n.size, m.size, k.size, n.b, k.b, k.a, m.a, n.c, m.c)
+    else:
+        return None
+    if sk.r * sk.k < SKINNY_MIN_WORK:
+        return None
+    if sk.x_k == 1 and sk.k >= 16:
+        form = "dot"
+    elif sk.x_r == 1:
+        form = "axpy"
+    else:
+        return None
+    return Skinny(form, *[getattr(sk, f) for f in ("x_is_a", "r", "s", "k", "x_r", "x_k", "s_k", "s_j", "c_r", "c_j")])
+
+
+def skinny_scratch(sk: Skinny, es: int) -> int:
+    return sk.s * sk.k * es if sk.form == "dot" else 0
+
+
+def _fma(mod: ir.Module, ty: ir.Type) -> ir.Function:
+    if isinstance(ty, ir.VectorType):
+        name = f"llvm.fma.v{ty.count}{'f32' if ty.element == F32 else 'f64'}"
+    else:
+        name = f"llvm.fma.{'f32' if ty == F32 else 'f64'}"
+    fn = mod.globals.get(name)
+    return fn if fn is not None else ir.Function(mod, ir.FunctionType(ty, [ty, ty, ty]), name)
+
+
+def _gep(b, base, idx, ety):
+    return b.gep(base, [idx], inbounds=True, source_etype=ety)
+
+
+def _mul(b, x, st: int):
+    return x if st == 1 else b.mul(x, const(I64, st), flags=["nsw"])
+
+
+def _hsum(b: ir.IRBuilder, v, vw: int):
+    """Lanes summed pairwise (halves added until one lane is left)."""
+    w = vw
+    while w > 1:
+        h = w // 2
+        undef = ir.Constant(v.type, ir.Undefined)
+        lo = b.shuffle_vector(v, undef, ir.Constant(ir.VectorType(I32, h), list(range(h))))
+        hi = b.shuffle_vector(v, undef, ir.Constant(ir.VectorType(I32, h), list(range(h, w))))
+        v = b.fadd(lo, hi)
+        w = h
+    return b.extract_element(v, const(I32, 0))
+
+
+def emit_skinny(ctx, sk: Skinny, acc_et: str, xi: int) -> None:
+    """The skinny dot; X is the kernel's operand `xi`, S the other."""
+    ety = F32 if acc_et == "f32" else F64
+    bits = vector_bits(ctx.features)
+    vw = bits // (32 if acc_et == "f32" else 64)
+    vec = ir.VectorType(ety, vw)
+    if sk.form == "dot":
+        _emit_dot_form(ctx, sk, ety, vec, vw, xi, 32 if bits == 512 else 16)
+    else:
+        _emit_axpy_form(ctx, sk, ety, vec, vw, xi, 32 if bits == 512 else 16)
+
+
+def _emit_dot_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> None:
+    b = ctx.b
+    S = ctx.operands[1 - xi][0].ptr
+    st = ctx.scratch  # S transposed: st[j * K + k]
+    K = sk.k
+    with for_range(b, sk.s, "sj") as j, for_range(b, K, "sk") as k:
+        v = b.load(_gep(b, S, b.add(_mul(b, k, sk.s_k), _mul(b, j, sk.s_j)), ety), typ=ety)
+        b.store(v, _gep(b, st, b.add(b.mul(j, const(I64, K)), k), ety))
+    kv = K // vw * vw
+
+    rb = 2 if 2 * sk.s + 3 <= nregs else 1  # rows at a time: each load of S^T serves rb rows
+
+    def rows(cb, X, C, T, r, nrows: int):
+        mod = cb.module
+        vfma, sfma = _fma(mod, vec), _fma(mod, ety)
+        zero = ir.Constant(vec, [0.0] * vw)
+        xrows = [_gep(cb, X, _mul(cb, cb.add(r, const(I64, i)), sk.x_r), ety) for i in range(nrows)]
+        acc = Accumulators(cb, [zero] * (sk.s * nrows))
+        with for_range(cb, kv, "kv", step=vw) as k:
+            xv = [cb.load(_gep(cb, xr, k, ety), typ=vec, align=4) for xr in xrows]
+            old = acc.get()
+            new = []
+            for jj in range(sk.s):
+                tv = cb.load(_gep(cb, T, cb.add(const(I64, jj * K), k), ety), typ=vec, align=4)
+                new.extend(cb.call(vfma, [xv[i], tv, old[jj * nrows + i]]) for i in range(nrows))
+            acc.set(new)
+        sums = [_hsum(cb, v, vw) for v in acc.get()]
+        if kv < K:
+            tail = Accumulators(cb, sums)
+            with for_range(cb, K, "kt", start=kv) as k:
+                xs = [cb.load(_gep(cb, xr, k, ety), typ=ety) for xr in xrows]
+                old = tail.get()
+                new = []
+                for jj in range(sk.s):
+                    ts = cb.load(_gep(cb, T, cb.add(const(I64, jj * K), k), ety), typ=ety)
+                    new.extend(cb.call(sfma, [xs[i], ts, old[jj * nrows + i]]) for i in range(nrows))
+                tail.set(new)
+            sums = tail.get()
+        for i in range(nrows):
+            crow = _mul(cb, cb.add(r, const(I64, i)), sk.c_r)
+            for jj in range(sk.s):
+                cb.store(sums[jj * nrows + i], _gep(cb, C, cb.add(crow, const(I64, jj * sk.c_j)), ety))
+
+    def body(cx, lo, hi, _task, _extras):
+        cb = cx.b
+        X, C, T = cx.operands[xi][0].ptr, cx.outputs[0].ptr, cx.scratch
+        mid = cb.add(lo, cb.mul(cb.udiv(cb.sub(hi, lo), const(I64, rb)), const(I64, rb)))
+        with for_range(cb, mid, "r", start=lo, step=rb) as r:
+            rows(cb, X, C, T, r, rb)
+        if rb > 1:
+            with for_range(cb, hi, "rt", start=mid) as r:
+                rows(cb, X, C, T, r, 1)
+
+    parallel_range(ctx, sk.r, sk.r * sk.k, body, grain=max(2, 4096 // K // 2 * 2))
+
+
+def _emit_axpy_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> None:
+    nv = 2 if 2 * sk.s + 4 <= nregs else 1
+    width = nv * vw
+    blocks = sk.r // width
+
+    def columns(cb, X, S, C, r0, nvec: int):
+        """C[r0 : r0 + nvec * vw, :] (nvec > 0: vectors) or C[r0, :] (nvec == 0: one column)."""
+        mod = cb.module
+        ty = vec if nvec else ety
+        fma = _fma(mod, ty)
+        cnt = max(1, nvec)
+        zero = ir.Constant(vec, [0.0] * vw) if nvec else ir.Constant(ety, 0.0)
+        acc = Accumulators(cb, [zero] * (sk.s * cnt))
+        mask = ir.Constant(ir.VectorType(I32, vw), [0] * vw)
+        with for_range(cb, sk.k, "k") as k:
+            xrow = _gep(cb, X, cb.add(_mul(cb, k, sk.x_k), r0), ety)
+            xs = [cb.load(_gep(cb, xrow, const(I64, v * vw), ety), typ=ty, align=4) for v in range(cnt)]
+            srow = _mul(cb, k, sk.s_k)
+            old = acc.get()
+            new = []
+            for jj in range(sk.s):
+                sv = cb.load(_gep(cb, S, cb.add(srow, const(I64, jj * sk.s_j)), ety), typ=ety)
+                if nvec:
+                    sv = cb.shuffle_vector(cb.insert_element(ir.Constant(vec, ir.Undefined), sv, const(I32, 0)),
+                                           ir.Constant(vec, ir.Undefined), mask)
+                new.extend(cb.call(fma, [sv, xs[v], old[jj * cnt + v]]) for v in range(cnt))
+            acc.set(new)
+        res = acc.get()
+        ccol = _mul(cb, r0, sk.c_r)
+        for jj in range(sk.s):
+            for v in range(cnt):
+                val = res[jj * cnt + v]
+                base = cb.add(ccol, const(I64, jj * sk.c_j + v * vw * sk.c_r))
+                if not nvec:
+                    cb.store(val, _gep(cb, C, base, ety))
+                elif sk.c_r == 1:
+                    cb.store(val, _gep(cb, C, base, ety), align=4)
+                else:
+                    for lane in range(vw):
+                        cb.store(cb.extract_element(val, const(I32, lane)),
+                                 _gep(cb, C, cb.add(base, const(I64, lane * sk.c_r)), ety))
+
+    def body(cx, lo, hi, _task, _extras):
+        cb = cx.b
+        X, S, C = cx.operands[xi][0].ptr, cx.operands[1 - xi][0].ptr, cx.outputs[0].ptr
+        with for_range(cb, hi, "blk", start=lo) as blk:
+            columns(cb, X, S, C, cb.mul(blk, const(I64, width)), nv)
+
+    if blocks:
+        parallel_range(ctx, blocks, sk.r * sk.k, body, grain=1)
+    b = ctx.b
+    X, S, C = ctx.operands[xi][0].ptr, ctx.operands[1 - xi][0].ptr, ctx.outputs[0].ptr
+    if blocks * width < sk.r:
+        with for_range(b, sk.r, "rt", start=blocks * width) as r:
+            columns(b, X, S, C, r, 0)
+

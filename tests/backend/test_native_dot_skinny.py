@@ -1,0 +1,66 @@
+"""Dots with one tiny output dimension (<= 16) and a big operand (kernels/skinny.py): both forms
+(the big operand's contraction contiguous: `dot`; its free dimension contiguous: `axpy`), either
+operand big, transposed layouts, strided outputs, K and R not multiples of the vector width, f32 and
+f64, against float64 numpy; results do not depend on the thread count."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from mathref import compile_text
+
+from hloc.backend.llvm.kernels.dot import plan_dot
+from hloc.parse import parse_module
+
+# name: (params, result, lhs / rhs contracting dim, numpy reference, expected form)
+CASES = {
+    "fwd_10": (["f32[256,1024]", "f32[1024,10]"], "f32[256,10]", 1, 0, lambda a, b: a @ b, "dot"),
+    "fwd_odd_k": (["f32[100,203]", "f32[203,7]"], "f32[100,7]", 1, 0, lambda a, b: a @ b, "dot"),
+    "small_left": (["f32[3,500]", "f32[130,500]"], "f32[3,130]", 1, 1, lambda a, b: a @ b.T, "dot"),
+    "out_colmajor": (["f32[96,300]", "f32[300,16]"], "f32[96,16]{0,1}", 1, 0, lambda a, b: a @ b, "dot"),
+    "dw": (["f32[256,10]", "f32[256,1024]"], "f32[10,1024]", 0, 0, lambda a, b: a.T @ b, "axpy"),
+    "dw_odd": (["f32[77,13]", "f32[77,1000]"], "f32[13,1000]", 0, 0, lambda a, b: a.T @ b, "axpy"),
+    "dw_t_out": (["f32[256,1024]", "f32[256,10]"], "f32[1024,10]", 0, 0, lambda a, b: a.T @ b, "axpy"),
+    "axpy_s16": (["f32[64,16]", "f32[64,530]"], "f32[16,530]{0,1}", 0, 0, lambda a, b: a.T @ b, "axpy"),
+    "f64_dot": (["f64[200,129]", "f64[129,5]"], "f64[200,5]", 1, 0, lambda a, b: a @ b, "dot"),
+    "f64_axpy": (["f64[90,2]", "f64[90,333]"], "f64[2,333]", 0, 0, lambda a, b: a.T @ b, "axpy"),
+}
+
+
+def _text(name: str) -> str:
+    params, out, lc, rc, _, _ = CASES[name]
+    lines = ["HloModule t", "ENTRY e {"] + [f"  p{i} = {s} parameter({i})" for i, s in enumerate(params)]
+    lines.append(f"  ROOT out = {out} dot(p0, p1), lhs_contracting_dims={{{lc}}}, rhs_contracting_dims={{{rc}}}")
+    return "\n".join(lines + ["}"]) + "\n"
+
+
+def _inputs(name: str):
+    rng = np.random.default_rng(3)
+    out = []
+    for s in CASES[name][0]:
+        dt = np.float64 if s.startswith("f64") else np.float32
+        dims = [int(d) for d in s[s.index("[") + 1:s.index("]")].split(",")]
+        out.append(rng.standard_normal(dims).astype(dt))
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_plan_takes_the_skinny_path(name):
+    instr = parse_module(_text(name), "t.hlo").entry.root
+    plan = plan_dot(instr)
+    assert plan.path == "skinny" and plan.skinny.form == CASES[name][5]
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_matches_numpy_and_does_not_depend_on_threads(name):
+    exe = compile_text(_text(name))
+    xs = _inputs(name)
+    want = CASES[name][4](*[x.astype(np.float64) for x in xs])
+    got = {}
+    for threads in (1, 2, 3):
+        exe.threads = threads
+        r = exe(xs)
+        got[threads] = np.asarray(r[0] if isinstance(r, (list, tuple)) else r)
+        tol = 1e-12 if xs[0].dtype == np.float64 else 1e-4
+        np.testing.assert_allclose(got[threads].astype(np.float64), want, rtol=tol, atol=tol * 10)
+    assert np.array_equal(got[1], got[2]) and np.array_equal(got[1], got[3])
