@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import llvmlite.ir as ir
 
 from ..elemental import Accumulators
-from ..irvalues import F32, F64, I32, I64, const
+from ..irvalues import F32, F64, I32, I64, PTR, const
 from ..loops import for_range
 from ..parallel import parallel_range
 from .gemm import vector_bits
@@ -34,6 +34,7 @@ from .gemm import vector_bits
 SKINNY_MAX_S = 16  # the narrow output dimension
 SKINNY_MIN_R = 64  # the other output dimension
 SKINNY_MIN_WORK = 1 << 14  # elements of the big operand
+PREFETCH_ROWS = 8  # axpy form: rows of X prefetched ahead (d11: 2 threads 33 -> 27-29 us)
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,20 @@ def plan_skinny(plan, out_etype: str, operand_etypes: tuple[str, ...]) -> Skinny
 
 
 def skinny_scratch(sk: Skinny, es: int) -> int:
-    return sk.s * sk.k * es if sk.form == "dot" else 0
+    return sk.s * _ld(sk.k, 64 // es) * es if sk.form == "dot" else 0
+
+
+def _ld(k: int, vw: int) -> int:
+    """Row stride of S^T: K rounded up to whole vectors, plus one cache line, so that its rows (and
+    X's, when K * element size is a multiple of 4 KiB) do not all fall in the same L1 set: with K =
+    1024 f32 they did (10 rows of S^T and 2 of X, 4 KiB apart, in a 12-way set): 2 threads 39 -> 33 us."""
+    return (k + vw - 1) // vw * vw + vw
+
+
+def _prefetch(mod: ir.Module) -> ir.Function:
+    fn = mod.globals.get("llvm.prefetch.p0")
+    return fn if fn is not None else ir.Function(mod, ir.FunctionType(ir.VoidType(), [PTR, I32, I32, I32]),
+                                                 "llvm.prefetch.p0")
 
 
 def _fma(mod: ir.Module, ty: ir.Type) -> ir.Function:
@@ -125,11 +139,12 @@ def emit_skinny(ctx, sk: Skinny, acc_et: str, xi: int) -> None:
 def _emit_dot_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> None:
     b = ctx.b
     S = ctx.operands[1 - xi][0].ptr
-    st = ctx.scratch  # S transposed: st[j * K + k]
+    st = ctx.scratch  # S transposed: st[j * ld + k]
+    ld = _ld(sk.k, 64 // (4 if ety == F32 else 8))
     K = sk.k
     with for_range(b, sk.s, "sj") as j, for_range(b, K, "sk") as k:
         v = b.load(_gep(b, S, b.add(_mul(b, k, sk.s_k), _mul(b, j, sk.s_j)), ety), typ=ety)
-        b.store(v, _gep(b, st, b.add(b.mul(j, const(I64, K)), k), ety))
+        b.store(v, _gep(b, st, b.add(b.mul(j, const(I64, ld)), k), ety))
     kv = K // vw * vw
 
     rb = 2 if 2 * sk.s + 3 <= nregs else 1  # rows at a time: each load of S^T serves rb rows
@@ -145,7 +160,7 @@ def _emit_dot_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> N
             old = acc.get()
             new = []
             for jj in range(sk.s):
-                tv = cb.load(_gep(cb, T, cb.add(const(I64, jj * K), k), ety), typ=vec, align=4)
+                tv = cb.load(_gep(cb, T, cb.add(const(I64, jj * ld), k), ety), typ=vec, align=4)
                 new.extend(cb.call(vfma, [xv[i], tv, old[jj * nrows + i]]) for i in range(nrows))
             acc.set(new)
         sums = [_hsum(cb, v, vw) for v in acc.get()]
@@ -156,7 +171,7 @@ def _emit_dot_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> N
                 old = tail.get()
                 new = []
                 for jj in range(sk.s):
-                    ts = cb.load(_gep(cb, T, cb.add(const(I64, jj * K), k), ety), typ=ety)
+                    ts = cb.load(_gep(cb, T, cb.add(const(I64, jj * ld), k), ety), typ=ety)
                     new.extend(cb.call(sfma, [xs[i], ts, old[jj * nrows + i]]) for i in range(nrows))
                 tail.set(new)
             sums = tail.get()
@@ -195,6 +210,13 @@ def _emit_axpy_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> 
         with for_range(cb, sk.k, "k") as k:
             xrow = _gep(cb, X, cb.add(_mul(cb, k, sk.x_k), r0), ety)
             xs = [cb.load(_gep(cb, xrow, const(I64, v * vw), ety), typ=ty, align=4) for v in range(cnt)]
+            if nvec and PREFETCH_ROWS:
+                # the rows of a column block are a page apart or more: the hardware prefetchers stop
+                ahead = cb.gep(xrow, [const(I64, PREFETCH_ROWS * sk.x_k)], source_etype=ety)
+                pf = _prefetch(mod)
+                for line in range(0, nvec * vw * (4 if ety == F32 else 8), 64):
+                    cb.call(pf, [cb.gep(ahead, [const(I64, line)], source_etype=ir.IntType(8)),
+                                 const(I32, 0), const(I32, 3), const(I32, 1)])
             srow = _mul(cb, k, sk.s_k)
             old = acc.get()
             new = []
