@@ -34,6 +34,8 @@ from .gemm import vector_bits
 SKINNY_MAX_S = 16  # the narrow output dimension
 SKINNY_MIN_R = 64  # the other output dimension
 SKINNY_MIN_WORK = 1 << 14  # elements of the big operand
+OUTER_MAX_K = 16  # outer form: a contraction this short, an output of at least OUTER_MIN_WORK elements
+OUTER_MIN_WORK = 1 << 16
 PREFETCH_ROWS = 8  # axpy form: rows of X prefetched ahead (d11: 2 threads 33 -> 27-29 us)
 
 
@@ -60,6 +62,9 @@ def plan_skinny(plan, out_etype: str, operand_etypes: tuple[str, ...]) -> Skinny
     if plan.batch or len(plan.m) != 1 or len(plan.n) != 1 or len(plan.k) != 1:
         return None
     m, n, k = plan.m[0], plan.n[0], plan.k[0]
+    if (k.size <= OUTER_MAX_K and min(m.size, n.size) >= SKINNY_MIN_R and n.c == 1
+            and m.size * n.size >= OUTER_MIN_WORK):
+        return Skinny("outer", True, m.size, n.size, k.size, m.a, k.a, k.b, n.b, m.c, n.c)
     if n.size <= SKINNY_MAX_S and m.size >= SKINNY_MIN_R:
         sk = Skinny("", True, m.size, n.size, k.size, m.a, k.a, k.b, n.b, m.c, n.c)
     elif m.size <= SKINNY_MAX_S and n.size >= SKINNY_MIN_R:
@@ -78,6 +83,8 @@ def plan_skinny(plan, out_etype: str, operand_etypes: tuple[str, ...]) -> Skinny
 
 
 def skinny_scratch(sk: Skinny, es: int) -> int:
+    if sk.form == "outer":
+        return sk.k * _ld(sk.s, 64 // es) * es
     return sk.s * _ld(sk.k, 64 // es) * es if sk.form == "dot" else 0
 
 
@@ -130,7 +137,9 @@ def emit_skinny(ctx, sk: Skinny, acc_et: str, xi: int) -> None:
     bits = vector_bits(ctx.features)
     vw = bits // (32 if acc_et == "f32" else 64)
     vec = ir.VectorType(ety, vw)
-    if sk.form == "dot":
+    if sk.form == "outer":
+        _emit_outer_form(ctx, sk, ety, vec, vw, xi)
+    elif sk.form == "dot":
         _emit_dot_form(ctx, sk, ety, vec, vw, xi, 32 if bits == 512 else 16)
     else:
         _emit_axpy_form(ctx, sk, ety, vec, vw, xi, 32 if bits == 512 else 16)
@@ -256,3 +265,68 @@ def _emit_axpy_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> 
         with for_range(b, sk.r, "rt", start=blocks * width) as r:
             columns(b, X, S, C, r, 0)
 
+
+
+OUTER_RB, OUTER_NV = 4, 4  # outer form: a tile of rows x vectors of accumulators
+
+
+def _emit_outer_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int) -> None:
+    """C[r, n] = sum_k A[r, k] * B[k, n] with K <= OUTER_MAX_K: B copied to rows of N in the scratch,
+    C's rows computed in tiles of OUTER_RB rows x OUTER_NV vectors (then single vectors, then single
+    elements), each element an FMA chain over k from 0 (the GEMM micro-kernel's order). Rows are
+    split over the threads."""
+    b = ctx.b
+    B = ctx.operands[1 - xi][0].ptr
+    ld = _ld(sk.s, vw)
+    K, N = sk.k, sk.s
+    with for_range(b, K, "bk") as k, for_range(b, N, "bn") as n:
+        v = b.load(_gep(b, B, b.add(_mul(b, k, sk.s_k), _mul(b, n, sk.s_j)), ety), typ=ety)
+        b.store(v, _gep(b, ctx.scratch, b.add(b.mul(k, const(I64, ld)), n), ety))
+    width = OUTER_NV * vw
+
+    def tile(cb, A, C, T, r, nrows: int, n0, nvec: int):
+        mod = cb.module
+        ty = vec if nvec else ety
+        fma = _fma(mod, ty)
+        cnt = max(1, nvec)
+        mask = ir.Constant(ir.VectorType(I32, vw), [0] * vw)
+        rows = [cb.add(r, const(I64, i)) for i in range(nrows)]
+        arow = [_mul(cb, ri, sk.x_r) for ri in rows]
+        acc = [[ir.Constant(ty, [0.0] * vw) if nvec else ir.Constant(ety, 0.0) for _ in range(cnt)]
+               for _ in range(nrows)]
+        for k in range(K):
+            bv = [cb.load(_gep(cb, T, cb.add(n0, const(I64, k * ld + v * vw)), ety), typ=ty, align=4)
+                  for v in range(cnt)]
+            for i in range(nrows):
+                a = cb.load(_gep(cb, A, cb.add(arow[i], const(I64, k * sk.x_k)), ety), typ=ety)
+                if nvec:
+                    a = cb.shuffle_vector(cb.insert_element(ir.Constant(vec, ir.Undefined), a, const(I32, 0)),
+                                          ir.Constant(vec, ir.Undefined), mask)
+                acc[i] = [cb.call(fma, [a, bv[v], acc[i][v]]) for v in range(cnt)]
+        for i in range(nrows):
+            crow = cb.add(_mul(cb, rows[i], sk.c_r), n0)
+            for v in range(cnt):
+                cb.store(acc[i][v], _gep(cb, C, cb.add(crow, const(I64, v * vw)), ety), align=4)
+
+    def row_block(cb, A, C, T, r, nrows: int):
+        nb = N // width
+        if nb:
+            with for_range(cb, nb, "nb") as j:
+                tile(cb, A, C, T, r, nrows, cb.mul(j, const(I64, width)), OUTER_NV)
+        if nb * width + vw <= N:
+            with for_range(cb, N // vw * vw, "nv", start=nb * width, step=vw) as n0:
+                tile(cb, A, C, T, r, nrows, n0, 1)
+        if N % vw:
+            with for_range(cb, N, "ns", start=N // vw * vw) as n0:
+                tile(cb, A, C, T, r, nrows, n0, 0)
+
+    def body(cx, lo, hi, _task, _extras):
+        cb = cx.b
+        A, C, T = cx.operands[xi][0].ptr, cx.outputs[0].ptr, cx.scratch
+        mid = cb.add(lo, cb.mul(cb.udiv(cb.sub(hi, lo), const(I64, OUTER_RB)), const(I64, OUTER_RB)))
+        with for_range(cb, mid, "r", start=lo, step=OUTER_RB) as r:
+            row_block(cb, A, C, T, r, OUTER_RB)
+        with for_range(cb, hi, "rt", start=mid) as r:
+            row_block(cb, A, C, T, r, 1)
+
+    parallel_range(ctx, sk.r, sk.r * sk.s, body, grain=OUTER_RB)
