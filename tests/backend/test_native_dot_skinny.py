@@ -56,9 +56,25 @@ def test_plan_takes_the_skinny_path(name):
     assert plan.path == "skinny" and plan.skinny.form == CASES[name][5]
 
 
+def _features_without_avx512() -> str:
+    import llvmlite.binding as llvm
+
+    from hloc.backend.llvm.target import init_llvm
+
+    init_llvm()
+    feats = llvm.get_host_cpu_features().flatten().split(",")
+    return ",".join("-" + f[1:] if "avx512" in f else f for f in feats)
+
+
+@pytest.mark.parametrize("avx512", [True, False], ids=["host", "no_avx512"])
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_matches_numpy_and_does_not_depend_on_threads(name):
-    exe = compile_text(_text(name))
+def test_matches_numpy_and_does_not_depend_on_threads(name, avx512):
+    """Without AVX-512 (16 vector registers) the tiles are smaller."""
+    from hloc.backend.llvm.compile import CompileOptions
+    from hloc.backend.llvm.target import TargetSpec
+
+    opts = None if avx512 else CompileOptions(target=TargetSpec(features=_features_without_avx512()))
+    exe = compile_text(_text(name), opts)
     xs = _inputs(name)
     want = CASES[name][4](*[x.astype(np.float64) for x in xs])
     got = {}

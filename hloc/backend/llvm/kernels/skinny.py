@@ -138,7 +138,7 @@ def emit_skinny(ctx, sk: Skinny, acc_et: str, xi: int) -> None:
     vw = bits // (32 if acc_et == "f32" else 64)
     vec = ir.VectorType(ety, vw)
     if sk.form == "outer":
-        _emit_outer_form(ctx, sk, ety, vec, vw, xi)
+        _emit_outer_form(ctx, sk, ety, vec, vw, xi, 32 if bits == 512 else 16)
     elif sk.form == "dot":
         _emit_dot_form(ctx, sk, ety, vec, vw, xi, 32 if bits == 512 else 16)
     else:
@@ -267,12 +267,12 @@ def _emit_axpy_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> 
 
 
 
-OUTER_RB, OUTER_NV = 4, 4  # outer form: a tile of rows x vectors of accumulators
+OUTER_RB = 4  # outer form: a tile of OUTER_RB rows x 4 vectors of accumulators (2 with 16 registers)
 
 
-def _emit_outer_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int) -> None:
+def _emit_outer_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> None:
     """C[r, n] = sum_k A[r, k] * B[k, n] with K <= OUTER_MAX_K: B copied to rows of N in the scratch,
-    C's rows computed in tiles of OUTER_RB rows x OUTER_NV vectors (then single vectors, then single
+    C's rows computed in tiles of OUTER_RB rows x 4 (or 2) vectors (then single vectors, then single
     elements), each element an FMA chain over k from 0 (the GEMM micro-kernel's order). Rows are
     split over the threads."""
     b = ctx.b
@@ -282,7 +282,8 @@ def _emit_outer_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int) -> None:
     with for_range(b, K, "bk") as k, for_range(b, N, "bn") as n:
         v = b.load(_gep(b, B, b.add(_mul(b, k, sk.s_k), _mul(b, n, sk.s_j)), ety), typ=ety)
         b.store(v, _gep(b, ctx.scratch, b.add(b.mul(k, const(I64, ld)), n), ety))
-    width = OUTER_NV * vw
+    nv = 4 if nregs >= 32 else 2
+    width = nv * vw
 
     def tile(cb, A, C, T, r, nrows: int, n0, nvec: int):
         mod = cb.module
@@ -312,7 +313,7 @@ def _emit_outer_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int) -> None:
         nb = N // width
         if nb:
             with for_range(cb, nb, "nb") as j:
-                tile(cb, A, C, T, r, nrows, cb.mul(j, const(I64, width)), OUTER_NV)
+                tile(cb, A, C, T, r, nrows, cb.mul(j, const(I64, width)), nv)
         if nb * width + vw <= N:
             with for_range(cb, N // vw * vw, "nv", start=nb * width, step=vw) as n0:
                 tile(cb, A, C, T, r, nrows, n0, 1)
