@@ -36,6 +36,7 @@ SKINNY_MIN_R = 64  # the other output dimension
 SKINNY_MIN_WORK = 1 << 14  # elements of the big operand
 OUTER_MAX_K = 16  # outer form: a contraction this short, an output of at least OUTER_MIN_WORK elements
 OUTER_MIN_WORK = 1 << 16
+DOT_PREFETCH = True  # dot form: prefetch the next rows (mlp_b256_grad's cold X: 1 thread 80-87 -> 61-72 us)
 PREFETCH_ROWS = 8  # axpy form: rows of X prefetched ahead (d11: 2 threads 33 -> 27-29 us)
 
 
@@ -166,6 +167,12 @@ def _emit_dot_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> N
         acc = Accumulators(cb, [zero] * (sk.s * nrows))
         with for_range(cb, kv, "kv", step=vw) as k:
             xv = [cb.load(_gep(cb, xr, k, ety), typ=vec, align=4) for xr in xrows]
+            if DOT_PREFETCH:
+                # the next block of rows, a block's time ahead (X from memory: each row is a new page
+                # for the hardware prefetchers)
+                for xr in xrows:
+                    ahead = cb.gep(xr, [cb.add(k, const(I64, nrows * sk.x_r))], source_etype=ety)
+                    cb.call(_prefetch(mod), [ahead, const(I32, 0), const(I32, 3), const(I32, 1)])
             old = acc.get()
             new = []
             for jj in range(sk.s):
