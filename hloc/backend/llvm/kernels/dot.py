@@ -13,7 +13,9 @@ so transposed operands and batch dims anywhere cost nothing: they are strides. O
 (C^T = B^T A^T) when that puts the output's contiguous dimension on the GEMM's N side, or a narrow N
 (below NARROW_N) of a tall product on its M side.
 
-Three ways to compute:
+Four ways to compute:
+  * skinny (skinny.py): f32/f64 2-D dots with one output dim <= 16 and a big operand (read once in
+    place, not packed), or a contraction <= 16 with a big output.
   * gemm: f32/f64 arithmetic with M, N >= GEMM_MIN_MN and M*N*K >= GEMM_MIN_WORK. One call of the
     module's packed GEMM (gemm.py) per remaining outer index (batch, unmerged free or contracting
     axes; later contracting chunks accumulate). Packing buffers come from the kernel scratch; so do
