@@ -1,6 +1,5 @@
 """Dots with one tiny output dimension (<= 16) and a big operand (kernels/skinny.py): both forms
-(the big operand's contraction contiguous: `dot`; its free dimension contiguous: `axpy`) and the
-`outer` form (a contraction of at most 16 and a big output), either
+(the big operand's contraction contiguous: `dot`; its free dimension contiguous: `axpy`), either
 operand big, transposed layouts, strided outputs, K and R not multiples of the vector width, f32 and
 f64, against float64 numpy; results do not depend on the thread count."""
 
@@ -25,10 +24,6 @@ CASES = {
     "axpy_s16": (["f32[64,16]", "f32[64,530]"], "f32[16,530]{0,1}", 0, 0, lambda a, b: a.T @ b, "axpy"),
     "f64_dot": (["f64[200,129]", "f64[129,5]"], "f64[200,5]", 1, 0, lambda a, b: a @ b, "dot"),
     "f64_axpy": (["f64[90,2]", "f64[90,333]"], "f64[2,333]", 0, 0, lambda a, b: a.T @ b, "axpy"),
-    "outer_dh": (["f32[256,10]", "f32[1024,10]"], "f32[256,1024]", 1, 1, lambda a, b: a @ b.T, "outer"),
-    "outer_odd": (["f32[131,3]", "f32[3,517]"], "f32[131,517]", 1, 0, lambda a, b: a @ b, "outer"),
-    "outer_t": (["f32[16,300]", "f32[16,250]"], "f32[300,250]{0,1}", 0, 0, lambda a, b: a.T @ b, "outer"),
-    "outer_f64": (["f64[70,2]", "f64[2,1000]"], "f64[70,1000]", 1, 0, lambda a, b: a @ b, "outer"),
 }
 
 

@@ -1,4 +1,4 @@
-"""Dots with one tiny output dimension and a big operand, or a tiny contraction: no packed GEMM.
+"""Dots with one tiny output dimension and a big operand: no packed GEMM.
 
     C[r, j] = sum_k X[r, k] * S[k, j]       r < R (>= SKINNY_MIN_R), j < s (<= SKINNY_MAX_S)
 
@@ -7,8 +7,8 @@ place exactly once; the packed GEMM would pack it (the narrow side is its M or N
 M leaves most of a micro-tile idle and the whole of X goes through a packing buffer). Two forms,
 by which of X's dimensions is contiguous:
   * dot: X's contraction is contiguous. S is copied transposed (s rows of K, padded: _ld) into the
-    kernel scratch; 2 rows of X at a time are multiplied by the s rows with 2 x s vector
-    accumulators along k, summed across lanes at the end (a reassociated sum, as XLA:CPU's dot
+    kernel scratch; each row of X is multiplied by the s rows with s vector accumulators along k,
+    summed across lanes at the end (a reassociated sum, as XLA:CPU's dot
     emitter's vectorised reductions; the K % VW tail is added after, in order). The next rows are
     prefetched. Rows are split over the threads.
   * axpy: X's free dimension r is contiguous (e.g. dW = h^T @ d, contracting the batch). Blocks of
@@ -16,15 +16,16 @@ by which of X's dimensions is contiguous:
     (prefetched PREFETCH_ROWS ahead), s broadcasts of S[k, j], s x NV FMAs (the sum runs over k in
     order). Blocks are split over the threads; the columns after the last whole block are computed
     after them, in the same order.
-and a third for a short contraction with a big output (C = A B, K <= OUTER_MAX_K, e.g. the MLP's
-backward d3 @ W3^T): `outer` (_emit_outer_form).
+(A third form for a tiny contraction with a big output, e.g. the MLP's backward d3 @ W3^T with K = 10,
+was 0.058 -> 0.047 ms but cost ~65 ms of LLVM time in mlp_b256_grad: such dots stay GEMMs.)
+The forms' loops carry loops.py hints and their range function is not inlined twice (_once): the
+kernel's LLVM time (a few ms per form and dot shape) is part of every cold compile.
 Each element is computed the same way whatever the thread split: results do not depend on it.
 
 Measured (2 vCPUs, AVX-512 Xeon, `hloc run --profile`, medians; before: the packed GEMM), ms at 1 / 2
-threads: mlp_b256_fwd 256x1024 @ 1024x10 (dot) 0.109 / 0.118 -> 0.046 / 0.035; mlp_b256_grad
-the same (X cold) 0.153 / 0.126 -> 0.061-0.072 / 0.04, dW3 = h2^T d3 (axpy) 0.21 / 0.17 -> 0.043 /
-0.042, dh2 = d3 W3^T (outer, K = 10) 0.058 / 0.069 -> 0.047 / 0.040. numpy's OpenBLAS on the same
-shapes: 0.108 / 0.061, 0.110 / 0.077, 0.125 / 0.096.
+threads: mlp_b256_fwd 256x1024 @ 1024x10 (dot) 0.109 / 0.118 -> 0.060 / 0.037; mlp_b256_grad
+the same (X cold) 0.153 / 0.126 -> 0.061-0.072 / 0.04 (two rows at a time then), dW3 = h2^T d3 (axpy)
+0.21 / 0.17 -> 0.043 / 0.042. numpy's OpenBLAS on the same shapes: 0.108 / 0.061, 0.110 / 0.077.
 """
 
 from __future__ import annotations
@@ -35,15 +36,13 @@ import llvmlite.ir as ir
 
 from ..elemental import Accumulators
 from ..irvalues import F32, F64, I32, I64, PTR, const
-from ..loops import for_range
+from ..loops import COLD, SMALL, STREAM, for_range
 from ..parallel import parallel_range
 from .gemm import vector_bits
 
 SKINNY_MAX_S = 16  # the narrow output dimension
 SKINNY_MIN_R = 64  # the other output dimension
 SKINNY_MIN_WORK = 1 << 14  # elements of the big operand
-OUTER_MAX_K = 16  # outer form: a contraction this short, an output of at least OUTER_MIN_WORK elements
-OUTER_MIN_WORK = 1 << 16
 DOT_PREFETCH = True  # dot form: prefetch the next rows (mlp_b256_grad's cold X: 1 thread 80-87 -> 61-72 us)
 PREFETCH_ROWS = 8  # axpy form: rows of X prefetched ahead (d11: 2 threads 33 -> 27-29 us)
 
@@ -71,9 +70,6 @@ def plan_skinny(plan, out_etype: str, operand_etypes: tuple[str, ...]) -> Skinny
     if plan.batch or len(plan.m) != 1 or len(plan.n) != 1 or len(plan.k) != 1:
         return None
     m, n, k = plan.m[0], plan.n[0], plan.k[0]
-    if (k.size <= OUTER_MAX_K and min(m.size, n.size) >= SKINNY_MIN_R and n.c == 1
-            and m.size * n.size >= OUTER_MIN_WORK):
-        return Skinny("outer", True, m.size, n.size, k.size, m.a, k.a, k.b, n.b, m.c, n.c)
     if n.size <= SKINNY_MAX_S and m.size >= SKINNY_MIN_R:
         sk = Skinny("", True, m.size, n.size, k.size, m.a, k.a, k.b, n.b, m.c, n.c)
     elif m.size <= SKINNY_MAX_S and n.size >= SKINNY_MIN_R:
@@ -92,9 +88,14 @@ def plan_skinny(plan, out_etype: str, operand_etypes: tuple[str, ...]) -> Skinny
 
 
 def skinny_scratch(sk: Skinny, es: int) -> int:
-    if sk.form == "outer":
-        return sk.k * _ld(sk.s, 64 // es) * es
     return sk.s * _ld(sk.k, 64 // es) * es if sk.form == "dot" else 0
+
+
+def _once(cx, ctx) -> None:
+    """The body's range function (parallel.py) stays one function, called by the kernel and by its
+    task, not inlined into both: its code is compiled once (LLVM time grows with it)."""
+    if cx.fn is not ctx.fn:
+        cx.fn.attributes.add("noinline")
 
 
 def _ld(k: int, vw: int) -> int:
@@ -128,16 +129,12 @@ def _mul(b, x, st: int):
 
 
 def _hsum(b: ir.IRBuilder, v, vw: int):
-    """Lanes summed pairwise (halves added until one lane is left)."""
-    w = vw
-    while w > 1:
-        h = w // 2
-        undef = ir.Constant(v.type, ir.Undefined)
-        lo = b.shuffle_vector(v, undef, ir.Constant(ir.VectorType(I32, h), list(range(h))))
-        hi = b.shuffle_vector(v, undef, ir.Constant(ir.VectorType(I32, h), list(range(h, w))))
-        v = b.fadd(lo, hi)
-        w = h
-    return b.extract_element(v, const(I32, 0))
+    """The lanes summed in any order (`llvm.vector.reduce.fadd`, reassoc): one intrinsic instead of
+    a tree of shuffles, which LLVM took ~3x as long to compile."""
+    ety = v.type.element
+    name = f"llvm.vector.reduce.fadd.v{v.type.count}{'f32' if ety == F32 else 'f64'}"
+    fn = b.module.globals.get(name) or ir.Function(b.module, ir.FunctionType(ety, [ety, v.type]), name)
+    return b.call(fn, [ir.Constant(ety, -0.0), v], fastmath=("reassoc",))
 
 
 def emit_skinny(ctx, sk: Skinny, acc_et: str, xi: int) -> None:
@@ -146,9 +143,7 @@ def emit_skinny(ctx, sk: Skinny, acc_et: str, xi: int) -> None:
     bits = vector_bits(ctx.features)
     vw = bits // (32 if acc_et == "f32" else 64)
     vec = ir.VectorType(ety, vw)
-    if sk.form == "outer":
-        _emit_outer_form(ctx, sk, ety, vec, vw, xi, 32 if bits == 512 else 16)
-    elif sk.form == "dot":
+    if sk.form == "dot":
         _emit_dot_form(ctx, sk, ety, vec, vw, xi, 32 if bits == 512 else 16)
     else:
         _emit_axpy_form(ctx, sk, ety, vec, vw, xi, 32 if bits == 512 else 16)
@@ -160,12 +155,14 @@ def _emit_dot_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> N
     st = ctx.scratch  # S transposed: st[j * ld + k]
     ld = _ld(sk.k, 64 // (4 if ety == F32 else 8))
     K = sk.k
-    with for_range(b, sk.s, "sj") as j, for_range(b, K, "sk") as k:
+    with for_range(b, sk.s, "sj", hint=STREAM) as j, for_range(b, K, "sk", hint=SMALL) as k:
         v = b.load(_gep(b, S, b.add(_mul(b, k, sk.s_k), _mul(b, j, sk.s_j)), ety), typ=ety)
         b.store(v, _gep(b, st, b.add(b.mul(j, const(I64, ld)), k), ety))
     kv = K // vw * vw
 
-    rb = 2 if 2 * sk.s + 3 <= nregs else 1  # rows at a time: each load of S^T serves rb rows
+    # One row at a time: two (20 accumulators for s = 10) measured 0.045 instead of 0.060 ms on one thread
+    # (0.040 vs 0.037 on two) but cost ~6 ms more of LLVM time per kernel.
+    rb = 1
 
     def rows(cb, X, C, T, r, nrows: int):
         mod = cb.module
@@ -173,7 +170,7 @@ def _emit_dot_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> N
         zero = ir.Constant(vec, [0.0] * vw)
         xrows = [_gep(cb, X, _mul(cb, cb.add(r, const(I64, i)), sk.x_r), ety) for i in range(nrows)]
         acc = Accumulators(cb, [zero] * (sk.s * nrows))
-        with for_range(cb, kv, "kv", step=vw) as k:
+        with for_range(cb, kv, "kv", step=vw, hint=SMALL) as k:
             xv = [cb.load(_gep(cb, xr, k, ety), typ=vec, align=4) for xr in xrows]
             if DOT_PREFETCH:
                 # the next block of rows, a block's time ahead (X from memory: each row is a new page
@@ -190,7 +187,7 @@ def _emit_dot_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> N
         sums = [_hsum(cb, v, vw) for v in acc.get()]
         if kv < K:
             tail = Accumulators(cb, sums)
-            with for_range(cb, K, "kt", start=kv) as k:
+            with for_range(cb, K, "kt", start=kv, hint=COLD) as k:
                 xs = [cb.load(_gep(cb, xr, k, ety), typ=ety) for xr in xrows]
                 old = tail.get()
                 new = []
@@ -204,17 +201,20 @@ def _emit_dot_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> N
             for jj in range(sk.s):
                 cb.store(sums[jj * nrows + i], _gep(cb, C, cb.add(crow, const(I64, jj * sk.c_j)), ety))
 
+    grain = max(2, 4096 // K // 2 * 2)
+
     def body(cx, lo, hi, _task, _extras):
         cb = cx.b
+        _once(cx, ctx)
         X, C, T = cx.operands[xi][0].ptr, cx.outputs[0].ptr, cx.scratch
         mid = cb.add(lo, cb.mul(cb.udiv(cb.sub(hi, lo), const(I64, rb)), const(I64, rb)))
-        with for_range(cb, mid, "r", start=lo, step=rb) as r:
+        with for_range(cb, mid, "r", start=lo, step=rb, hint=STREAM) as r:
             rows(cb, X, C, T, r, rb)
-        if rb > 1:
-            with for_range(cb, hi, "rt", start=mid) as r:
+        if rb > 1 and sk.r % rb:  # (slices are whole grains, a multiple of rb: only the last can be odd)
+            with for_range(cb, hi, "rt", start=mid, hint=COLD) as r:
                 rows(cb, X, C, T, r, 1)
 
-    parallel_range(ctx, sk.r, sk.r * sk.k, body, grain=max(2, 4096 // K // 2 * 2))
+    parallel_range(ctx, sk.r, sk.r * sk.k, body, grain=grain)
 
 
 def _emit_axpy_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> None:
@@ -231,7 +231,7 @@ def _emit_axpy_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> 
         zero = ir.Constant(vec, [0.0] * vw) if nvec else ir.Constant(ety, 0.0)
         acc = Accumulators(cb, [zero] * (sk.s * cnt))
         mask = ir.Constant(ir.VectorType(I32, vw), [0] * vw)
-        with for_range(cb, sk.k, "k") as k:
+        with for_range(cb, sk.k, "k", hint=SMALL) as k:
             xrow = _gep(cb, X, cb.add(_mul(cb, k, sk.x_k), r0), ety)
             xs = [cb.load(_gep(cb, xrow, const(I64, v * vw), ety), typ=ty, align=4) for v in range(cnt)]
             if nvec and PREFETCH_ROWS:
@@ -268,8 +268,9 @@ def _emit_axpy_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> 
 
     def body(cx, lo, hi, _task, _extras):
         cb = cx.b
+        _once(cx, ctx)
         X, S, C = cx.operands[xi][0].ptr, cx.operands[1 - xi][0].ptr, cx.outputs[0].ptr
-        with for_range(cb, hi, "blk", start=lo) as blk:
+        with for_range(cb, hi, "blk", start=lo, hint=STREAM) as blk:
             columns(cb, X, S, C, cb.mul(blk, const(I64, width)), nv)
 
     if blocks:
@@ -277,72 +278,5 @@ def _emit_axpy_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> 
     b = ctx.b
     X, S, C = ctx.operands[xi][0].ptr, ctx.operands[1 - xi][0].ptr, ctx.outputs[0].ptr
     if blocks * width < sk.r:
-        with for_range(b, sk.r, "rt", start=blocks * width) as r:
+        with for_range(b, sk.r, "rt", start=blocks * width, hint=COLD) as r:
             columns(b, X, S, C, r, 0)
-
-
-
-OUTER_RB = 4  # outer form: a tile of OUTER_RB rows x 4 vectors of accumulators (2 with 16 registers)
-
-
-def _emit_outer_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> None:
-    """C[r, n] = sum_k A[r, k] * B[k, n] with K <= OUTER_MAX_K: B copied to rows of N in the scratch,
-    C's rows computed in tiles of OUTER_RB rows x 4 (or 2) vectors (then single vectors, then single
-    elements), each element an FMA chain over k from 0 (the GEMM micro-kernel's order). Rows are
-    split over the threads."""
-    b = ctx.b
-    B = ctx.operands[1 - xi][0].ptr
-    ld = _ld(sk.s, vw)
-    K, N = sk.k, sk.s
-    with for_range(b, K, "bk") as k, for_range(b, N, "bn") as n:
-        v = b.load(_gep(b, B, b.add(_mul(b, k, sk.s_k), _mul(b, n, sk.s_j)), ety), typ=ety)
-        b.store(v, _gep(b, ctx.scratch, b.add(b.mul(k, const(I64, ld)), n), ety))
-    nv = 4 if nregs >= 32 else 2
-    width = nv * vw
-
-    def tile(cb, A, C, T, r, nrows: int, n0, nvec: int):
-        mod = cb.module
-        ty = vec if nvec else ety
-        fma = _fma(mod, ty)
-        cnt = max(1, nvec)
-        mask = ir.Constant(ir.VectorType(I32, vw), [0] * vw)
-        rows = [cb.add(r, const(I64, i)) for i in range(nrows)]
-        arow = [_mul(cb, ri, sk.x_r) for ri in rows]
-        acc = [[ir.Constant(ty, [0.0] * vw) if nvec else ir.Constant(ety, 0.0) for _ in range(cnt)]
-               for _ in range(nrows)]
-        for k in range(K):
-            bv = [cb.load(_gep(cb, T, cb.add(n0, const(I64, k * ld + v * vw)), ety), typ=ty, align=4)
-                  for v in range(cnt)]
-            for i in range(nrows):
-                a = cb.load(_gep(cb, A, cb.add(arow[i], const(I64, k * sk.x_k)), ety), typ=ety)
-                if nvec:
-                    a = cb.shuffle_vector(cb.insert_element(ir.Constant(vec, ir.Undefined), a, const(I32, 0)),
-                                          ir.Constant(vec, ir.Undefined), mask)
-                acc[i] = [cb.call(fma, [a, bv[v], acc[i][v]]) for v in range(cnt)]
-        for i in range(nrows):
-            crow = cb.add(_mul(cb, rows[i], sk.c_r), n0)
-            for v in range(cnt):
-                cb.store(acc[i][v], _gep(cb, C, cb.add(crow, const(I64, v * vw)), ety), align=4)
-
-    def row_block(cb, A, C, T, r, nrows: int):
-        nb = N // width
-        if nb:
-            with for_range(cb, nb, "nb") as j:
-                tile(cb, A, C, T, r, nrows, cb.mul(j, const(I64, width)), nv)
-        if nb * width + vw <= N:
-            with for_range(cb, N // vw * vw, "nv", start=nb * width, step=vw) as n0:
-                tile(cb, A, C, T, r, nrows, n0, 1)
-        if N % vw:
-            with for_range(cb, N, "ns", start=N // vw * vw) as n0:
-                tile(cb, A, C, T, r, nrows, n0, 0)
-
-    def body(cx, lo, hi, _task, _extras):
-        cb = cx.b
-        A, C, T = cx.operands[xi][0].ptr, cx.outputs[0].ptr, cx.scratch
-        mid = cb.add(lo, cb.mul(cb.udiv(cb.sub(hi, lo), const(I64, OUTER_RB)), const(I64, OUTER_RB)))
-        with for_range(cb, mid, "r", start=lo, step=OUTER_RB) as r:
-            row_block(cb, A, C, T, r, OUTER_RB)
-        with for_range(cb, hi, "rt", start=mid) as r:
-            row_block(cb, A, C, T, r, 1)
-
-    parallel_range(ctx, sk.r, sk.r * sk.s, body, grain=OUTER_RB)
