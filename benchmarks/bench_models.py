@@ -259,11 +259,12 @@ def _gemm_kernels_gflops(text: str, path: str, params: list, outs: list, repeat:
                 prof = exe.profile.read()
                 gemm = [i for i, s in enumerate(prof.sites) if s.flops and prof.calls[i]]
                 flops = sum(prof.sites[i].flops * prof.calls[i] for i in gemm)
-                if k >= 3:  # (three warm-up runs, as _timed)
-                    per_run.append(flops / (sum(prof.ns[i] for i in gemm) * 1e-9) / 1e9)
+                ns = sum(prof.ns[i] for i in gemm)
+                if k >= 3 and ns:  # (three warm-up runs, as _timed)
+                    per_run.append(flops / (ns * 1e-9) / 1e9)
         finally:
             os.sched_setaffinity(0, everywhere)
-        rates.append(statistics.median(per_run))
+        rates.append(statistics.median(per_run) if per_run else math.nan)  # (nan: no dot/conv kernel ran)
     return rates[0], rates[1]
 
 

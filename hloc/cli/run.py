@@ -81,7 +81,7 @@ Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error
                    "calls and GFLOP/s or GB/s, costliest first (over the --bench runs, else over the one run).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object on stdout and nothing else there (keys: outputs, check, compile_ms, "
-                   "run_ms, and with --bench run_ms_median, run_ms_min).")
+                   "run_ms, and with --bench run_ms_median, run_ms_min; with --profile profile).")
 @click.option("--threads", type=click.IntRange(min=1), metavar="N",
               help="llvm: threads each run may use (default: every CPU this process may run on; 1: no worker "
                    "threads). A run-time setting: the compiled code and its cache entry are the same for any N.")
@@ -164,6 +164,8 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
     outs = runner.run(leaves)
     run_s = time.perf_counter() - t0
     counters = getattr(runner.executable, "profile", None) if profile else None
+    if profile and counters is None:  # (--fallback ran the interpreter)
+        click.echo("hloc: note: no profile: the module ran on the interpreter", err=True)
     if counters is not None and bench:
         counters.reset()  # the profile covers the timed runs, not the warm-up
     times = runner.bench(leaves, bench) if bench else None

@@ -93,6 +93,10 @@ def _build(module, options: BuildOptions) -> Built:
 
     entry = options.entry_name or default_entry_name(module.name)
     check_c_identifier(entry)
+    if options.profile:
+        triple = target_spec(options).resolved().triple
+        if not (triple.startswith(("x86_64-", "aarch64-")) and "-linux" in triple):
+            raise UsageError(f"--profile needs a 64-bit Linux target (its timer reads clock_gettime), not {triple}")
     # The ABI speaks of the module as written: parameter names before the pipeline renames anything.
     before = EntryAbi.of(module, entry, 0)
     ran = run_hlo_pipeline(module, options.hlo_pipeline)

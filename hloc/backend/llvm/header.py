@@ -154,7 +154,7 @@ def render_header(abi: EntryAbi, *, source: str = "", version: str = "", target:
     if profile_sites is not None:
         out.append("/* Profiling build: per call site [2i] nanoseconds, [2i+1] calls; the sites' descriptions. */")
         out.append(f"#define {up}_PROFILE_SITES {profile_sites}")
-        out.append(f"extern int64_t {entry}_profile_counters[2 * {up}_PROFILE_SITES];")
+        out.append(f"extern int64_t {entry}_profile_counters[];  /* 2 * {up}_PROFILE_SITES entries */")
         out.append(f"extern const char {entry}_profile_sites[];")
         out.append("")
     out += _wrapper(abi)

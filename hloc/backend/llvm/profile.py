@@ -3,7 +3,9 @@
 A profiling build (BuildOptions(profile=True)) times every kernel call of the entry and of the
 computations control flow calls: the wall-clock nanoseconds between the call's start and its return
 (CLOCK_MONOTONIC; with several threads, the kernel's parallel span as the caller sees it) and the
-number of calls, per call site. The object exports
+number of calls, per call site. A while or conditional site times its whole run, its body's kernels
+being sites of their own too. Profiling builds are for 64-bit Linux targets (clock_gettime's
+timespec as two 64-bit fields). The object exports
 
     int64_t <entry>_profile_counters[2 * N];   site i: [2i] nanoseconds, [2i+1] calls (zero them to reset)
     const char <entry>_profile_sites[];        N lines "label<TAB>computation<TAB>kind<TAB>flops<TAB>bytes"
@@ -27,6 +29,9 @@ from ...record import Record
 
 COUNTERS = "profile_counters"  # exported as <entry>_profile_counters
 SITES = "profile_sites"
+# Sites whose time includes other sites' (the kernels of the computations they run): shown, but not
+# added into the total and the shares.
+INCLUSIVE_KINDS = frozenset({"while", "conditional"})
 
 
 def symbols(entry_name: str) -> tuple[str, str]:
@@ -103,9 +108,10 @@ def gemm_flops(instr) -> int:
 
 
 def format_profile(profile: Profile, runs: int, wall_seconds: float | None = None) -> str:
-    """The profile as a table, costliest site first: per run, time, share, rate."""
+    """The profile as a table, costliest site first: per run, time, share, rate. A while or conditional
+    site's time includes its computations' sites (listed too): `incl.`, outside the total."""
     rows = sorted(range(len(profile.sites)), key=lambda i: -profile.ns[i])
-    total_ns = sum(profile.ns)
+    total_ns = sum(ns for s, ns in zip(profile.sites, profile.ns) if s.kind not in INCLUSIVE_KINDS)
     runs = max(1, runs)
     head = f"profile: {runs} run{'s' if runs != 1 else ''}, kernels {total_ns / runs / 1e6:.3f} ms per run"
     if wall_seconds is not None:
@@ -119,6 +125,7 @@ def format_profile(profile: Profile, runs: int, wall_seconds: float | None = Non
         gflops = f"{s.flops * calls / secs / 1e9:8.1f}" if s.flops and secs else f"{'':8}"
         gbs = f"{s.bytes * calls / secs / 1e9:7.1f}" if s.bytes and secs else f"{'':7}"
         where = "" if s.computation == "entry" else f" (in {s.computation})"
-        lines.append(f"{ns / runs / 1e6:9.3f} {100 * ns / total_ns if total_ns else 0:6.1f} {calls / runs:9.4g} "
+        share = "incl." if s.kind in INCLUSIVE_KINDS else f"{100 * ns / total_ns if total_ns else 0:6.1f}"
+        lines.append(f"{ns / runs / 1e6:9.3f} {share:>6} {calls / runs:9.4g} "
                      f"{gflops} {gbs}  {s.kind}  {s.label}{where}")
     return "\n".join(lines) + "\n"

@@ -324,7 +324,7 @@ def _phase_fn(emitter, group: Group, ba: BufferAssignment, name: str, mem: Membe
     fn.attributes.add("nounwind")
     for a in fn.args[:n]:
         a.add_attribute("noalias")
-    split.compile_apart(fn, _weight(part))
+    split.compile_apart(fn, _weight(part, mem.params))
     b = ir.IRBuilder(fn.append_basic_block("entry"))
     index = {_key(s): k for k, s in enumerate(group.slices)}
     instr = mem.instr
@@ -345,12 +345,13 @@ def _phase_fn(emitter, group: Group, ba: BufferAssignment, name: str, mem: Membe
     return fn
 
 
-def _weight(part: Part) -> float:
+def _weight(part: Part, params: list[Instruction]) -> float:
     """LLVM time per line of a phase, against the usual (split.compile_apart): row reductions
     (reduce parts, or reduces a loop computes per element) are vectorised and unrolled fully, about
-    twice; max/min ones, lowered to several instructions per vector, three times."""
+    twice; max/min ones, lowered to several instructions per vector, three times. The walk stops at
+    the member's `params` (what it reads from buffers: other kernels' work is not its own)."""
     combiners = set()
-    seen, stack = set(), [*part.roots, *(r for r, _ in part.side)]
+    seen, stack = {id(p) for p in params}, [*part.roots, *(r for r, _ in part.side)]
     while stack:
         i = stack.pop()
         if id(i) in seen:

@@ -134,11 +134,13 @@ def _alloc_out(leaf, align: int) -> np.ndarray:
 
 
 def _logical_out(a: np.ndarray, shape) -> np.ndarray:
-    """The result buffer seen in logical dimension order: a view, not a copy (a {0,1} matrix is
-    Fortran-ordered; the runner copies only what is neither C- nor Fortran-contiguous)."""
+    """The result buffer in logical dimension order: a Fortran-ordered view when the layout is the
+    reversed one (a {0,1} matrix: no copy), else a C-ordered copy."""
     if shape.rank > 1 and not shape.layout.is_default():
         perm = list(reversed(shape.minor_to_major))
         a = np.transpose(a, np.argsort(perm))
+        if not a.flags.f_contiguous:  # (only a reversed layout gives a Fortran-ordered view)
+            a = np.ascontiguousarray(a)
     return a
 
 

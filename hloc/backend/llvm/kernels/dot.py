@@ -15,7 +15,7 @@ so transposed operands and batch dims anywhere cost nothing: they are strides. O
 
 Four ways to compute:
   * skinny (skinny.py): f32/f64 2-D dots with one output dim <= 16 and a big operand (read once in
-    place, not packed), or a contraction <= 16 with a big output.
+    place, not packed).
   * gemm: f32/f64 arithmetic with M, N >= GEMM_MIN_MN and M*N*K >= GEMM_MIN_WORK. One call of the
     module's packed GEMM (gemm.py) per remaining outer index (batch, unmerged free or contracting
     axes; later contracting chunks accumulate). Packing buffers come from the kernel scratch; so do

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 import llvmlite.ir as ir
 
 from ..elemental import Accumulators
-from ..irvalues import F32, F64, I32, I64, PTR, const
+from ..irvalues import F32, F64, I32, I64, const, intrinsic
 from ..loops import COLD, SMALL, STREAM, for_range
 from ..parallel import parallel_range
 from .gemm import vector_bits
@@ -43,7 +43,6 @@ from .gemm import vector_bits
 SKINNY_MAX_S = 16  # the narrow output dimension
 SKINNY_MIN_R = 64  # the other output dimension
 SKINNY_MIN_WORK = 1 << 14  # elements of the big operand
-DOT_PREFETCH = True  # dot form: prefetch the next rows (mlp_b256_grad's cold X: 1 thread 80-87 -> 61-72 us)
 PREFETCH_ROWS = 8  # axpy form: rows of X prefetched ahead (d11: 2 threads 33 -> 27-29 us)
 
 
@@ -105,19 +104,9 @@ def _ld(k: int, vw: int) -> int:
     return (k + vw - 1) // vw * vw + vw
 
 
-def _prefetch(mod: ir.Module) -> ir.Function:
-    fn = mod.globals.get("llvm.prefetch.p0")
-    return fn if fn is not None else ir.Function(mod, ir.FunctionType(ir.VoidType(), [PTR, I32, I32, I32]),
-                                                 "llvm.prefetch.p0")
-
-
-def _fma(mod: ir.Module, ty: ir.Type) -> ir.Function:
-    if isinstance(ty, ir.VectorType):
-        name = f"llvm.fma.v{ty.count}{'f32' if ty.element == F32 else 'f64'}"
-    else:
-        name = f"llvm.fma.{'f32' if ty == F32 else 'f64'}"
-    fn = mod.globals.get(name)
-    return fn if fn is not None else ir.Function(mod, ir.FunctionType(ty, [ty, ty, ty]), name)
+def _prefetch(b: ir.IRBuilder, p) -> None:
+    """Prefetch `p` for reading into all cache levels."""
+    intrinsic(b, "prefetch", [p, const(I32, 0), const(I32, 3), const(I32, 1)], ret=ir.VoidType())
 
 
 def _gep(b, base, idx, ety):
@@ -144,12 +133,12 @@ def emit_skinny(ctx, sk: Skinny, acc_et: str, xi: int) -> None:
     vw = bits // (32 if acc_et == "f32" else 64)
     vec = ir.VectorType(ety, vw)
     if sk.form == "dot":
-        _emit_dot_form(ctx, sk, ety, vec, vw, xi, 32 if bits == 512 else 16)
+        _emit_dot_form(ctx, sk, ety, vec, vw, xi)
     else:
         _emit_axpy_form(ctx, sk, ety, vec, vw, xi, 32 if bits == 512 else 16)
 
 
-def _emit_dot_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> None:
+def _emit_dot_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int) -> None:
     b = ctx.b
     S = ctx.operands[1 - xi][0].ptr
     st = ctx.scratch  # S transposed: st[j * ld + k]
@@ -160,61 +149,41 @@ def _emit_dot_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> N
         b.store(v, _gep(b, st, b.add(b.mul(j, const(I64, ld)), k), ety))
     kv = K // vw * vw
 
-    # One row at a time: two (20 accumulators for s = 10) measured 0.045 instead of 0.060 ms on one thread
-    # (0.040 vs 0.037 on two) but cost ~6 ms more of LLVM time per kernel.
-    rb = 1
-
-    def rows(cb, X, C, T, r, nrows: int):
-        mod = cb.module
-        vfma, sfma = _fma(mod, vec), _fma(mod, ety)
+    # One row of X at a time, s vector accumulators. Two rows (2 s accumulators: each load of S^T
+    # serving both) measured 0.045 instead of 0.060 ms on one thread (0.040 vs 0.037 on two) but cost
+    # ~6 ms more of LLVM time per kernel.
+    def row(cb, X, C, T, r):
         zero = ir.Constant(vec, [0.0] * vw)
-        xrows = [_gep(cb, X, _mul(cb, cb.add(r, const(I64, i)), sk.x_r), ety) for i in range(nrows)]
-        acc = Accumulators(cb, [zero] * (sk.s * nrows))
+        xrow = _gep(cb, X, _mul(cb, r, sk.x_r), ety)
+        acc = Accumulators(cb, [zero] * sk.s)
         with for_range(cb, kv, "kv", step=vw, hint=SMALL) as k:
-            xv = [cb.load(_gep(cb, xr, k, ety), typ=vec, align=4) for xr in xrows]
-            if DOT_PREFETCH:
-                # the next block of rows, a block's time ahead (X from memory: each row is a new page
-                # for the hardware prefetchers)
-                for xr in xrows:
-                    ahead = cb.gep(xr, [cb.add(k, const(I64, nrows * sk.x_r))], source_etype=ety)
-                    cb.call(_prefetch(mod), [ahead, const(I32, 0), const(I32, 3), const(I32, 1)])
+            xv = cb.load(_gep(cb, xrow, k, ety), typ=vec, align=4)
+            # the next row, a row's time ahead (X from memory: each row is a new page for the hardware
+            # prefetchers; mlp_b256_grad's cold X: 1 thread 80-87 -> 61-72 us)
+            _prefetch(cb, cb.gep(xrow, [cb.add(k, const(I64, sk.x_r))], source_etype=ety))
             old = acc.get()
-            new = []
-            for jj in range(sk.s):
-                tv = cb.load(_gep(cb, T, cb.add(const(I64, jj * ld), k), ety), typ=vec, align=4)
-                new.extend(cb.call(vfma, [xv[i], tv, old[jj * nrows + i]]) for i in range(nrows))
-            acc.set(new)
+            acc.set([intrinsic(cb, "fma", [xv, cb.load(_gep(cb, T, cb.add(const(I64, jj * ld), k), ety), typ=vec,
+                                                         align=4), old[jj]]) for jj in range(sk.s)])
         sums = [_hsum(cb, v, vw) for v in acc.get()]
         if kv < K:
             tail = Accumulators(cb, sums)
             with for_range(cb, K, "kt", start=kv, hint=COLD) as k:
-                xs = [cb.load(_gep(cb, xr, k, ety), typ=ety) for xr in xrows]
+                xs = cb.load(_gep(cb, xrow, k, ety), typ=ety)
                 old = tail.get()
-                new = []
-                for jj in range(sk.s):
-                    ts = cb.load(_gep(cb, T, cb.add(const(I64, jj * ld), k), ety), typ=ety)
-                    new.extend(cb.call(sfma, [xs[i], ts, old[jj * nrows + i]]) for i in range(nrows))
-                tail.set(new)
+                tail.set([intrinsic(cb, "fma", [xs, cb.load(_gep(cb, T, cb.add(const(I64, jj * ld), k), ety),
+                                                            typ=ety), old[jj]]) for jj in range(sk.s)])
             sums = tail.get()
-        for i in range(nrows):
-            crow = _mul(cb, cb.add(r, const(I64, i)), sk.c_r)
-            for jj in range(sk.s):
-                cb.store(sums[jj * nrows + i], _gep(cb, C, cb.add(crow, const(I64, jj * sk.c_j)), ety))
-
-    grain = max(2, 4096 // K // 2 * 2)
+        crow = _mul(cb, r, sk.c_r)
+        for jj in range(sk.s):
+            cb.store(sums[jj], _gep(cb, C, cb.add(crow, const(I64, jj * sk.c_j)), ety))
 
     def body(cx, lo, hi, _task, _extras):
         cb = cx.b
         _once(cx, ctx)
-        X, C, T = cx.operands[xi][0].ptr, cx.outputs[0].ptr, cx.scratch
-        mid = cb.add(lo, cb.mul(cb.udiv(cb.sub(hi, lo), const(I64, rb)), const(I64, rb)))
-        with for_range(cb, mid, "r", start=lo, step=rb, hint=STREAM) as r:
-            rows(cb, X, C, T, r, rb)
-        if rb > 1 and sk.r % rb:  # (slices are whole grains, a multiple of rb: only the last can be odd)
-            with for_range(cb, hi, "rt", start=mid, hint=COLD) as r:
-                rows(cb, X, C, T, r, 1)
+        with for_range(cb, hi, "r", start=lo, hint=STREAM) as r:
+            row(cb, cx.operands[xi][0].ptr, cx.outputs[0].ptr, cx.scratch, r)
 
-    parallel_range(ctx, sk.r, sk.r * sk.k, body, grain=grain)
+    parallel_range(ctx, sk.r, sk.r * sk.k, body, grain=max(2, 4096 // K // 2 * 2))
 
 
 def _emit_axpy_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> None:
@@ -224,9 +193,7 @@ def _emit_axpy_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> 
 
     def columns(cb, X, S, C, r0, nvec: int):
         """C[r0 : r0 + nvec * vw, :] (nvec > 0: vectors) or C[r0, :] (nvec == 0: one column)."""
-        mod = cb.module
         ty = vec if nvec else ety
-        fma = _fma(mod, ty)
         cnt = max(1, nvec)
         zero = ir.Constant(vec, [0.0] * vw) if nvec else ir.Constant(ety, 0.0)
         acc = Accumulators(cb, [zero] * (sk.s * cnt))
@@ -237,10 +204,8 @@ def _emit_axpy_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> 
             if nvec and PREFETCH_ROWS:
                 # the rows of a column block are a page apart or more: the hardware prefetchers stop
                 ahead = cb.gep(xrow, [const(I64, PREFETCH_ROWS * sk.x_k)], source_etype=ety)
-                pf = _prefetch(mod)
                 for line in range(0, nvec * vw * (4 if ety == F32 else 8), 64):
-                    cb.call(pf, [cb.gep(ahead, [const(I64, line)], source_etype=ir.IntType(8)),
-                                 const(I32, 0), const(I32, 3), const(I32, 1)])
+                    _prefetch(cb, cb.gep(ahead, [const(I64, line)], source_etype=ir.IntType(8)))
             srow = _mul(cb, k, sk.s_k)
             old = acc.get()
             new = []
@@ -249,7 +214,7 @@ def _emit_axpy_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> 
                 if nvec:
                     sv = cb.shuffle_vector(cb.insert_element(ir.Constant(vec, ir.Undefined), sv, const(I32, 0)),
                                            ir.Constant(vec, ir.Undefined), mask)
-                new.extend(cb.call(fma, [sv, xs[v], old[jj * cnt + v]]) for v in range(cnt))
+                new.extend(intrinsic(cb, "fma", [sv, xs[v], old[jj * cnt + v]]) for v in range(cnt))
             acc.set(new)
         res = acc.get()
         ccol = _mul(cb, r0, sk.c_r)
