@@ -90,31 +90,12 @@ def _stream_add_gbs(threads: int, repeat: int) -> float:
 
 
 def gemm_shapes(module) -> list[tuple[int, int, int, int]]:
-    """(batch, M, K, N) of every dot and convolution in `module`, as a BLAS would compute them: a dot's
-    batch, lhs-free, contracting and rhs-free dims each multiplied out; a convolution as its im2col
-    product (M = batch x output positions, K = window x input features per group, N = output features
-    per group, batch = groups)."""
-    from hloc.ir.attrs import DotDims
+    """(batch, M, K, N) of every dot and convolution in `module`, as a BLAS would compute them
+    (hloc.backend.llvm.profile.gemm_shape)."""
+    from hloc.backend.llvm.profile import gemm_shape
 
-    out = []
-    for comp in module.computations:
-        for ins in comp.instructions:
-            if ins.opcode == "dot":
-                d = DotDims.of(ins)
-                lhs, rhs = ins.operands[0].shape.dims, ins.operands[1].shape.dims
-                batch = math.prod(lhs[i] for i in d.lhs_batch)
-                k = math.prod(lhs[i] for i in d.lhs_contracting)
-                m = math.prod(lhs) // (batch * k)
-                n = math.prod(rhs) // (batch * k)
-                out.append((batch, m, k, n))
-            elif ins.opcode == "convolution":
-                dl = ins.attrs["dim_labels"]
-                x, w, y = ins.operands[0].shape.dims, ins.operands[1].shape.dims, ins.shape.dims
-                groups = ins.attrs.get("feature_group_count", 1) or 1
-                m = y[dl.output_batch] * math.prod(y[i] for i in dl.output_spatial)
-                k = math.prod(w[i] for i in dl.kernel_spatial) * x[dl.input_feature] // groups
-                out.append((groups, m, k, w[dl.kernel_output_feature] // groups))
-    return out
+    shapes = (gemm_shape(ins) for comp in module.computations for ins in comp.instructions)
+    return [s for s in shapes if s is not None]
 
 
 def _same_shape_gflops(path: Path, threads: int, repeat: int) -> float:

@@ -66,6 +66,11 @@ class Slice:
     def __repr__(self) -> str:
         return f"Slice({self.kind}, {self.index}, {self.size})"
 
+    @property
+    def key(self) -> tuple:
+        """Which bytes the slice is: equal keys, the same buffer (a constant: its instruction's)."""
+        return (self.kind, self.index, self.size) if self.kind != "const" else ("const", id(self.instr))
+
 
 @dataclass
 class BufferAssignment:

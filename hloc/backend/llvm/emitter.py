@@ -462,11 +462,7 @@ class ModuleEmitter:
 
 
 def _distinct_bytes(slices) -> int:
-    seen = {}
-    for s in slices:
-        if s.kind != "none":
-            seen[(s.kind, s.index, id(s.instr) if s.kind == "const" else 0)] = s.size
-    return sum(seen.values())
+    return sum({s.key: s.size for s in slices if s.kind != "none"}.values())
 
 
 class KernelTimer:

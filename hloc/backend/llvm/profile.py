@@ -90,21 +90,32 @@ class Counters:
         return Profile(self.sites, values[0::2], values[1::2])
 
 
-def gemm_flops(instr) -> int:
-    """2 per multiply-add of a dot or a convolution (0 for anything else)."""
+def gemm_shape(instr) -> tuple[int, int, int, int] | None:
+    """(batch, M, K, N) of a dot or a convolution as a BLAS would compute it, else None: a dot's batch,
+    lhs-free, contracting and rhs-free dims each multiplied out; a convolution as its im2col product
+    (M = batch x output positions, K = window x input features per group, N = output features per
+    group, batch = groups)."""
     if instr.opcode == "dot":
-        lhs, out = instr.operands[0].shape.dims, instr.shape.dims
-        contracting = instr.attrs.get("lhs_contracting_dims", ())
-        return 2 * math.prod(out) * math.prod(lhs[i] for i in contracting)
+        lhs, rhs = instr.operands[0].shape.dims, instr.operands[1].shape.dims
+        batch = math.prod(lhs[i] for i in instr.attrs.get("lhs_batch_dims", ()))
+        k = math.prod(lhs[i] for i in instr.attrs.get("lhs_contracting_dims", ()))
+        return batch, math.prod(lhs) // (batch * k), k, math.prod(rhs) // (batch * k)
     if instr.opcode == "convolution":
         dl = instr.attrs["dim_labels"]
-        w = instr.operands[1].shape.dims
-        # each output element sums window x input features per group
-        per_output = math.prod(w[i] for i in dl.kernel_spatial) * w[dl.kernel_input_feature]
-        return 2 * math.prod(instr.shape.dims) * per_output
+        x, w, y = instr.operands[0].shape.dims, instr.operands[1].shape.dims, instr.shape.dims
+        groups = instr.attrs.get("feature_group_count", 1) or 1
+        m = y[dl.output_batch] * math.prod(y[i] for i in dl.output_spatial)
+        k = math.prod(w[i] for i in dl.kernel_spatial) * x[dl.input_feature] // groups
+        return groups, m, k, w[dl.kernel_output_feature] // groups
+    return None
+
+
+def gemm_flops(instr) -> int:
+    """2 per multiply-add of a dot or a convolution, or of those a fusion holds (else 0)."""
     if instr.opcode == "fusion":
         return sum(gemm_flops(i) for c in instr.called_computations for i in c.instructions)
-    return 0
+    shape = gemm_shape(instr)
+    return 2 * math.prod(shape) if shape else 0
 
 
 def format_profile(profile: Profile, runs: int, wall_seconds: float | None = None) -> str:

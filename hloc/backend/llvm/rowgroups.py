@@ -101,8 +101,8 @@ def find_groups(schedule: list[Instruction], ba: BufferAssignment) -> dict[Instr
 def _shares_rows(run: list[Member], m: Member, ba: BufferAssignment) -> bool:
     """Whether `m` reads a buffer row-locally that the run writes or reads row-locally (what
     keeping the rows in cache is for)."""
-    mine = {_key(s) for s, _, local in _accesses([m], ba) if local}
-    return any(_key(s) in mine for s, _, local in _accesses(run, ba) if local)
+    mine = {s.key for s, _, local in _accesses([m], ba) if local}
+    return any(s.key in mine for s, _, local in _accesses(run, ba) if local)
 
 
 def _member(instr: Instruction, ba: BufferAssignment) -> Member | None:
@@ -199,12 +199,8 @@ def _operand_rows(i: Instruction, d):
         yield k, o, od
 
 
-def _key(s: Slice):
-    return (s.kind, s.index, s.size) if s.kind != "const" else ("const", id(s.instr))
-
-
 def _overlap(a: Slice, b: Slice) -> bool:
-    if _key(a) == _key(b):
+    if a.key == b.key:
         return True
     if a.kind == "temp" and b.kind == "temp":
         return a.index < b.index + b.size and b.index < a.index + a.size and a.size > 0 and b.size > 0
@@ -227,16 +223,16 @@ def _accesses(members: list[Member], ba: BufferAssignment):
 
 def _valid(members: list[Member], ba: BufferAssignment) -> bool:
     acc = _accesses(members, ba)
-    written = {_key(s) for s, w, _ in acc if w}
+    written = {s.key for s, w, _ in acc if w}
     for s, _, local in acc:
-        if _key(s) in written and not local:
+        if s.key in written and not local:
             return False
     keys = {}
     for s, _, _ in acc:
-        keys.setdefault(_key(s), s)
+        keys.setdefault(s.key, s)
     slices = list(keys.values())
     for x in slices:
-        if _key(x) not in written:
+        if x.key not in written:
             continue
         if any(y is not x and _overlap(x, y) for y in slices):
             return False
@@ -248,13 +244,13 @@ def _finish(members: list[Member], ba: BufferAssignment) -> Group:
     rows = members[0].rows
     keys: dict = {}
     for s, w, _ in _accesses(members, ba):
-        k = _key(s)
+        k = s.key
         if k not in keys:
             keys[k] = len(g.slices)
             g.slices.append(s)
             g.written.append(False)
         g.written[keys[k]] |= w
-    local = {_key(s): s.size for s, _, is_local in _accesses(members, ba) if is_local}
+    local = {s.key: s.size for s, _, is_local in _accesses(members, ba) if is_local}
     g.row_bytes = sum(local.values())
     per_row = g.row_bytes // rows or 1
     g.block_rows = max(1, min(rows, BLOCK_BYTES // per_row))
@@ -326,11 +322,11 @@ def _phase_fn(emitter, group: Group, ba: BufferAssignment, name: str, mem: Membe
         a.add_attribute("noalias")
     split.compile_apart(fn, _weight(part, mem.params))
     b = ir.IRBuilder(fn.append_basic_block("entry"))
-    index = {_key(s): k for k, s in enumerate(group.slices)}
+    index = {s.key: k for k, s in enumerate(group.slices)}
     instr = mem.instr
 
     def arrays(i: Instruction) -> list[IrArray]:
-        return [IrArray(fn.args[index[_key(s)]], leaf) for s, leaf in
+        return [IrArray(fn.args[index[s.key]], leaf) for s, leaf in
                 zip([s for s in ba.leaves[i] if s.kind != "none"], [x for x in i.shape.leaves() if x.is_array])]
 
     outs = arrays(instr)
@@ -371,6 +367,6 @@ def _a_shape(group: Group, s: Slice, ba: BufferAssignment):
         for instr in [mem.instr, *mem.instr.operands]:
             for x, leaf in zip([x for x in ba.leaves[instr] if x.kind != "none"],
                                [y for y in instr.shape.leaves() if y.is_array]):
-                if _key(x) == _key(s):
+                if x.key == s.key:
                     return leaf
     raise AssertionError("a group slice no member uses")

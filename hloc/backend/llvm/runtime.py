@@ -30,8 +30,6 @@ from ...errors import CodegenError, RunError
 from ...runtime.cache import CompileCache, cache_key, sha256_hex, source_fingerprint
 from .abi import ENTRY_ARGS, EntryAbi, default_threads, shutdown_then_release
 from .build import BuildOptions, build, key_parts
-from .profile import Counters
-from .profile import symbols as profile_symbols
 
 CACHE_FORMAT = "native-2"  # 2: the entry takes num_threads; <entry>_shutdown
 
@@ -47,7 +45,7 @@ class NativeModule:
     `threads`: threads each call may use (None: `default_threads()` at call time)."""
 
     def __init__(self, abi: EntryAbi, address: int, keepalive: object, how: str, shutdown: int | None = None,
-                 threads: int | None = None, profile: Counters | None = None):
+                 threads: int | None = None, profile=None):
         self.abi = abi
         self.profile = profile  # a profiling build's kernel counters (profile.py), else None
         self.how = how  # "orc" (object loaded with LLJIT) or "shared" (the linked .so, dlopen'ed)
@@ -162,10 +160,22 @@ def load_object(obj: bytes, abi: EntryAbi, profile: bool = False) -> NativeModul
     from .loader_orc import link_object
 
     shutdown = f"{abi.entry_name}_shutdown"
-    counters = profile_symbols(abi.entry_name) if profile else ()
-    address, tracker = link_object(obj, abi.entry_name, also=(shutdown, *counters))
+    names = _profile_symbols(abi) if profile else ()
+    address, tracker = link_object(obj, abi.entry_name, also=(shutdown, *names))
     return NativeModule(abi, address, tracker, "orc", tracker[shutdown],
-                        profile=Counters(*(tracker[c] for c in counters)) if profile else None)
+                        profile=_counters(*(tracker[c] for c in names)) if profile else None)
+
+
+def _profile_symbols(abi: EntryAbi) -> tuple[str, str]:
+    from .profile import symbols  # (profiling builds only: not on a plain cached run's import path)
+
+    return symbols(abi.entry_name)
+
+
+def _counters(counters_address: int, sites_address: int):
+    from .profile import Counters
+
+    return Counters(counters_address, sites_address)
 
 
 def load_shared(path: str, abi: EntryAbi, profile: bool = False) -> NativeModule:
@@ -177,8 +187,7 @@ def load_shared(path: str, abi: EntryAbi, profile: bool = False) -> NativeModule
         shutdown = getattr(lib, f"{abi.entry_name}_shutdown")
         counters = None
         if profile:
-            names = profile_symbols(abi.entry_name)
-            counters = Counters(*(ctypes.addressof(ctypes.c_char.in_dll(lib, c)) for c in names))
+            counters = _counters(*(ctypes.addressof(ctypes.c_char.in_dll(lib, c)) for c in _profile_symbols(abi)))
     except (OSError, AttributeError, ValueError) as e:
         raise RunError(f"cannot load '{path}': {e}") from None
     return NativeModule(abi, ctypes.cast(fn, ctypes.c_void_p).value, lib, "shared",
