@@ -110,6 +110,23 @@ def _same_shape_gflops(path: Path, threads: int, repeat: int) -> float:
     return flops / (t.cpu_median if threads == 1 else t.wall_median) / 1e9
 
 
+def _sgemm_gflops(threads: int, repeat: int) -> float:
+    """numpy's OpenBLAS sgemm 1024^3 (the caller set its thread count): GFLOP/s of the median run, CPU
+    time on 1 thread (pinned by the caller), wall on more."""
+    x = np.random.default_rng(0).standard_normal((1024, 1024), dtype=np.float32)
+    t = measure(lambda: x @ x, repeat=repeat, warmup=2)
+    return 2 * 1024 ** 3 / (t.cpu_median if threads == 1 else t.wall_median) / 1e9
+
+
+def _sgemm_child(threads: int, repeat: int) -> float:
+    """_sgemm_gflops in a child process on `threads` OpenBLAS threads (pinned for 1): a reference taken
+    right beside a measurement of hloc's, which ends with the child (no OpenBLAS threads left spinning)."""
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": str(threads), "OMP_NUM_THREADS": str(threads)}
+    r = subprocess.run([sys.executable, "-m", "benchmarks.bench_models", "--sgemm", str(threads),
+                        "--repeat", str(repeat)], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    return float(r.stdout)
+
+
 def numpy_worker(threads: int, repeat: int) -> dict:
     from hloc.parse import parse_module, read_source
     from hloc.runtime.random_inputs import random_inputs
@@ -120,9 +137,7 @@ def numpy_worker(threads: int, repeat: int) -> dict:
     if threads == 1:
         _pin_first_cpu()
     out = {"threads": threads, "stream_add_gbs": _stream_add_gbs(threads, repeat)}
-    x = np.random.default_rng(0).standard_normal((1024, 1024), dtype=np.float32)
-    t = measure(lambda: x @ x, repeat=repeat, warmup=2)
-    out["sgemm_gflops"] = 2 * 1024 ** 3 / (t.cpu_median if threads == 1 else t.wall_median) / 1e9
+    out["sgemm_gflops"] = _sgemm_gflops(threads, repeat)
     refs = {}
     for name in MODULES:
         path = BENCH_DIR / f"{name}.hlo"
@@ -201,7 +216,7 @@ def hloc_module(name: str, repeat: int) -> dict:
     from .numpy_refs import WORK
 
     if WORK[name][0] == "flops":
-        out["gemm_gflops"] = _gemm_kernels_gflops(text, path, params, outs, repeat)
+        out["gemm_gflops"], out["sgemm_beside"] = _gemm_kernels_gflops(text, path, params, outs, repeat)
 
     # Sanity: the outputs agree with the numpy reference. Last: numpy's OpenBLAS leaves its worker
     # thread spinning for a while after a product (~0.1 s), which took the second core from hloc's
@@ -216,21 +231,28 @@ def hloc_module(name: str, repeat: int) -> dict:
     return out
 
 
-def _gemm_kernels_gflops(text: str, path: str, params: list, outs: list, repeat: int) -> tuple[float, float]:
+def _gemm_kernels_gflops(text: str, path: str, params: list, outs: list,
+                         repeat: int) -> tuple[tuple[float, float], tuple[float, float]]:
     """GFLOP/s of the module's dot and convolution kernels alone, on 1 and 2 threads: a profiling build
     (hloc/backend/llvm/profile.py) run `repeat` times; per run the time of the kernel calls that
-    multiply (their flops over their wall time; the median run). 1 thread pinned, as above."""
+    multiply (their flops over their time; the median run). 1 thread pinned, as above, timed by the
+    calling thread's CPU time (as the 1-thread module times and the 1-thread sgemm reference: wall time
+    there counts the time the thread was descheduled); 2 threads by wall time. Also numpy's sgemm
+    1024 on the same thread count, measured right before and right after (their mean): the machine's
+    speed drifts over a run by more than the margins read off these ratios."""
     from hloc.backend.llvm.build import BuildOptions, build
     from hloc.backend.llvm.runtime import load_object
     from hloc.parse import parse_module
 
     built = build(parse_module(text, path), BuildOptions(profile=True))
     exe = load_object(built.compiled.obj, built.abi, profile=True)
-    rates = []
+    rates, refs = [], []
     everywhere = os.sched_getaffinity(0)
     for threads in (1, 2):
         exe.threads = threads
+        exe.profile.clock = "thread" if threads == 1 else "wall"
         per_run = []
+        before = _sgemm_child(threads, repeat)
         try:
             if threads == 1:
                 _pin_first_cpu()
@@ -246,7 +268,8 @@ def _gemm_kernels_gflops(text: str, path: str, params: list, outs: list, repeat:
         finally:
             os.sched_setaffinity(0, everywhere)
         rates.append(statistics.median(per_run) if per_run else math.nan)  # (nan: no dot/conv kernel ran)
-    return rates[0], rates[1]
+        refs.append((before + _sgemm_child(threads, repeat)) / 2)
+    return (rates[0], rates[1]), (refs[0], refs[1])
 
 
 def hloc_warmup() -> float:
@@ -381,16 +404,17 @@ def run(quick: bool) -> str:
             shares["bytes2"].append(rate[1] / lim[1])
         else:
             rate = [amount / (h[k] * 1e-3) / 1e9 for k in ("t1_cpu_ms", "t2_wall_ms")]
-            lim = [numpy1["sgemm_gflops"], numpy2["sgemm_gflops"]]
+            lim = list(h["sgemm_beside"])
             unit = "GFLOP/s"
         same = [n["same_shape_gflops"].get(name) for n in (numpy1, numpy2)]
-        extra = ["-"] * 8
+        extra = ["-"] * 9
         if kind != "bytes":
             kern = h["gemm_gflops"]
             extra = [x for t in (0, 1) for x in (_f(kern[t], 1), f"{100 * kern[t] / lim[t]:.0f}%")]
             shares["kern1"].append(kern[0] / lim[0])
             shares["kern2"].append(kern[1] / lim[1])
             extra += [x for t in (0, 1) for x in (_f(same[t], 1), f"{100 * rate[t] / same[t]:.0f}%")]
+            extra.append(f"{lim[0]:.0f} / {lim[1]:.0f}")
         limit_rows.append([name, unit, _f(rate[0], 1), f"{100 * rate[0] / lim[0]:.0f}%", _f(rate[1], 1),
                            f"{100 * rate[1] / lim[1]:.0f}%", *extra])
 
@@ -432,18 +456,22 @@ def run(quick: bool) -> str:
         "",
         f"STREAM-style add (numpy): {_f(numpy1['stream_add_gbs'], 1)} GB/s on 1 thread, "
         f"{_f(numpy2['stream_add_gbs'], 1)} GB/s on 2; OpenBLAS sgemm 1024 (numpy): "
-        f"{_f(numpy1['sgemm_gflops'], 1)} GFLOP/s on 1 thread, {_f(numpy2['sgemm_gflops'], 1)} on 2. A module's "
+        f"{_f(numpy1['sgemm_gflops'], 1)} GFLOP/s on 1 thread, {_f(numpy2['sgemm_gflops'], 1)} on 2 at the start of "
+        "the run; each dot/conv module is held against the same sgemm measured right beside it (the mean of "
+        "one measurement before and one after its kernels': `sgemm beside`, 1t / 2t GFLOP/s), as the "
+        "machine's speed drifts during a run. A module's "
         "rate counts what it must at least move (inputs read and outputs written once) or compute (2 flops "
         "per multiply-add), so above 100% means it beats that reference. `dot/conv kernels` is the rate of the "
         "module's dot and convolution kernels alone (a profiling build, `hloc run --profile`: their flops over "
-        "the wall time of their calls, median run), against the same sgemm limit. `OpenBLAS same shapes` runs the "
+        "the time of their calls, median run; 1 thread: the calling thread's CPU time, as the other 1-thread "
+        "numbers; 2 threads: wall), against the same sgemm limit. `OpenBLAS same shapes` runs the "
         "module's own products through numpy's OpenBLAS (each dot as a batched matmul, each convolution as "
         "its im2col product; nothing else of the module), so `of it` compares hloc's whole module with "
         "OpenBLAS on the GEMMs alone: what a shape costs any BLAS, apart from what hloc leaves on the table.",
         "",
         table(["module", "unit", "hloc 1t", "of limit", "hloc 2t", "of limit", "dot/conv kernels 1t", "of limit",
                "dot/conv kernels 2t", "of limit", "OpenBLAS same shapes 1t", "of it", "OpenBLAS same shapes 2t",
-               "of it"], limit_rows),
+               "of it", "sgemm beside"], limit_rows),
         "",
         f"Targets: memory-bound modules >= 85% of the STREAM add (worst: 1 thread "
         f"{100 * min(shares['bytes1']):.0f}%, 2 threads {100 * min(shares['bytes2']):.0f}%); f32 dot and "
@@ -458,8 +486,14 @@ def _main(argv: list[str]) -> int:
 
     p = argparse.ArgumentParser(prog="python -m benchmarks.bench_models")
     p.add_argument("--numpy-worker", type=int, metavar="T", help="print numpy refs and limits on T threads as JSON")
+    p.add_argument("--sgemm", type=int, metavar="T", help="print numpy's sgemm 1024 GFLOP/s on T threads")
     p.add_argument("--repeat", type=int, default=20)
     args = p.parse_args(argv)
+    if args.sgemm:
+        if args.sgemm == 1:
+            _pin_first_cpu()
+        print(_sgemm_gflops(args.sgemm, args.repeat))
+        return 0
     if args.numpy_worker:
         print(json.dumps(numpy_worker(args.numpy_worker, args.repeat)))
         return 0

@@ -79,9 +79,12 @@ Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error
 @click.option("--profile", is_flag=True,
               help="llvm: a profiling build (its own cache entry): print each kernel's time per run, share, "
                    "calls and GFLOP/s or GB/s, costliest first (over the --bench runs, else over the one run).")
+@click.option("--profile-clock", type=click.Choice(["wall", "thread"]), default="wall", show_default=True,
+              help="What --profile times: wall-clock time, or the calling thread's CPU time (with --threads 1: "
+                   "the kernels' work without the time the thread was descheduled; a system call per reading).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object on stdout and nothing else there (keys: outputs, check, compile_ms, "
-                   "run_ms, and with --bench run_ms_median, run_ms_min; with --profile profile).")
+                   "run_ms, and with --bench run_ms_median, run_ms_min; with --profile profile, profile_clock).")
 @click.option("--threads", type=click.IntRange(min=1), metavar="N",
               help="llvm: threads each run may use (default: every CPU this process may run on; 1: no worker "
                    "threads). A run-time setting: the compiled code and its cache entry are the same for any N.")
@@ -96,7 +99,8 @@ Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error
               help="llvm: HLO pass pipeline text or @FILE instead of --hlo-opt.")
 def run_command(module: str, inputs: tuple[str, ...], output: str | None, backend: str | None, fallback: bool,
                 seed: int | None, check: str | None, reference: str | None, rtol: float, atol: float,
-                print_outputs: bool, bench: int | None, profile: bool, as_json: bool, threads: int | None,
+                print_outputs: bool, bench: int | None, profile: bool, profile_clock: str, as_json: bool,
+                threads: int | None,
                 no_cache: bool, opt_level: str | None, hlo_level: str | None, pipeline: str | None) -> None:
     # Imports are local and minimal: a cached run's start-up time is mostly imports.
     from ..runtime import npio
@@ -160,12 +164,14 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
                        "interpreter (--fallback)", err=True)
             runner = Runner(_parse_text(text, name), "interp", name=name, options=options)  # (unoptimized)
             runner.prepare()
-    t0 = time.perf_counter()
-    outs = runner.run(leaves)
-    run_s = time.perf_counter() - t0
     counters = getattr(runner.executable, "profile", None) if profile else None
     if profile and counters is None:  # (--fallback ran the interpreter)
         click.echo("hloc: note: no profile: the module ran on the interpreter", err=True)
+    if counters is not None:
+        counters.clock = profile_clock
+    t0 = time.perf_counter()
+    outs = runner.run(leaves)
+    run_s = time.perf_counter() - t0
     if counters is not None and bench:
         counters.reset()  # the profile covers the timed runs, not the warm-up
     times = runner.bench(leaves, bench) if bench else None
@@ -235,6 +241,7 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
             doc["profile"] = [{"site": s.label, "computation": s.computation, "kind": s.kind, "flops": s.flops,
                                "bytes": s.bytes, "calls": c, "ms_per_run": ns / runs / 1e6}
                               for s, ns, c in zip(kernel_profile.sites, kernel_profile.ns, kernel_profile.calls)]
+            doc["profile_clock"] = kernel_profile.clock
         click.echo(json.dumps(doc, allow_nan=False))
         for r in failed:
             click.echo(r.describe(), err=True)

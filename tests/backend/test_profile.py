@@ -91,6 +91,27 @@ def test_sites_count_calls_and_time_without_changing_results():
     assert sum(exe.profile.read().calls) == 0
 
 
+def test_thread_clock_counts_the_calling_threads_cpu_time():
+    import time
+
+    _, exe = _load(True)
+    exe.threads = 1
+    assert exe.profile.clock == "wall"
+    exe.profile.clock = "thread"
+    assert exe.profile.clock == "thread"
+    exe([A, B])
+    exe.profile.reset()
+    t0 = time.thread_time_ns()
+    for _ in range(20):
+        exe([A, B])
+    cpu = time.thread_time_ns() - t0
+    prof = exe.profile.read()
+    assert prof.clock == "thread" and sum(prof.calls) > 0
+    # every kernel ran on this thread: their CPU time is part of its CPU time over the calls
+    assert 0 < sum(prof.ns) <= cpu
+    exe.profile.clock = "wall"
+
+
 def test_format_profile_sorts_by_time_and_reports_rates():
     sites = [Site("a", "entry", "fusion(kLoop)", 0, 4_000_000), Site("d", "entry", "dot", 2_000_000_000, 0),
              Site("never", "body", "copy", 0, 8)]
@@ -139,11 +160,16 @@ def test_run_profile_cli(case):
         assert doc["cache"] == cache
         rows = {r["site"]: r for r in doc["profile"]}
         assert rows["d"]["calls"] == 3 and rows["d"]["flops"] == 2 * 32 * 48 * 64
+        assert doc["profile_clock"] == "wall"
     res = CliRunner().invoke(main, [*args, "--bench", "2"])
     assert res.exit_code == 0, res.output
     lines = res.stdout.splitlines()
     assert lines[0].startswith("bench: ") and lines[1].startswith("profile: 2 runs, kernels ")
     assert any(line.split()[-1] == "d" and line.split()[-2] == "dot" for line in lines[3:])
+    res = CliRunner().invoke(main, [*args, "--bench", "2", "--threads", "1", "--profile-clock", "thread"])
+    assert res.exit_code == 0, res.output
+    assert res.stdout.splitlines()[1].startswith("profile: 2 runs, kernels ")
+    assert "ms of the calling thread's CPU time per run" in res.stdout.splitlines()[1]
 
 
 def test_run_profile_needs_the_native_backend(case):
@@ -160,9 +186,11 @@ def test_compile_profile_exports_counters(case):
     header = (case / "prof.h").read_text()
     assert "extern int64_t prof_profile_counters[];  /* 2 * PROF_PROFILE_SITES entries */" in header
     assert "extern const char prof_profile_sites[];" in header
+    assert "extern int32_t prof_profile_clock;" in header
     lib = ctypes.CDLL(str(case / "prof.so"))
-    counters = Counters(ctypes.addressof(ctypes.c_char.in_dll(lib, "prof_profile_counters")),
-                        ctypes.addressof(ctypes.c_char.in_dll(lib, "prof_profile_sites")))
+    counters = Counters(*(ctypes.addressof(ctypes.c_char.in_dll(lib, f"prof_profile_{s}"))
+                          for s in ("counters", "sites", "clock")))
+    assert counters.clock == "wall"
     n = int(header.split("#define PROF_PROFILE_SITES ")[1].split()[0])
     assert len(counters.sites) == n
     out = np.empty(64, np.float32)

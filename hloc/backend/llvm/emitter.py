@@ -52,7 +52,7 @@ from .kernels.collectives import check_module_devices
 from .kernels.context import KernelContext
 from .kernels.loop import emit_elemental_instr
 from .kernels.lowering import Lowering
-from .profile import Site, gemm_flops, sites_text
+from .profile import CLOCKS, Site, gemm_flops, sites_text
 from .profile import symbols as profile_symbols
 
 # Instructions computed by the generic loop kernel when no kernel is registered.
@@ -473,7 +473,7 @@ class KernelTimer:
 
     def __init__(self, m: ir.Module, entry_name: str):
         self.m = m
-        self.counters_name, self.sites_name = profile_symbols(entry_name)
+        self.counters_name, self.sites_name, self.clock_name = profile_symbols(entry_name)
         self.sites: list[Site] = []
         self.now = ir.Function(m, ir.FunctionType(I64, []), "hloc.profile.now")
         self.add = ir.Function(m, ir.FunctionType(VOID, [I64, I64]), "hloc.profile.add")
@@ -498,11 +498,13 @@ class KernelTimer:
         names = ir.GlobalVariable(m, ir.ArrayType(I8, len(table)), self.sites_name)
         names.initializer = ir.Constant(ir.ArrayType(I8, len(table)), table)
         names.global_constant = True
-        # now(): CLOCK_MONOTONIC in nanoseconds
+        # now(): the selected clock (CLOCK_MONOTONIC unless the caller set another) in nanoseconds
+        clock_id = ir.GlobalVariable(m, ir.IntType(32), self.clock_name)
+        clock_id.initializer = ir.Constant(ir.IntType(32), CLOCKS["wall"])
         clock = ir.Function(m, ir.FunctionType(ir.IntType(32), [ir.IntType(32), PTR]), "clock_gettime")
         b = ir.IRBuilder(self.now.append_basic_block("entry"))
         ts = b.alloca(ir.ArrayType(I64, 2))
-        b.call(clock, [ir.Constant(ir.IntType(32), 1), ts])
+        b.call(clock, [b.load(clock_id), ts])
         sec, nsec = (b.load(b.gep(ts, [const(I64, 0), const(I64, k)])) for k in (0, 1))
         b.ret(b.add(b.mul(sec, const(I64, 1_000_000_000)), nsec))
         # add(site, start): counters[2 site] += now() - start; counters[2 site + 1] += 1

@@ -166,16 +166,16 @@ def load_object(obj: bytes, abi: EntryAbi, profile: bool = False) -> NativeModul
                         profile=_counters(*(tracker[c] for c in names)) if profile else None)
 
 
-def _profile_symbols(abi: EntryAbi) -> tuple[str, str]:
+def _profile_symbols(abi: EntryAbi) -> tuple[str, str, str]:
     from .profile import symbols  # (profiling builds only: not on a plain cached run's import path)
 
     return symbols(abi.entry_name)
 
 
-def _counters(counters_address: int, sites_address: int):
+def _counters(counters_address: int, sites_address: int, clock_address: int):
     from .profile import Counters
 
-    return Counters(counters_address, sites_address)
+    return Counters(counters_address, sites_address, clock_address)
 
 
 def load_shared(path: str, abi: EntryAbi, profile: bool = False) -> NativeModule:
