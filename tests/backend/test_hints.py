@@ -41,7 +41,9 @@ def test_glue_is_optnone_and_work_is_not():
     attrs = _attrs(built.compiled.llvm_ir)
     entry = built.abi.entry_name
     assert "optnone" in attrs[entry]
-    assert "optnone" in attrs["k.e"]  # hands its loop to the pool
+    assert "k.e" not in attrs  # glue (hands its loop to the pool): moved into the entry (inline_glue.py)
+    assert '@"k.e.task"' in built.compiled.llvm_ir.split("define", 2)[1]
+    assert f"{entry}_shutdown" not in attrs  # the library pool's stop under that name (library.alias)
     assert "optnone" not in attrs["k.e.range"] and "optnone" not in attrs["k.e.task"]
     assert "optnone" not in attrs["k.s"]  # a serial loop
 

@@ -101,10 +101,11 @@ def _compile(text: str, monkeypatch, grouped: bool):
 
 
 def _kernels(exe) -> list[str]:
-    """The kernel functions of the module (not their parallel range and task functions, nor a row
-    group's phases)."""
+    """The kernels of the module, by their functions (a parallel kernel's range and task functions
+    and a row group's phases count as their kernel's; a glue kernel may be gone into the entry:
+    inline_glue.py)."""
     names = re.findall(r'define internal void @"(k\.[^"]*)"', exe.emit_llvm(optimized=False))
-    return [n for n in names if not n.endswith((".range", ".task")) and not re.search(r"\.p\d+$", n)]
+    return list(dict.fromkeys(re.sub(r"(\.range|\.task|\.p\d+|\.im2col)+$", "", n) for n in names))
 
 
 def _inputs():

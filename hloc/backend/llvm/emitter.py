@@ -42,10 +42,11 @@ from ...ir.types import ELEMENT_TYPES, Shape
 from ...passes.analysis.buffer_assignment import ModuleAssignment, control_flow_callees, default_in_place
 from ...passes.analysis.flatten import flatten as _flatten
 from ...passes.analysis.flatten import flatten_entry as _flatten_entry
-from . import elemental, mathfns, rowgroups, split, threadpool
+from . import elemental, library, mathfns, rowgroups, split, threadpool
 from .buffers import IN_PLACE_OPS, NO_CODE, BufferAssignment, aliases_operand, assign_buffers
 from .elemental import IrArray
 from .hints import mark_glue, mark_glue_functions
+from .inline_glue import inline_glue
 from .irvalues import I8, I64, PTR, VOID, const
 from .kernels import CHECKS, KERNELS, SCRATCH, load_all
 from .kernels.collectives import check_module_devices
@@ -161,6 +162,7 @@ class ModuleEmitter:
         self._plans: dict[tuple, Plan] = {}
         self._functions: dict[tuple, ir.Function] = {}
         self._kernels: dict[str, ir.Function] = {}  # kernel IR (own names by position) -> its function
+        self._calls: list[ir.CallInstr] = []  # the kernel calls (inline_glue.py)
         self.timer = KernelTimer(self.llmod, entry_name) if profile else None
 
     def emit(self) -> tuple[ir.Module, BufferAssignment]:
@@ -170,6 +172,7 @@ class ModuleEmitter:
         if self.timer is not None:
             self.timer.finish()
         mark_glue(self.llmod)
+        inline_glue(self._calls)
         return self.llmod, plan.ba
 
     # -- planning (checks and buffers before any IR)
@@ -274,14 +277,15 @@ class ModuleEmitter:
         """When a kernel splits work over threads (threadpool.py), the entry claims the pool for the
         call (`num_threads`) and releases it before returning; `<entry>_shutdown` joins the workers."""
         m = self.llmod
-        shutdown = ir.Function(m, ir.FunctionType(VOID, []), f"{self.entry_name}_shutdown")
-        b = ir.IRBuilder(shutdown.append_basic_block("entry"))
+        name = f"{self.entry_name}_shutdown"
         if not threadpool.has_pool(m):
-            b.ret_void()
+            ir.IRBuilder(ir.Function(m, ir.FunctionType(VOID, []), name).append_basic_block("entry")).ret_void()
             return
         pool = threadpool.pool(m)
-        b.call(pool.stop, [])
-        b.ret_void()
+        if not library.alias(m, name, pool.stop.name):  # (the library's pool: its stop is the shutdown)
+            b = ir.IRBuilder(ir.Function(m, ir.FunctionType(VOID, []), name).append_basic_block("entry"))
+            b.call(pool.stop, [])
+            b.ret_void()
         b = ir.IRBuilder(entry.entry_basic_block)
         b.position_at_start(entry.entry_basic_block)
         owned = b.call(pool.enter, [entry.args[3]])
@@ -330,7 +334,7 @@ class ModuleEmitter:
                     site = self.timer.site(b, Site("+".join(m.instr.name for m in g.members), where, "rows",
                                                    sum(gemm_flops(m.instr) for m in g.members),
                                                    _distinct_bytes(g.slices)))
-                b.call(gfn, [ptr_of(s) for s in g.slices])
+                self._calls.append(b.call(gfn, [ptr_of(s) for s in g.slices]))
                 if site is not None:
                     self.timer.done(b, site)
                 continue
@@ -362,7 +366,7 @@ class ModuleEmitter:
                 kind = f"fusion({instr.attrs.get('kind', '')})" if instr.opcode == "fusion" else instr.opcode
                 touched = [s for s in out_slices if s.kind != "none"] + [s for ss in operand_slices for s in ss]
                 site = self.timer.site(b, Site(instr.name, where, kind, gemm_flops(instr), _distinct_bytes(touched)))
-            b.call(kfn, args)
+            self._calls.append(b.call(kfn, args))
             if site is not None:
                 self.timer.done(b, site)
 
