@@ -107,9 +107,18 @@ def parallel_range(ctx, n: int, work: int, body: Callable, grain: int = 1, extra
     loaded = [tb.load(slot(tb, tctx, k), typ=ty) for k, ty in enumerate(types)]
     ntasks_t = tb.load(slot(tb, tctx, len(ptrs)), typ=I64)
     units = (n + grain - 1) // grain
-    per = tb.mul(tb.sdiv(tb.add(const(I64, units - 1), ntasks_t), ntasks_t), const(I64, grain))
-    t_lo = _smin(tb, tb.mul(t, per), const(I64, n))
-    t_hi = _smin(tb, tb.add(t_lo, per), const(I64, n))
+    per = tb.sdiv(tb.add(const(I64, units - 1), ntasks_t), ntasks_t)
+    if n % grain == 0:
+        # The slice in whole grains, then scaled: LLVM sees that its trip count is a multiple of the
+        # grain (the vector width's), and leaves out the scalar remainder loop after the vectorised
+        # one (a second copy of the body; ew_transc_4m: ~2.7 of ~18 ms of LLVM time).
+        u_lo = _smin(tb, tb.mul(t, per), const(I64, units))
+        u_hi = _smin(tb, tb.add(u_lo, per), const(I64, units))
+        t_lo, t_hi = (tb.mul(u, const(I64, grain), flags=["nuw", "nsw"]) for u in (u_lo, u_hi))
+    else:
+        per = tb.mul(per, const(I64, grain))
+        t_lo = _smin(tb, tb.mul(t, per), const(I64, n))
+        t_hi = _smin(tb, tb.add(t_lo, per), const(I64, n))
     tb.call(rng, loaded + [t_lo, t_hi, t])
     tb.ret_void()
 
