@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from mathref import compile_text
 
-from hloc.backend.llvm.kernels.convolution import _channel_runs, conv_geom, plan_gemm
+from hloc.backend.llvm.kernels.convolution import _channel_runs, _shared_im2col, conv_geom, plan_gemm
 from hloc.backend.llvm.target import TargetSpec
 from hloc.ir.attrs import WindowDim
 from hloc.parse import parse_module
@@ -177,6 +177,15 @@ F32_CASES = [
     Case("out_layout", (2, 8, 8, 8), (3, 3, 8, 8), "b01f_01io->b01f", [W(3), W(3)], layouts=("", "", "{2,1,3,0}")),
     Case("in_layouts", (2, 8, 8, 8), (3, 3, 8, 8), "b01f_01io->b01f", [W(3, lo=1, hi=1), W(3)],
          layouts=("{1,2,3,0}", "{0,1,2,3}", "")),
+    # runs of a multiple of 16 channels: the shared im2col (im2col.py), constant and generic run lengths
+    Case("runs16_strided", (2, 11, 10, 16), (3, 3, 16, 16), "b01f_01io->b01f",
+         [W(3, 2, lo=1, hi=1), W(3, lo=-1, hi=2, rd=2)], want_path="gemm"),
+    Case("runs48_groups", (2, 8, 9, 96), (3, 2, 48, 32), "b01f_01io->b01f", [W(3, lo=1, hi=1), W(2, hi=1)],
+         groups=2, want_path="gemm"),
+    Case("runs64_bgroups", (4, 7, 7, 64), (3, 3, 64, 16), "b01f_01io->b01f", [W(3, lo=2, hi=0), W(3, lo=1, hi=1)],
+         bgroups=2, want_path="gemm"),
+    Case("runs32_row_taps", (1, 6, 9, 32), (1, 3, 32, 24), "b01f_01io->b01f", [W(1), W(3, lo=1, hi=1)],
+         want_path="gemm"),
     Case("zero_spatial", (1, 2, 2, 3), (3, 3, 3, 4), "b01f_01io->b01f", [W(3), W(3)]),
     Case("no_spatial", (6, 5), (5, 7), "bf_io->bf", []),
 ]
@@ -213,6 +222,16 @@ def test_im2col_copies_channel_runs(f32_results):
                  "batch_groups", "conv1d"):
         assert _channel_runs(plans[name], *_geom_types(name)), name
     assert not _channel_runs(plans["nchw_strided"], *_geom_types("nchw_strided"))
+
+
+def test_shared_im2col_for_runs_of_16(f32_results):
+    """Runs of a multiple of 16 channels over two spatial dims take the shared im2col function;
+    reversal, base dilation, other run lengths and 1-D convolutions emit their own."""
+    plans = f32_results[1]
+    for name in ("runs16_strided", "runs48_groups", "runs64_bgroups", "runs32_row_taps"):
+        assert _shared_im2col(plans[name], *_geom_types(name)), name
+    for name in ("nhwc_same", "rhs_dilated_reversed", "lhs_dilated", "conv1d", "nchw_strided"):
+        assert not _shared_im2col(plans[name], *_geom_types(name)), name
 
 
 def _geom_types(name):

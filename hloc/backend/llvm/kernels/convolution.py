@@ -47,6 +47,7 @@ from ..parallel import COUNTER_BYTES, parallel_chunks
 from . import kernel
 from .dot import GEMM_MIN_MN, GEMM_MIN_WORK, accumulation_etype, check_product_types
 from .gemm import config_for, gemm_function, pack_elems
+from .im2col import VEC, im2col_args, im2col_function
 
 ALIGN = 64
 CHUNK_BYTES = 512 * 1024  # im2col rows per GEMM call: about this many bytes of P
@@ -462,7 +463,17 @@ def emit_gemm_conv(ctx, instr: Instruction, plan: GemmPlan) -> None:
 
             nrows = cb.sub(hi, r0)
             p_ptr = sat(sc["p"])
-            cb.call(im2col_fn(c), [c.operands[0][0].ptr, p_ptr, r0, nrows, grp_t, *outer_t])
+            if shared_im2col:
+                b_off, f_off = _groups(cb, g, o0)
+                y, xd = ((s.wd.stride, s.in_size, s.in_stride) for s in g.spatial)
+                sizes = {(kind, i): size for kind, i, size in rows.comps}
+                taps = [(ky * sy.wd.window_dilation - sy.wd.pad_lo, kx * sx.wd.window_dilation - sx.wd.pad_lo)
+                        for sy, sx in [g.spatial] for ky in range(sy.k_size) for kx in range(sx.k_size)]
+                cb.call(im2col_function(c.module), im2col_args(
+                    cb, c.operands[0][0].ptr, p_ptr, r0, nrows, kk, g.cg, sizes.get(("s", 0), 1),
+                    sizes.get(("s", 1), 1), _add(cb, _mul(cb, b_off, g.in_b), f_off), g.in_b, y, xd, taps))
+            else:
+                cb.call(im2col_fn(c), [c.operands[0][0].ptr, p_ptr, r0, nrows, grp_t, *outer_t])
             if c.fn is not ctx.fn:
                 # The range function only claims chunks and calls im2col and the GEMM: not worth
                 # optimising (~5 ms of LLVM time; its task becomes glue too, hints.py).
@@ -480,6 +491,7 @@ def emit_gemm_conv(ctx, instr: Instruction, plan: GemmPlan) -> None:
             cb.call(fn, args + [const(I64, 0), sat(sc["a_pack"]), sat(sc["b_pack"]), const(I64, 1)])
 
         made: list[ir.Function] = []
+        shared_im2col = _shared_im2col(plan, g, ctx.operands[0][0].etype, out_et)
 
         def im2col_fn(c) -> ir.Function:
             """im2col of a chunk as a function of its own, `(x, p, r0, nrows, grp, outer...)`: compiled
@@ -550,6 +562,19 @@ def _im2col(c, plan: GemmPlan, g: Geom, og: int, out_et: str, p_ptr, lo, hi, r0,
             kidx = _flat(bld, plan.kcomps, kvals)
             pmat.store(bld, Index(pmat.shape, None, bld.add(bld.mul(kidx, const(I64, plan.chunk)), r)),
                        p_value(r, kvals))
+
+
+def _shared_im2col(plan: GemmPlan, g: Geom, in_et: str, out_et: str) -> bool:
+    """Whether the im2col is the shared function's (im2col.py): f32 channel runs of a multiple of 16
+    channels, two spatial dims without base dilation or reversal, the rows (b, y, x) in that order,
+    the taps (ky, kx) too."""
+    kinds = [(kind, i) for kind, i, _ in plan.rows.comps]
+    order = [("b", 0), ("s", 0), ("s", 1)]
+    taps = [(kind, i) for kind, i, _, _ in plan.kcomps[:-1]]
+    return (_channel_runs(plan, g, in_et, out_et) and plan.acc_etype == "f32" and g.cg % VEC == 0
+            and len(g.spatial) == 2 and not plan.outer and kinds == [c for c in order if c in kinds]
+            and taps == [c for c in order[1:] if c in taps]
+            and all(s.wd.base_dilation == 1 and not s.wd.window_reversal for s in g.spatial))
 
 
 def _channel_runs(plan: GemmPlan, g: Geom, in_et: str, out_et: str) -> bool:
