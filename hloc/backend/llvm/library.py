@@ -55,7 +55,7 @@ _POOL = {
     "hloc.pool.stop": ((VOID, ())),
 }
 _GEMM_ARGS = (I64, I64, I64, PTR, I64, I64, PTR, I64, I64, PTR, I64, I64, I64, PTR, PTR, I64)
-COMPONENTS = ("pool", "gemm.f32", "gemm.f64", "im2col.f32")
+COMPONENTS = ("pool", "gemm.f32", "gemm.f64")
 FORMAT = 3  # of the cached text (2: the data form, asmblob.py; 3: the text form by split.localize_lines)
 _PREFIX = ".Lhk_"
 
@@ -66,12 +66,13 @@ def exports(component: str) -> dict[str, ir.FunctionType]:
     if component == "pool":
         return {name: ir.FunctionType(ret, [TASK_PTR if a == "task" else a for a in args])
                 for name, (ret, args) in _POOL.items()}
-    if component == "im2col.f32":
+    etype = component.split(".", 1)[1]
+    out = {f"hloc.gemm.{etype}": ir.FunctionType(VOID, list(_GEMM_ARGS))}
+    if etype == "f32":  # with the convolution's im2col (what calls the GEMM there: kernels/im2col.py)
         from .kernels.im2col import ARGS, NAME
 
-        return {NAME: ir.FunctionType(VOID, list(ARGS))}
-    etype = component.split(".", 1)[1]
-    return {f"hloc.gemm.{etype}": ir.FunctionType(VOID, list(_GEMM_ARGS))}
+        out[NAME] = ir.FunctionType(VOID, list(ARGS))
+    return out
 
 
 def _needs(component: str) -> tuple[str, ...]:
@@ -174,10 +175,10 @@ class Library:
         for c in sorted(self.components):
             if c == "pool":
                 threadpool.pool(mod)
-            elif c == "im2col.f32":
-                im2col.emit_im2col(mod)
             else:
                 gemm.gemm_function(mod, c.split(".", 1)[1], self.features)
+                if c == "gemm.f32":
+                    im2col.emit_im2col(mod)
         exported = {}
         for c in self.components:
             exported.update(exports(c))

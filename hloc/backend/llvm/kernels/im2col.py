@@ -6,7 +6,8 @@
 A convolution's im2col (convolution.py: P[r, (ky, kx, c)] = x[b, y*sy + ky*dy - py, x*sx + kx*dx - px,
 c], zero outside) emitted per module, with its geometry as constants, cost ~10 ms of LLVM time
 (conv_resnet_56x56x64: ~11 of ~14 ms), though its loops are the same for every convolution. Here
-the geometry is arguments, so the function is compiled once per target with the library.
+the geometry is arguments, so the function is compiled once per target with the library (part of its
+f32 GEMM component: a convolution calls both).
 
 Shape: rows r of the chunk are output positions r0 + r = (b, y, x) in row-major order (b over
 OH x OW); per row and tap (ky, kx) one run of `cg` contiguous channels (cg a multiple of 16) is
@@ -39,7 +40,7 @@ def im2col_function(mod: ir.Module) -> ir.Function:
     """The module's im2col function: declared when the module takes the library, else emitted."""
     fn = mod.globals.get(NAME)
     if fn is None:
-        fn = mod.globals[NAME] if library.declare(mod, "im2col.f32") else emit_im2col(mod)
+        fn = mod.globals[NAME] if library.declare(mod, "gemm.f32") else emit_im2col(mod)
     return fn
 
 
