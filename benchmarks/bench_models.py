@@ -166,6 +166,7 @@ def _numpy_child(threads: int, repeat: int) -> dict:
 
 
 COMPILES = 3  # cold compiles per module (the median is reported)
+KERNEL_SECONDS = 0.5  # the dot/conv kernel rate: runs for at least this long per thread count
 
 
 def hloc_module(name: str, repeat: int) -> dict:
@@ -256,15 +257,20 @@ def _gemm_kernels_gflops(text: str, path: str, params: list, outs: list,
         try:
             if threads == 1:
                 _pin_first_cpu()
-            for k in range(repeat + 3):
+            k, start = 0, time.perf_counter()
+            # `repeat` runs after three warm-up runs (as _timed), and more until KERNEL_SECONDS have passed: a
+            # short module's runs took ~20 ms in all, which one stall of the other core could cover (conv's
+            # 2-thread kernels once came out at 47% of sgemm, 91-97% in runs before and after)
+            while k < repeat + 3 or time.perf_counter() - start < KERNEL_SECONDS:
                 exe.profile.reset()
                 exe.run_leaves(params, outs)
                 prof = exe.profile.read()
                 gemm = [i for i, s in enumerate(prof.sites) if s.flops and prof.calls[i]]
                 flops = sum(prof.sites[i].flops * prof.calls[i] for i in gemm)
                 ns = sum(prof.ns[i] for i in gemm)
-                if k >= 3 and ns:  # (three warm-up runs, as _timed)
+                if k >= 3 and ns:
                     per_run.append(flops / (ns * 1e-9) / 1e9)
+                k += 1
         finally:
             os.sched_setaffinity(0, everywhere)
         rates.append(statistics.median(per_run) if per_run else math.nan)  # (nan: no dot/conv kernel ran)
