@@ -23,6 +23,7 @@ from ..irvalues import I64, const
 from ..loops import STREAM, index_loop, kernel_hint, nest_dims, outer_extent
 from ..parallel import PARALLEL_MIN_WORK, parallel_range
 from . import kernel
+from .permute import emit_permute, plan_permute
 from .reduce import can_split, emit_reduce_split, emit_reduces, is_row_reduce, reduce_loop_key
 
 # Ops whose element i depends only on element i of same-shaped operands (or on scalars).
@@ -220,6 +221,10 @@ def part_rows(part: Part, leaves: list[Shape]) -> tuple[int, int] | None:
 
 
 def emit_elemental_instr(ctx, instr: Instruction) -> None:
+    plan = plan_permute(instr)
+    if plan is not None:
+        emit_permute(ctx, plan)
+        return
     emit_parts(ctx, *kernel_parts(instr))
 
 
@@ -234,7 +239,7 @@ def check_fusion(instr: Instruction) -> None:
 
 @kernel("fusion")
 def emit_fusion(ctx, instr: Instruction) -> None:
-    emit_parts(ctx, *kernel_parts(instr))
+    emit_elemental_instr(ctx, instr)
 
 
 def _reaches_reduce(instr: Instruction) -> bool:
