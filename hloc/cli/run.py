@@ -31,8 +31,9 @@ fair coins, complex N(0,1) + N(0,1)i. Identical to xla_run.py --gen-inputs SEED.
 \b
 --check passes when |got - expected| <= atol + rtol*|expected| for every element
 (NaN equals NaN; integers and pred in exact integer arithmetic). EXPECTED is an .npz with
-keys out0, out1, ... or a directory of out0.npy, ... On a mismatch the worst element
-of each output is printed with its index and the exit status is 1.
+keys out0, out1, ..., a directory of out0.npy, ..., or one .npy (a module with one
+output). On a mismatch the worst element of each output is printed with its index and
+the exit status is 1.
 
 \b
 Backends: llvm (the default) compiles the module to native code, exactly the object
@@ -54,8 +55,8 @@ Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error
 @click.argument("module", metavar="MODULE.hlo")
 @click.argument("inputs", nargs=-1, metavar="[INPUT ...]")
 @click.option("-o", "--output", metavar="OUT",
-              help="Write the outputs to OUT.npz (keys out0, out1, ...), or to OUT/out0.npy, ... when OUT is a "
-                   "directory or ends with '/'.")
+              help="Write the outputs to OUT.npz (keys out0, out1, ...), to OUT.npy when OUT ends with .npy (a "
+                   "module with one output), or to OUT/out0.npy, ... when OUT is a directory or ends with '/'.")
 @click.option("--backend", metavar="NAME", default=None,
               help="llvm (native code; the default) or interp (the reference interpreter).")
 @click.option("--fallback", is_flag=True,
@@ -146,6 +147,8 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
             source = text.encode()
         parse_s = time.perf_counter() - t0
         runner = Runner(mod, be, name=name, options=options)
+    if target is not None:
+        target.check_count(len(runner.outputs))
     leaves = runner.random_inputs(seed) if seed is not None else runner.load_inputs(list(inputs))
     expected = npio.load_outputs(check) if check else None
 
@@ -314,7 +317,7 @@ def _decode_for_reference(module: str, source: bytes) -> str:
 
 
 class _OutputTarget:
-    """Where -o writes: an .npz file, or a directory of out<i>.npy files."""
+    """Where -o writes: an .npz file, an .npy file (one output), or a directory of out<i>.npy files."""
 
     def __init__(self, path: str):
         self.path = path
@@ -330,6 +333,16 @@ class _OutputTarget:
                 names = []
             return [os.path.join(self.path, f) for f in names]
         return [os.path.join(self.path, f"out{i}.npy") for i in range(n)]
+
+    @property
+    def is_npy(self) -> bool:
+        return not self.is_dir and self.path.lower().endswith(".npy")
+
+    def check_count(self, n: int) -> None:
+        """An .npy file holds one array: refused before the run for a module with several outputs."""
+        if self.is_npy and n != 1:
+            raise UsageError(f"-o {self.path}: an .npy file holds one array and the module has {n} outputs; "
+                             "write them to an .npz file (-o OUT.npz) or a directory (-o OUT/)")
 
     def refuse_clobbering(self, inputs: list[str]) -> None:
         """Outputs never replace an input file (the module, an input, or an expected file)."""
@@ -349,6 +362,10 @@ class _OutputTarget:
 
         # Streamed into temporary files (no serialized copy of the outputs in memory), renamed when
         # all are complete.
+        if self.is_npy:
+            array = to_storable(outs[0])
+            write_atomic_all([(self.path, lambda f: write_npy(f, array))])
+            return
         if not self.is_dir:
             arrays = {f"out{i}": to_storable(o) for i, o in enumerate(outs)}
             write_atomic_all([(self.path, lambda f: write_npz(f, arrays))])

@@ -65,6 +65,24 @@ def test_output_npz(add_case):
         assert z.files == ["out0"] and np.array_equal(z["out0"], X + Y) and z["out0"].dtype == np.float32
 
 
+def test_output_npy_for_one_output(add_case, tmp_path):
+    res = run(*_args(add_case), "-o", add_case / "out.npy")
+    assert res.exit_code == 0 and res.stdout == ""
+    got = np.load(add_case / "out.npy")  # an array, not an archive
+    assert isinstance(got, np.ndarray) and np.array_equal(got, X + Y) and got.dtype == np.float32
+    res = run(*_args(add_case), "--check", add_case / "out.npy")  # and it reads back as expected outputs
+    assert res.exit_code == 0, res.stderr
+    # several outputs: refused before the run, nothing written
+    (tmp_path / "t.hlo").write_text(TUPLES)
+    ins = [np.array([1.5, -2], np.float32), np.array([7, -8, 9], np.int32), np.array(0.25, np.float32),
+           np.array([10, 20], np.float32)]
+    for k, a in enumerate(ins):
+        np.save(tmp_path / f"in{k}.npy", a)
+    res = run(tmp_path / "t.hlo", *[tmp_path / f"in{k}.npy" for k in range(4)], "-o", tmp_path / "o.npy")
+    assert res.exit_code == 2 and "an .npy file holds one array and the module has 4 outputs" in res.stderr
+    assert not (tmp_path / "o.npy").exists()
+
+
 @pytest.mark.parametrize("spelling", ["-o {}", "-o={}", "-o{}", "--output={}"])
 def test_output_option_spellings(add_case, spelling):
     # `-o FILE` is matched as a long option (hloc.cli.common.HlocCommand, a start-up saving); the
