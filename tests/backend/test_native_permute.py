@@ -100,3 +100,60 @@ def test_moves_every_element_like_numpy(exe):
         for k, (g, w) in enumerate(zip(got, want)):
             g = np.asarray(g)
             assert g.dtype == w.dtype and np.array_equal(g, w), (threads, k)
+
+
+def _shape(et: str, dims, m2m) -> str:
+    return f"{et}[{','.join(map(str, dims))}]{{{','.join(map(str, m2m))}}}"
+
+
+def _random_case(rng, k: int):
+    """A fusion of a random transpose / reshape chain over an operand in a random layout, its result in
+    a random layout (and the same moves in numpy, on the logical arrays)."""
+    rank = int(rng.integers(2, 5))
+    dims = [int(rng.choice([8, 9, 12, 16, 17, 24, 33])) for _ in range(rank)]
+    while int(np.prod(dims)) > 40000:
+        dims[int(np.argmax(dims))] //= 2
+    et = str(rng.choice(["f32", "s32", "f64"]))
+    in_m2m = [int(d) for d in rng.permutation(rank)]
+    lines, cur, name, steps = [f"  p = {_shape(et, dims, in_m2m)} parameter(0)"], list(dims), "p", []
+    for j in range(int(rng.integers(1, 4))):
+        if rng.random() < 0.6 or len(cur) < 2:
+            perm = [int(d) for d in rng.permutation(len(cur))]
+            cur = [cur[d] for d in perm]
+            steps.append(("t", perm))
+            op = f"transpose({name}), dimensions={{{','.join(map(str, perm))}}}"
+        else:  # merge two neighbouring dims
+            at = int(rng.integers(0, len(cur) - 1))
+            cur = cur[:at] + [cur[at] * cur[at + 1]] + cur[at + 2:]
+            steps.append(("r", list(cur)))
+            op = f"reshape({name})"
+        default = list(range(len(cur)))[::-1]
+        lines.append(f"  s{j} = {_shape(et, cur, default)} {op}")
+        name = f"s{j}"
+    out_m2m = [int(d) for d in rng.permutation(len(cur))]
+    lines[-1] = lines[-1].replace(_shape(et, cur, list(range(len(cur)))[::-1]), _shape(et, cur, out_m2m), 1)
+    lines[-1] = "  ROOT " + lines[-1].lstrip()
+    text = (f"HloModule r{k}\n\nf {{\n" + "\n".join(lines) + "\n}\n\nENTRY e {\n"
+            f"  x = {_shape(et, dims, in_m2m)} parameter(0)\n"
+            f"  ROOT y = {_shape(et, cur, out_m2m)} fusion(x), kind=kLoop, calls=f\n}}\n")
+    return text, et, dims, steps
+
+
+def test_random_move_chains_match_numpy():
+    rng = np.random.default_rng(2026)
+    tiled = 0
+    for k in range(40):
+        text, et, dims, steps = _random_case(rng, k)
+        module = parse_module(text, f"r{k}.hlo")
+        tiled += plan_permute(module.entry.root) is not None
+        dt = {"f32": np.float32, "s32": np.int32, "f64": np.float64}[et]
+        x = rng.integers(-1000, 1000, dims).astype(dt)
+        want = x
+        for kind, arg in steps:
+            want = want.transpose(arg) if kind == "t" else want.reshape(arg)
+        exe = compile_text(text)
+        for threads in (1, 2):
+            exe.threads = threads
+            got = np.asarray(exe([x]))
+            assert got.dtype == want.dtype and np.array_equal(got, want), (k, threads, text)
+    assert tiled >= 10  # (the chains that transpose in memory, of the 40)

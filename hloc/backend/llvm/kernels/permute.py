@@ -116,7 +116,9 @@ def plan_permute(instr: Instruction) -> PermutePlan | None:
     if found is None or instr.shape.is_tuple:
         return None
     operand, chain = found
-    src = chain[0].operands[0].shape
+    src = instr.operands[operand].shape  # (the buffer's layout, not a fused parameter's)
+    if src.is_tuple or src.dims != chain[0].operands[0].shape.dims:
+        return None
     et = ELEMENT_TYPES.get(src.etype)
     if et is None or et.kind not in ("float", "sint", "uint") or et.bits not in (32, 64):
         return None
