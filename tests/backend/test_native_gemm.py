@@ -127,3 +127,34 @@ def test_gemm_beyond_cache_blocks(gemms):
     key = ("avx512", "f32") if ("avx512", "f32") in fns else ("avx2", "f32")
     _run(fns, key, A, B, C, False)
     np.testing.assert_allclose(C, A.astype(np.float64) @ B, rtol=1e-4, atol=1e-4)
+
+
+def test_gemm_keeps_packed_b_across_calls(gemms):
+    """KEEP_B packs every K panel of B at its own place in Bp; PACKED_B then multiplies by those
+    panels without reading B again (here B is changed in between: the kept one is used), with C
+    overwritten or (ACCUMULATE) added to. K spans several panels, N a partial sliver."""
+    from hloc.backend.llvm.kernels.gemm import ACCUMULATE, KEEP_B, PACKED_B, b_keep_elems
+
+    fns = gemms[0]
+    key = ("avx512", "f32") if ("avx512", "f32") in fns else ("avx2", "f32")
+    fn, cfg = fns[key]
+    rng = np.random.default_rng(4)
+    M, N, K = 50, 40, 2 * cfg.kc + 37
+    B = rng.standard_normal((K, N)).astype(np.float32)
+    B0 = B.copy()
+    na, _ = pack_elems(cfg, M, N, K)
+    ap = np.full(na + 16, np.nan, np.float32)
+    bp = np.full(b_keep_elems(cfg, N, K) + 16, np.nan, np.float32)
+
+    def call(A, C, flags):
+        fn(M, N, K, A.ctypes.data, K, 1, B.ctypes.data, N, 1, C.ctypes.data, N, 1, flags, ap.ctypes.data,
+           bp.ctypes.data, 1)
+
+    for step, flags in enumerate((KEEP_B, PACKED_B, PACKED_B | ACCUMULATE)):
+        A = rng.standard_normal((M, K)).astype(np.float32)
+        C0 = rng.standard_normal((M, N)).astype(np.float32)
+        C = C0.copy()
+        call(A, C, flags)
+        want = A.astype(np.float64) @ B0 + (C0 if flags & ACCUMULATE else 0)
+        np.testing.assert_allclose(C, want, rtol=1e-4, atol=1e-4, err_msg=str(step))
+        B[:] = rng.standard_normal((K, N))  # not read again after KEEP_B

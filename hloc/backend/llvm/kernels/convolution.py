@@ -46,7 +46,7 @@ from ..loops import SMALL, Index, for_range, loop_nest, strides
 from ..parallel import COUNTER_BYTES, parallel_chunks
 from . import kernel
 from .dot import GEMM_MIN_MN, GEMM_MIN_WORK, accumulation_etype, check_product_types
-from .gemm import config_for, gemm_function, pack_elems
+from .gemm import KEEP_B, PACKED_B, b_keep_elems, config_for, gemm_function, pack_elems
 from .im2col import VEC, im2col_args, im2col_function
 
 ALIGN = 64
@@ -188,7 +188,10 @@ class GemmPlan:
     chunk: int  # rows per im2col chunk
     acc_etype: str
     slots: int = 1  # per-thread scratch slots (threads that split the rows)
-    # byte offsets: p, a_pack, b_pack (within a slot of `slot` bytes, slots from 0), w, c, total
+    # B (the kernel) packed once per thread and call, kept for its next chunks (gemm.KEEP_B): its
+    # repacking per chunk was 3.7% of conv_resnet_56x56x64's time (14 chunks of 224 rows)
+    keep_b: bool = False
+    # byte offsets: p, a_pack, b_pack, b_kept (within a slot of `slot` bytes, slots from 0), w, c, total
     scratch: dict = field(default_factory=dict)
 
     @property
@@ -237,11 +240,15 @@ def plan_gemm(instr: Instruction, features: str) -> GemmPlan | None:
     chunk = min(rows.size, chunk)
     # one scratch slot (P chunk and packing buffers) per thread that takes a share of the rows
     slots = max(1, min(MAX_SLOTS, -(-rows.size // max(chunk, MIN_ROWS_PER_THREAD))))
-    plan = GemmPlan(merged[:-1], rows, kcomps, k_direct, swapped, chunk, acc, slots=slots)
+    keep_b = not swapped and og <= cfg.nc and rows.size > chunk
+    plan = GemmPlan(merged[:-1], rows, kcomps, k_direct, swapped, chunk, acc, slots=slots, keep_b=keep_b)
     na, nb = pack_elems(cfg, og, chunk, kk) if swapped else pack_elems(cfg, chunk, og, kk)
+    if keep_b:
+        nb = b_keep_elems(cfg, og, kk)
     pos = 0
     sc = {}
-    for name, nbytes in (("p", chunk * kk * es), ("a_pack", na * es), ("b_pack", nb * es)):
+    for name, nbytes in (("p", chunk * kk * es), ("a_pack", na * es), ("b_pack", nb * es),
+                         ("b_kept", 8 if keep_b else 0)):
         sc[name] = pos
         pos += _align(nbytes)
     sc["slot"] = pos
@@ -488,7 +495,14 @@ def emit_gemm_conv(ctx, instr: Instruction, plan: GemmPlan) -> None:
                         p_ptr, const(I64, chunk), const(I64, 1), c_r, const(I64, g.out_f), const(I64, rows.out)]
             # one A packing slot: the rows are already split (the GEMM splits each block's tiles when
             # this runs on the calling thread with threads to spare, i.e. one im2col slot)
-            cb.call(fn, args + [const(I64, 0), sat(sc["a_pack"]), sat(sc["b_pack"]), const(I64, 1)])
+            flags = const(I64, 0)
+            if plan.keep_b:  # this thread's first chunk of the call packs B, the others reuse it
+                kept = cb.bitcast(sat(sc["b_kept"]), PTR)
+                flags = cb.select(cb.icmp_signed("!=", cb.load(kept, typ=I64), const(I64, 0)),
+                                  const(I64, PACKED_B), const(I64, KEEP_B))
+            cb.call(fn, args + [flags, sat(sc["a_pack"]), sat(sc["b_pack"]), const(I64, 1)])
+            if plan.keep_b:
+                cb.store(const(I64, 1), kept)
 
         made: list[ir.Function] = []
         shared_im2col = _shared_im2col(plan, g, ctx.operands[0][0].etype, out_et)
@@ -514,6 +528,10 @@ def emit_gemm_conv(ctx, instr: Instruction, plan: GemmPlan) -> None:
             made.append(f)
             return f
 
+        if plan.keep_b:  # (per group and outer index: the kernel's columns differ)
+            for s in range(plan.slots):
+                bld.store(const(I64, 0), bld.gep(ctx.scratch, [const(I64, s * sc["slot"] + sc["b_kept"])],
+                                                 inbounds=True, source_etype=I8))
         parallel_chunks(ctx, rows.size, chunk, rows.size * kk, sc["counter"], plan.slots, one_chunk,
                         extras=(grp, *outer_iv))
     if sc["c"] is not None:

@@ -399,7 +399,8 @@ def emit_gemm_dot(ctx, plan: DotPlan, a: IrArray, b: IrArray, c: IrArray) -> Non
         with axis_loops(cb, k_outer, "g") as (off, ivs):
             accumulate = const(I64, 0)
             for iv in ivs:
-                accumulate = cb.or_(accumulate, iv)  # later chunks of a split contraction add to C
+                # later chunks of a split contraction add to C (gemm.ACCUMULATE)
+                accumulate = cb.or_(accumulate, cb.zext(cb.icmp_signed("!=", iv, const(I64, 0)), I64))
             args = [const(I64, mm), const(I64, nn), const(I64, kk),
                     cb.gep(base["a"], [off("a")], inbounds=True, source_etype=ety), const(I64, m_ax.a),
                     const(I64, k_ax.a),

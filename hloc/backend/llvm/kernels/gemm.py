@@ -13,7 +13,10 @@ NR-wide slivers), ic over M by MC (pack an MC x kc block of A into MR-tall slive
 the packed slivers calling the micro-kernel, which keeps an MR x NR tile of C in MR*NR/VW vector
 registers and runs kc rank-1 updates (broadcast A x vector B, FMA). Packing pads with zeros, so the
 micro-kernel always runs full tiles; edge tiles of C (and a C whose columns are not contiguous) go
-through a small stack tile. `accumulate` != 0 adds to C (callers split a contraction into several calls).
+through a small stack tile. `accumulate` is flags: ACCUMULATE adds to C (callers split a contraction
+into several calls); KEEP_B packs every K panel of B at Bp + pc * NCR (NCR: N rounded up to NR; N <= NC,
+Bp sized K x NCR: b_keep_elems) and PACKED_B takes them from there unpacked again, for a caller that
+multiplies many A by one B on one thread (a convolution's chunks of im2col rows).
 
 Apack / Bpack are scratch buffers from the temp arena (`pack_elems`); the caller sizes them for its
 own M, N, K (never more than a_slots * MC*KC and KC*NC elements); Apack holds `a_slots` A buffers.
@@ -71,6 +74,11 @@ from ..irvalues import F32, F64, I1, I32, I64, PTR, VOID, const, intrinsic
 from ..loops import for_range
 from ..parallel import TASKS_PER_THREAD, entry_alloca
 
+# `accumulate` flags
+ACCUMULATE = 1
+KEEP_B = 2
+PACKED_B = 4
+
 
 @dataclass(frozen=True)
 class GemmConfig:
@@ -118,6 +126,11 @@ def pack_elems(cfg: GemmConfig, m: int, n: int, k: int, a_slots: int = 1) -> tup
     mc = split_mc(cfg) if a_slots > 1 else cfg.mc
     return (a_slots * (_round_up(max(1, min(mc, m)), cfg.mr) * kc + cfg.vw),
             kc * _round_up(max(1, min(cfg.nc, n)), cfg.nr))
+
+
+def b_keep_elems(cfg: GemmConfig, n: int, k: int) -> int:
+    """Elements of a B packing buffer that keeps every K panel (KEEP_B / PACKED_B; n <= NC)."""
+    return max(1, k) * _round_up(max(1, n), cfg.nr)
 
 
 def split_slots(m: int, n: int, k: int) -> int:
@@ -223,7 +236,9 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
     b = ir.IRBuilder(fn.append_basic_block("entry"))
     zero = ir.Constant(ety, 0.0)
     c0 = const(I64, 0)
-    acc_flag = b.icmp_signed("!=", accumulate, c0)
+    acc_flag = b.icmp_signed("!=", b.and_(accumulate, const(I64, ACCUMULATE)), c0)
+    kept_b = b.icmp_signed("!=", b.and_(accumulate, const(I64, KEEP_B | PACKED_B)), c0)
+    packed_b = b.icmp_signed("!=", b.and_(accumulate, const(I64, PACKED_B)), c0)
     # K == 0: the product is zero; without accumulation C must still be overwritten.
     with b.if_then(b.and_(b.icmp_signed("==", K, c0), b.not_(acc_flag))), for_range(b, M, "zm") as zm, \
             for_range(b, N, "zn") as zn:
@@ -235,7 +250,7 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
     threads = b.call(pool.threads, [])
     work = b.mul(b.mul(M, N), K)
     split = b.and_(b.and_(b.icmp_signed(">", threads, const(I64, 1)), b.icmp_signed(">", a_slots, const(I64, 1))),
-                   b.icmp_signed(">=", work, const(I64, SPLIT_MIN_WORK)))
+                   b.and_(b.icmp_signed(">=", work, const(I64, SPLIT_MIN_WORK)), b.not_(kept_b)))
     tasks = _smin(b, threads, a_slots)
     split_tasks = _smin(b, tasks, b.sdiv(b.add(M, const(I64, mr - 1)), const(I64, mr)))
     # The row blocks the tasks claim: a multiple of the task count (SPLIT_CLAIMS_PER_THREAD each, more
@@ -279,14 +294,17 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
                     b.store(ir.Constant(_BLOCKS_FRAME.elements[-1], None), _bslot(b, frame, len(frame_vals)))
                     b.call(pool.parallel_for, [ntasks, blocks, frame])
                 with serial:
-                    b.call(pack_b_fn, [B, b_rs, b_cs, pc, jc, kc, nc, Bp, c0, kc])
+                    ncr = b.mul(b.sdiv(b.add(nc, const(I64, cfg.nr - 1)), const(I64, cfg.nr)), const(I64, cfg.nr))
+                    panel = b.select(kept_b, _at(b, Bp, b.mul(pc, ncr), ety), Bp)
+                    with b.if_then(b.not_(packed_b)):
+                        b.call(pack_b_fn, [B, b_rs, b_cs, pc, jc, kc, nc, panel, c0, kc])
                     with for_range(b, M, "ic", step=cfg.mc) as ic:
                         mc = _smin(b, const(I64, cfg.mc), b.sub(M, ic))
                         a_direct = direct_a(b, pack_a_fn, A, a_rs, a_cs, ic, pc, mc, kc, nc, Ap, ety, cfg)
                         cblk = _at(b, C, b.add(b.mul(ic, c_rs), b.mul(jc, c_cs)), ety)
                         ad = _at(b, A, b.add(b.mul(ic, a_rs), b.mul(pc, a_cs)), ety)
-                        _run_tiles(b, mod, tiles, cfg, [kc, mc, nc, Ap, Bp, cblk, c_rs, c_cs, b.zext(add_to_c, I64),
-                                                        ad, a_direct])
+                        _run_tiles(b, mod, tiles, cfg, [kc, mc, nc, Ap, panel, cblk, c_rs, c_cs,
+                                                        b.zext(add_to_c, I64), ad, a_direct])
     b.ret_void()
     return fn
 
