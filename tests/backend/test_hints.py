@@ -67,3 +67,37 @@ def test_optimized_ir_on_demand_is_what_was_compiled(monkeypatch):
     assert "<16 x float>" in text or "<8 x float>" in text or "<4 x float>" in text  # vectorised
     obj = target_machine(cm.target, cm.opt_level).emit_object(llvm.parse_assembly(text))
     assert obj == cm.obj
+
+
+def test_inline_glue_moves_plain_callees_and_keeps_the_others():
+    """inline_glue rewrites a moved callee's arguments through `operands`; llvmlite prints an
+    insertvalue from attributes of its own, so a callee with one stays a function (moved, it named
+    the callee's argument, i.e. whatever caller value had that name)."""
+    import llvmlite.ir as ir
+
+    from hloc.backend.llvm.inline_glue import inline_glue
+
+    i64 = ir.IntType(64)
+    pair = ir.LiteralStructType([i64, i64])
+    mod = ir.Module()
+    sink = ir.Function(mod, ir.FunctionType(ir.VoidType(), [i64]), "sink")
+    plain = ir.Function(mod, ir.FunctionType(ir.VoidType(), [i64]), "plain")
+    packs = ir.Function(mod, ir.FunctionType(ir.VoidType(), [i64]), "packs")
+    entry = ir.Function(mod, ir.FunctionType(ir.VoidType(), [i64, i64]), "entry")
+    for f in (plain, packs, entry):
+        f.attributes.add("optnone")
+        f.attributes.add("noinline")
+    b = ir.IRBuilder(plain.append_basic_block("e"))
+    b.call(sink, [b.add(plain.args[0], ir.Constant(i64, 1))])
+    b.ret_void()
+    b = ir.IRBuilder(packs.append_basic_block("e"))
+    b.call(sink, [b.extract_value(b.insert_value(ir.Constant(pair, None), packs.args[0], 0), 0)])
+    b.ret_void()
+    b = ir.IRBuilder(entry.append_basic_block("e"))
+    calls = [b.call(plain, [entry.args[1]]), b.call(packs, [entry.args[1]])]
+    b.ret_void()
+    inline_glue(calls)
+    assert "plain" not in mod.globals and "packs" in mod.globals
+    text = str(entry)
+    assert "call void @\"packs\"" in text and "call void @\"sink\"" in text
+    llvm.parse_assembly(str(mod)).verify()

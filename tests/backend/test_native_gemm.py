@@ -158,3 +158,23 @@ def test_gemm_keeps_packed_b_across_calls(gemms):
         want = A.astype(np.float64) @ B0 + (C0 if flags & ACCUMULATE else 0)
         np.testing.assert_allclose(C, want, rtol=1e-4, atol=1e-4, err_msg=str(step))
         B[:] = rng.standard_normal((K, N))  # not read again after KEEP_B
+
+
+def test_gemm_kept_b_flags_are_ignored_beyond_one_column_panel(gemms):
+    """With N > NC the panels of B would overwrite each other at Bp + pc * NCR: KEEP_B / PACKED_B are
+    ignored there (B packed per call, as without them), so a changed B is read again."""
+    from hloc.backend.llvm.kernels.gemm import KEEP_B, PACKED_B, b_keep_elems
+
+    fn, cfg = gemms[0][("small_blocks", "f32")]
+    rng = np.random.default_rng(6)
+    M, N, K = 20, 3 * cfg.nc + 5, 2 * cfg.kc + 3
+    na, _ = pack_elems(cfg, M, N, K)
+    ap = np.full(na + 16, np.nan, np.float32)
+    bp = np.full(max(b_keep_elems(cfg, cfg.nc, K), pack_elems(cfg, M, N, K)[1]) + 16, np.nan, np.float32)
+    for flags in (KEEP_B, PACKED_B):
+        A = rng.standard_normal((M, K)).astype(np.float32)
+        B = rng.standard_normal((K, N)).astype(np.float32)
+        C = np.empty((M, N), np.float32)
+        fn(M, N, K, A.ctypes.data, K, 1, B.ctypes.data, N, 1, C.ctypes.data, N, 1, flags, ap.ctypes.data,
+           bp.ctypes.data, 1)
+        np.testing.assert_allclose(C, A.astype(np.float64) @ B, rtol=1e-4, atol=1e-4)

@@ -157,3 +157,18 @@ def test_random_move_chains_match_numpy():
             got = np.asarray(exe([x]))
             assert got.dtype == want.dtype and np.array_equal(got, want), (k, threads, text)
     assert tiled >= 10  # (the chains that transpose in memory, of the 40)
+
+
+def test_empty_moves_are_left_to_the_loop_kernel():
+    module = parse_module("""HloModule e
+f {
+  p = f32[4,0,16] parameter(0)
+  r = f32[4,0,2,8] reshape(p)
+  ROOT t = f32[8,2,0,4] transpose(r), dimensions={3,2,1,0}
+}
+ENTRY e {
+  x = f32[4,0,16] parameter(0)
+  ROOT y = f32[8,2,0,4] fusion(x), kind=kLoop, calls=f
+}
+""", "e.hlo")
+    assert plan_permute(module.entry.root) is None

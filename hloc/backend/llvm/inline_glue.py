@@ -25,13 +25,22 @@ def inline_glue(calls: list[ir.CallInstr]) -> None:
     for call in calls:
         fn = call.callee
         caller = call.parent.function
-        if uses[fn] == 1 and fn is not caller and _glue(fn) and _glue(caller):
+        if uses[fn] == 1 and fn is not caller and _glue(fn) and _glue(caller) and _movable(fn):
             _move(call, fn)
             del fn.module.globals[fn.name]
 
 
 def _glue(fn: ir.Function) -> bool:
     return "optnone" in fn.attributes and bool(fn.blocks)
+
+
+# Instructions that llvmlite prints from attributes of their own, not (only) from `operands`, which
+# _rebind rewrites: a callee using one on an argument would keep the callee's name for it.
+_UNSAFE = (ir.InsertValue, ir.ExtractValue, ir.InsertElement, ir.ExtractElement, ir.ShuffleVector)
+
+
+def _movable(fn: ir.Function) -> bool:
+    return all(not isinstance(i, _UNSAFE) for blk in fn.blocks for i in blk.instructions)
 
 
 def _move(call: ir.CallInstr, fn: ir.Function) -> None:

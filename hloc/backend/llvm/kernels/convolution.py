@@ -19,9 +19,12 @@ Two ways to compute:
     index), up to MAX_SLOTS threads claim chunks from a counter and run im2col and the GEMM on them
     with a P chunk and packing buffers of their own (scratch slot per thread). The kernel is used
     in place when its (input feature, taps) dims form one strided axis (HWIO, OIHW), else it is
-    repacked once; f16/bf16 data is converted to f32 on the way. The im2col of a chunk is a
-    `noinline` function of its own (`<kernel>.im2col`, compiled apart by split.py), called with the
-    GEMM from the chunk loop, which is `optnone` (nothing there to optimise: ~5 ms of LLVM time).
+    repacked once; f16/bf16 data is converted to f32 on the way. The im2col of a chunk is the
+    precompiled library's (im2col.py: 2-D f32 runs of a multiple of 16 channels) or a `noinline`
+    function of its own (`<kernel>.im2col`, compiled apart by split.py), called with the GEMM from
+    the chunk loop, which is `optnone` (nothing there to optimise: ~5 ms of LLVM time). A thread
+    packs the kernel for the GEMM once per call and keeps it for its later chunks (gemm.KEEP_B, up
+    to KEEP_B_BYTES).
   * direct: a loop nest over output elements with the sum over features and taps in a register
     (`reassoc` for f32/f64), out-of-window taps reading a clamped address and selecting zero.
 """
@@ -50,7 +53,10 @@ from .gemm import KEEP_B, PACKED_B, b_keep_elems, config_for, gemm_function, pac
 from .im2col import VEC, im2col_args, im2col_function
 
 ALIGN = 64
-CHUNK_BYTES = 512 * 1024  # im2col rows per GEMM call: about this many bytes of P
+CHUNK_BYTES = 512 * 1024
+# The most bytes of packed kernel a thread keeps across its chunks (GemmPlan.keep_b): a 3x3x512 -> 512
+# kernel would take 9.4 MB per thread; beyond this it is packed again per chunk, as before.
+KEEP_B_BYTES = 2 * 1024 * 1024  # im2col rows per GEMM call: about this many bytes of P
 MAX_SLOTS = 4  # threads that split a convolution's rows (each with its own P chunk and packing buffers)
 MIN_ROWS_PER_THREAD = 96  # fewer rows per thread do not pay for a parallel region
 
@@ -240,7 +246,8 @@ def plan_gemm(instr: Instruction, features: str) -> GemmPlan | None:
     chunk = min(rows.size, chunk)
     # one scratch slot (P chunk and packing buffers) per thread that takes a share of the rows
     slots = max(1, min(MAX_SLOTS, -(-rows.size // max(chunk, MIN_ROWS_PER_THREAD))))
-    keep_b = not swapped and og <= cfg.nc and rows.size > chunk
+    keep_b = (not swapped and og <= cfg.nc and rows.size > chunk
+              and b_keep_elems(cfg, og, kk) * es <= KEEP_B_BYTES)
     plan = GemmPlan(merged[:-1], rows, kcomps, k_direct, swapped, chunk, acc, slots=slots, keep_b=keep_b)
     na, nb = pack_elems(cfg, og, chunk, kk) if swapped else pack_elems(cfg, chunk, og, kk)
     if keep_b:

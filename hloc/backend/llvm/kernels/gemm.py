@@ -19,7 +19,8 @@ Bp sized K x NCR: b_keep_elems) and PACKED_B takes them from there unpacked agai
 multiplies many A by one B on one thread (a convolution's chunks of im2col rows).
 
 Apack / Bpack are scratch buffers from the temp arena (`pack_elems`); the caller sizes them for its
-own M, N, K (never more than a_slots * MC*KC and KC*NC elements); Apack holds `a_slots` A buffers.
+own M, N, K (never more than a_slots * MC*KC and KC*NC elements; Bpack K x NCR with KEEP_B /
+PACKED_B, which N > NC ignores); Apack holds `a_slots` A buffers.
 
 Threads, when the call may use several:
   * rows: a call of at least SPLIT_MIN_WORK multiply-adds given a_slots > 1 (`split_slots`: big
@@ -237,8 +238,10 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
     zero = ir.Constant(ety, 0.0)
     c0 = const(I64, 0)
     acc_flag = b.icmp_signed("!=", b.and_(accumulate, const(I64, ACCUMULATE)), c0)
-    kept_b = b.icmp_signed("!=", b.and_(accumulate, const(I64, KEEP_B | PACKED_B)), c0)
-    packed_b = b.icmp_signed("!=", b.and_(accumulate, const(I64, PACKED_B)), c0)
+    # (only with one column panel, N <= NC: the panels of a wider B would overwrite each other)
+    one_panel = b.icmp_signed("<=", N, const(I64, cfg.nc))
+    kept_b = b.and_(one_panel, b.icmp_signed("!=", b.and_(accumulate, const(I64, KEEP_B | PACKED_B)), c0))
+    packed_b = b.and_(one_panel, b.icmp_signed("!=", b.and_(accumulate, const(I64, PACKED_B)), c0))
     # K == 0: the product is zero; without accumulation C must still be overwritten.
     with b.if_then(b.and_(b.icmp_signed("==", K, c0), b.not_(acc_flag))), for_range(b, M, "zm") as zm, \
             for_range(b, N, "zn") as zn:

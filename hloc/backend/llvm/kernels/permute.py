@@ -117,7 +117,7 @@ def plan_permute(instr: Instruction) -> PermutePlan | None:
         return None
     operand, chain = found
     src = instr.operands[operand].shape  # (the buffer's layout, not a fused parameter's)
-    if src.is_tuple or src.dims != chain[0].operands[0].shape.dims:
+    if src.is_tuple or src.dims != chain[0].operands[0].shape.dims or 0 in src.dims:
         return None
     et = ELEMENT_TYPES.get(src.etype)
     if et is None or et.kind not in ("float", "sint", "uint") or et.bits not in (32, 64):
