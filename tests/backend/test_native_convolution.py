@@ -290,3 +290,37 @@ def test_empty_input_gives_zeros():
              "}\n")
     out = compile_text(text2)([np.zeros((2, 4, 4, 0), np.float32), np.zeros((3, 3, 0, 5), np.float32)])
     np.testing.assert_array_equal(out, np.zeros((2, 4, 4, 5), np.float32))
+
+
+def test_identical_convolutions_share_one_kernel():
+    """Two convolutions of the same geometry (a ResNet block's) compile to one kernel function: the
+    shared im2col's constant taps table (one per kernel) is compared by content (emitter._dedupe)."""
+    import re
+
+    from hloc.backend.llvm.build import BuildOptions, build
+
+    text = """HloModule c2
+ENTRY e {
+  x = f32[1,28,28,16] parameter(0)
+  k = f32[3,3,16,16] parameter(1)
+  a = f32[1,28,28,16] convolution(x, k), window={size=3x3 pad=1_1x1_1}, dim_labels=b01f_01io->b01f
+  b = f32[1,28,28,16] convolution(a, k), window={size=3x3 pad=1_1x1_1}, dim_labels=b01f_01io->b01f
+  ROOT t = (f32[1,28,28,16], f32[1,28,28,16]) tuple(a, b)
+}
+"""
+    module = parse_module(text, "c2.hlo")
+    features = TargetSpec().resolved().features
+    assert all(_shared_im2col(plan_gemm(i, features), conv_geom(i), "f32", "f32")
+               for i in module.entry.instructions if i.opcode == "convolution")
+    llvm_ir = build(module, BuildOptions()).compiled.llvm_ir
+    kernels = re.findall(r'^define [^@]*@"?(k\.[\w.]+?)"?\(', llvm_ir, re.M)
+    assert len([k for k in kernels if not k.endswith((".range", ".task"))]) == 1, kernels
+    exe = compile_text(text)
+    rng = np.random.default_rng(8)
+    x = rng.standard_normal((1, 28, 28, 16)).astype(np.float32)
+    w = rng.standard_normal((3, 3, 16, 16)).astype(np.float32)
+    a, b = exe([x, w])
+    wd = [WindowDim(size=3, stride=1, pad_lo=1, pad_hi=1)] * 2
+    want_a = conv_ref(x, w, "b01f_01io->b01f", wd)
+    np.testing.assert_allclose(a, want_a, rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(b, conv_ref(np.asarray(a), w, "b01f_01io->b01f", wd), rtol=1e-4, atol=1e-3)

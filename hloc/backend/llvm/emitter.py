@@ -441,16 +441,19 @@ class ModuleEmitter:
     def _dedupe(self, fn: ir.Function, new: list) -> ir.Function:
         """An identical kernel emitted before, if there is one (the new one is then removed): LLVM
         then optimises and compiles that code once. `new`: the globals emitting `fn` added (its own
-        functions, e.g. parallel tasks; declarations of shared functions stay)."""
+        functions, e.g. parallel tasks; declarations of shared functions stay; and private constant
+        tables, compared by content: a convolution's im2col taps)."""
         group = [g for g in new if isinstance(g, ir.Function) and g.blocks]
-        if any(not isinstance(g, ir.Function) for g in new):
+        tables = [g for g in new if isinstance(g, ir.GlobalVariable) and g.global_constant
+                  and g.linkage in ("private", "internal")]
+        if any(not isinstance(g, ir.Function) and g not in tables for g in new):
             return fn
         mark_glue_functions(group)  # (as mark_glue would at the end: the texts kept stay valid)
         texts = [str(g) for g in group]
         for g, t in zip(group, texts):
             split.keep_text(g, t)  # (split.entities prints the module's functions again otherwise)
-        text = "\n".join(texts)
-        for k, g in enumerate(group):  # the group's own names, by position
+        text = "\n".join(texts + [str(t) for t in tables])
+        for k, g in enumerate(group + tables):  # the group's own names, by position
             text = text.replace(f'@"{g.name}"', f'@"#{k}"')
         # loop metadata by content (each loop has its own distinct node: loops.loop_id)
         mds = self.llmod.metadata
@@ -460,7 +463,7 @@ class ModuleEmitter:
         if same is None:
             self._kernels[text] = fn
             return fn
-        for g in group:
+        for g in group + tables:
             del self.llmod.globals[g.name]
         return same
 
