@@ -18,7 +18,8 @@ How each number is taken (the XLA side follows ../shared/bench/README.md):
     Without that venv the XLA columns are skipped with a note.
   * numpy: benchmarks/numpy_refs.py in a child process with OPENBLAS_NUM_THREADS=T (pinned for T=1).
   * limits: STREAM-style add (a = b + c, 3 x 4 bytes per element, arrays far beyond the caches) on
-    1 and 2 threads, numpy's OpenBLAS sgemm (1024^3) on 1 and 2 threads; and for each dot/conv module
+    1 and 2 threads, numpy's OpenBLAS sgemm (1024^3) on 1 and 2 threads, at the start of the run and
+    again right before and after each module's own measurement (its ratios use those); and for each dot/conv module
     OpenBLAS on that module's own products (gemm_shapes: each dot as a batched [M,K] x [K,N] matmul,
     each convolution as its im2col product), to tell a shape's cost from hloc's.
 """
@@ -118,11 +119,12 @@ def _sgemm_gflops(threads: int, repeat: int) -> float:
     return 2 * 1024 ** 3 / (t.cpu_median if threads == 1 else t.wall_median) / 1e9
 
 
-def _sgemm_child(threads: int, repeat: int) -> float:
-    """_sgemm_gflops in a child process on `threads` OpenBLAS threads (pinned for 1): a reference taken
-    right beside a measurement of hloc's, which ends with the child (no OpenBLAS threads left spinning)."""
+def _limit_child(what: str, threads: int, repeat: int) -> float:
+    """A machine limit (`--sgemm`: _sgemm_gflops, `--stream`: _stream_add_gbs) in a child process on
+    `threads` threads (pinned for 1): a reference taken right beside a measurement of hloc's, which ends
+    with the child (no OpenBLAS threads left spinning)."""
     env = {**os.environ, "OPENBLAS_NUM_THREADS": str(threads), "OMP_NUM_THREADS": str(threads)}
-    r = subprocess.run([sys.executable, "-m", "benchmarks.bench_models", "--sgemm", str(threads),
+    r = subprocess.run([sys.executable, "-m", "benchmarks.bench_models", what, str(threads),
                         "--repeat", str(repeat)], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
     return float(r.stdout)
 
@@ -198,24 +200,32 @@ def hloc_module(name: str, repeat: int) -> dict:
     def call():
         exe.run_leaves(params, outs)
 
+    from .numpy_refs import WORK
+
+    memory_bound = WORK[name][0] == "bytes"
+    stream = []  # a memory-bound module's STREAM add, measured right before and after its timed runs
     everywhere = os.sched_getaffinity(0)
+    before = _limit_child("--stream", 1, repeat) if memory_bound else None
     try:
         _pin_first_cpu()
         exe.threads = 1
         one = _timed(call, repeat)
     finally:
         os.sched_setaffinity(0, everywhere)
+    if memory_bound:
+        stream.append((before + _limit_child("--stream", 1, repeat)) / 2)
+        before = _limit_child("--stream", 2, repeat)
     exe.threads = 2
     two = _timed(call, repeat)
+    if memory_bound:
+        stream.append((before + _limit_child("--stream", 2, repeat)) / 2)
     # 1 thread: the calling thread's CPU time, which is all the work with num_threads=1. Process CPU time
     # would also count pool workers left by earlier modules' 2-thread runs, which were started before the
     # pinning and spin briefly on the other core.
-    out = {"compile_s": compile_s, "compile_cpu_s": compile_cpu_s,
+    out = {"compile_s": compile_s, "compile_cpu_s": compile_cpu_s, "stream_beside": stream,
            "t1_cpu_ms": one["thread"], "t1_wall_ms": one["wall"],
            "t2_wall_ms": two["wall"],
            "t2_cpu_ms": two["cpu"], "t2_caller_cpu_ms": two["thread"]}
-    from .numpy_refs import WORK
-
     if WORK[name][0] == "flops":
         out["gemm_gflops"], out["sgemm_beside"] = _gemm_kernels_gflops(text, path, params, outs, repeat)
 
@@ -253,7 +263,7 @@ def _gemm_kernels_gflops(text: str, path: str, params: list, outs: list,
         exe.threads = threads
         exe.profile.clock = "thread" if threads == 1 else "wall"
         per_run = []
-        before = _sgemm_child(threads, repeat)
+        before = _limit_child("--sgemm", threads, repeat)
         try:
             if threads == 1:
                 _pin_first_cpu()
@@ -274,7 +284,7 @@ def _gemm_kernels_gflops(text: str, path: str, params: list, outs: list,
         finally:
             os.sched_setaffinity(0, everywhere)
         rates.append(statistics.median(per_run) if per_run else math.nan)  # (nan: no dot/conv kernel ran)
-        refs.append((before + _sgemm_child(threads, repeat)) / 2)
+        refs.append((before + _limit_child("--sgemm", threads, repeat)) / 2)
     return (rates[0], rates[1]), (refs[0], refs[1])
 
 
@@ -404,7 +414,7 @@ def run(quick: bool) -> str:
         kind, amount = WORK[name]
         if kind == "bytes":
             rate = [amount / (h[k] * 1e-3) / 1e9 for k in ("t1_cpu_ms", "t2_wall_ms")]
-            lim = [numpy1["stream_add_gbs"], numpy2["stream_add_gbs"]]
+            lim = list(h["stream_beside"])
             unit = "GB/s"
             shares["bytes1"].append(rate[0] / lim[0])
             shares["bytes2"].append(rate[1] / lim[1])
@@ -413,7 +423,7 @@ def run(quick: bool) -> str:
             lim = list(h["sgemm_beside"])
             unit = "GFLOP/s"
         same = [n["same_shape_gflops"].get(name) for n in (numpy1, numpy2)]
-        extra = ["-"] * 9
+        extra = ["-"] * 8 + [f"{lim[0]:.1f} / {lim[1]:.1f}"]
         if kind != "bytes":
             kern = h["gemm_gflops"]
             extra = [x for t in (0, 1) for x in (_f(kern[t], 1), f"{100 * kern[t] / lim[t]:.0f}%")]
@@ -463,9 +473,10 @@ def run(quick: bool) -> str:
         f"STREAM-style add (numpy): {_f(numpy1['stream_add_gbs'], 1)} GB/s on 1 thread, "
         f"{_f(numpy2['stream_add_gbs'], 1)} GB/s on 2; OpenBLAS sgemm 1024 (numpy): "
         f"{_f(numpy1['sgemm_gflops'], 1)} GFLOP/s on 1 thread, {_f(numpy2['sgemm_gflops'], 1)} on 2 at the start of "
-        "the run; each dot/conv module is held against the same sgemm measured right beside it (the mean of "
-        "one measurement before and one after its kernels': `sgemm beside`, 1t / 2t GFLOP/s), as the "
-        "machine's speed drifts during a run. A module's "
+        "the run; each module is held against the same limit measured right beside it, in a child process (the "
+        "mean of one measurement before and one after the module's own: the STREAM add around a memory-bound "
+        "module's timed runs, sgemm around a dot/conv module's kernel measurement; `limit beside`, 1t / 2t), "
+        "as the machine's speed drifts during a run. A module's "
         "rate counts what it must at least move (inputs read and outputs written once) or compute (2 flops "
         "per multiply-add), so above 100% means it beats that reference. `dot/conv kernels` is the rate of the "
         "module's dot and convolution kernels alone (a profiling build, `hloc run --profile`: their flops over "
@@ -477,7 +488,7 @@ def run(quick: bool) -> str:
         "",
         table(["module", "unit", "hloc 1t", "of limit", "hloc 2t", "of limit", "dot/conv kernels 1t", "of limit",
                "dot/conv kernels 2t", "of limit", "OpenBLAS same shapes 1t", "of it", "OpenBLAS same shapes 2t",
-               "of it", "sgemm beside"], limit_rows),
+               "of it", "limit beside"], limit_rows),
         "",
         f"Targets: memory-bound modules >= 85% of the STREAM add (worst: 1 thread "
         f"{100 * min(shares['bytes1']):.0f}%, 2 threads {100 * min(shares['bytes2']):.0f}%); f32 dot and "
@@ -493,13 +504,15 @@ def _main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks.bench_models")
     p.add_argument("--numpy-worker", type=int, metavar="T", help="print numpy refs and limits on T threads as JSON")
     p.add_argument("--sgemm", type=int, metavar="T", help="print numpy's sgemm 1024 GFLOP/s on T threads")
+    p.add_argument("--stream", type=int, metavar="T", help="print the STREAM-style add's GB/s on T threads")
     p.add_argument("--repeat", type=int, default=20)
     args = p.parse_args(argv)
-    if args.sgemm:
-        if args.sgemm == 1:
-            _pin_first_cpu()
-        print(_sgemm_gflops(args.sgemm, args.repeat))
-        return 0
+    for flag, limit in ((args.sgemm, _sgemm_gflops), (args.stream, _stream_add_gbs)):
+        if flag:
+            if flag == 1:
+                _pin_first_cpu()
+            print(limit(flag, args.repeat))
+            return 0
     if args.numpy_worker:
         print(json.dumps(numpy_worker(args.numpy_worker, args.repeat)))
         return 0
