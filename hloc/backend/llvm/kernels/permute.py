@@ -7,9 +7,9 @@ only reshapes and transposes one operand (attention's head split and merge).
 Each element moves once. The moves are followed on the input's dims as strided factors (a reshape
 regroups or splits them, a transpose reorders them), giving the output's physical dims, innermost
 first, each with the input stride it steps by; where the innermost output dim is not the input's
-contiguous one but another output dim R is, the copy is a batch of 2-D transposes: VW x VW tiles
-are read as VW vectors along R (contiguous in the input), transposed in registers (gemm.transpose)
-and written as VW vectors along the innermost dim (contiguous in the output). The loop kernel
+contiguous one but another output dim R is, the copy is a batch of 2-D transposes: T x T tiles
+(T = TILE) are read as T vectors along R (contiguous in the input), transposed in registers
+(gemm.transpose) and written as T vectors along the innermost dim (contiguous in the output). The loop kernel
 reads along the output instead, one element at a time from addresses a row apart: the transformer
 layer's head split ([256, 512] -> [8, 64, 256], 512 KiB) ran at ~9 GB/s. Tiles at the edges of R
 and of the innermost dim are copied element by element. The r-tiles of every batch index are
@@ -30,6 +30,11 @@ from ..loops import for_range
 from ..parallel import parallel_range
 from .gemm import transpose, vector_bits
 
+# Tile side (elements; at most the vector width): LLVM's x86 lowering of a 16 x 16 register transpose
+# (64 two-source shuffles) cost ~25 ms of compile per kernel (transformer_layer_T256_D512: 148 -> 220
+# ms with its three) for head transposes of 33-52 us; 8 x 8 ~15 ms each; 4 x 4 ~1 ms each, 46-78 us
+# (the loop kernel: 119-145 us).
+TILE = 4
 MIN_SIDE = 8  # R and the innermost dim at least this long (else the loop kernel's copy is as good)
 _MOVES = ("reshape", "transpose", "copy", "bitcast")
 
@@ -149,7 +154,7 @@ def emit_permute(ctx, plan: PermutePlan) -> None:
     out_strides = [int(np.prod([s for s, _ in dims[:k]], dtype=np.int64)) for k in range(len(dims))]
     batch = [k for k in range(1, len(dims)) if k != r]
     nbatch = int(np.prod([dims[k][0] for k in batch], dtype=np.int64))
-    vw = max(1, vector_bits(ctx.features) // (8 * plan.es))
+    vw = min(TILE, max(1, vector_bits(ctx.features) // (8 * plan.es)))
     rows, cols = dims[r][0], dims[0][0]
     col_stride = dims[0][1]
     r_tiles = (rows + vw - 1) // vw
