@@ -26,6 +26,7 @@ How each number is taken (the XLA side follows ../shared/bench/README.md):
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -129,6 +130,26 @@ def _limit_child(what: str, threads: int, repeat: int) -> float:
     return float(r.stdout)
 
 
+def _beside(what: str, threads: int, repeat: int, fn):
+    """fn() with the limit `what` (_limit_child) measured right before and right after it on the same
+    thread count: (fn's result, the two measurements' mean)."""
+    before = _limit_child(what, threads, repeat)
+    got = fn()
+    return got, (before + _limit_child(what, threads, repeat)) / 2
+
+
+@contextlib.contextmanager
+def _pinned(threads: int):
+    """On one thread, the process pinned to the first CPU for the block (as the other 1-thread numbers)."""
+    everywhere = os.sched_getaffinity(0)
+    try:
+        if threads == 1:
+            _pin_first_cpu()
+        yield
+    finally:
+        os.sched_setaffinity(0, everywhere)
+
+
 def numpy_worker(threads: int, repeat: int) -> dict:
     from hloc.parse import parse_module, read_source
     from hloc.runtime.random_inputs import random_inputs
@@ -202,23 +223,17 @@ def hloc_module(name: str, repeat: int) -> dict:
 
     from .numpy_refs import WORK
 
-    memory_bound = WORK[name][0] == "bytes"
+    def timed(threads: int) -> dict:
+        exe.threads = threads
+        with _pinned(threads):
+            return _timed(call, repeat)
+
     stream = []  # a memory-bound module's STREAM add, measured right before and after its timed runs
-    everywhere = os.sched_getaffinity(0)
-    before = _limit_child("--stream", 1, repeat) if memory_bound else None
-    try:
-        _pin_first_cpu()
-        exe.threads = 1
-        one = _timed(call, repeat)
-    finally:
-        os.sched_setaffinity(0, everywhere)
-    if memory_bound:
-        stream.append((before + _limit_child("--stream", 1, repeat)) / 2)
-        before = _limit_child("--stream", 2, repeat)
-    exe.threads = 2
-    two = _timed(call, repeat)
-    if memory_bound:
-        stream.append((before + _limit_child("--stream", 2, repeat)) / 2)
+    if WORK[name][0] == "bytes":
+        (one, s1), (two, s2) = (_beside("--stream", t, repeat, lambda t=t: timed(t)) for t in (1, 2))
+        stream = [s1, s2]
+    else:
+        one, two = timed(1), timed(2)
     # 1 thread: the calling thread's CPU time, which is all the work with num_threads=1. Process CPU time
     # would also count pool workers left by earlier modules' 2-thread runs, which were started before the
     # pinning and spin briefly on the other core.
@@ -257,16 +272,12 @@ def _gemm_kernels_gflops(text: str, path: str, params: list, outs: list,
 
     built = build(parse_module(text, path), BuildOptions(profile=True))
     exe = load_object(built.compiled.obj, built.abi, profile=True)
-    rates, refs = [], []
-    everywhere = os.sched_getaffinity(0)
-    for threads in (1, 2):
+
+    def rate(threads: int) -> float:
         exe.threads = threads
         exe.profile.clock = "thread" if threads == 1 else "wall"
         per_run = []
-        before = _limit_child("--sgemm", threads, repeat)
-        try:
-            if threads == 1:
-                _pin_first_cpu()
+        with _pinned(threads):
             k, start = 0, time.perf_counter()
             # `repeat` runs after three warm-up runs (as _timed), and more until KERNEL_SECONDS have passed: a
             # short module's runs took ~20 ms in all, which one stall of the other core could cover (conv's
@@ -281,11 +292,10 @@ def _gemm_kernels_gflops(text: str, path: str, params: list, outs: list,
                 if k >= 3 and ns:
                     per_run.append(flops / (ns * 1e-9) / 1e9)
                 k += 1
-        finally:
-            os.sched_setaffinity(0, everywhere)
-        rates.append(statistics.median(per_run) if per_run else math.nan)  # (nan: no dot/conv kernel ran)
-        refs.append((before + _limit_child("--sgemm", threads, repeat)) / 2)
-    return (rates[0], rates[1]), (refs[0], refs[1])
+        return statistics.median(per_run) if per_run else math.nan  # (nan: no dot/conv kernel ran)
+
+    (r1, ref1), (r2, ref2) = (_beside("--sgemm", t, repeat, lambda t=t: rate(t)) for t in (1, 2))
+    return (r1, r2), (ref1, ref2)
 
 
 def hloc_warmup() -> float:
