@@ -100,6 +100,11 @@ def _build(module, options: BuildOptions) -> Built:
     # The ABI speaks of the module as written: parameter names before the pipeline renames anything.
     before = EntryAbi.of(module, entry, 0)
     ran = run_hlo_pipeline(module, options.hlo_pipeline)
+    if passes_available():
+        from ...passes.layout_copies import insert_layout_copies
+
+        # (the pipeline may have replaced the root by an equal value of another layout)
+        insert_layout_copies(module, result=before.result_shape)
     after = EntryAbi.of(module, entry, 0)
     if after.param_shapes != before.param_shapes or after.result_shape != before.result_shape:
         raise CodegenError("internal error: the HLO pipeline changed the entry computation's signature from "

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import llvmlite.binding as llvm
 import numpy as np
 
-from ...errors import CodegenError, RunError, UsageError
+from ...errors import CodegenError, RunError, UsageError, VerifyError
 from ...ir.module import Module
 from ...ir.types import ELEMENT_TYPES, Shape
 from . import split
@@ -114,6 +114,7 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
     init_llvm()
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
+    honour_layouts(module)
     spec = options.target.resolved()
     tm = target_machine(spec, options.opt_level)
     lib = Library.for_target(spec, options.opt_level) if options.library else None
@@ -176,6 +177,23 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
                           ba.param_leaves, ba.result_leaves, module.entry.parameter_shapes,
                           module.entry.root.shape, spec, lib.status if lib is not None and lib.components else "",
                           profile_sites=emitter.timer.sites if emitter.timer is not None else None)
+
+
+def honour_layouts(module: Module) -> None:
+    """Kernels take the layouts the IR declares: a layout-changing copy wherever a value flows into
+    a place declaring another layout (the layout-copies pass), then the layout-sensitive check, so
+    that no boundary is left where bytes would be read in another order than they were written."""
+    from ...ir.verifier import verify_layouts
+    from .build import passes_available
+
+    if passes_available():
+        from ...passes.layout_copies import insert_layout_copies
+
+        insert_layout_copies(module)
+    try:
+        verify_layouts(module)
+    except VerifyError as e:
+        raise CodegenError(f"internal error: {e.message}", e.loc) from None
 
 
 def emit_asm(module: Module, options: CompileOptions | None = None) -> str:
