@@ -55,6 +55,7 @@ from .kernels.loop import emit_elemental_instr
 from .kernels.lowering import Lowering
 from .profile import CLOCKS, Site, gemm_flops, sites_text
 from .profile import symbols as profile_symbols
+from .symbols import fresh_name
 
 # Instructions computed by the generic loop kernel when no kernel is registered.
 _GENERIC = elemental.ELEMENTAL_OPCODES - {"tuple", "get-tuple-element", "call"}
@@ -158,7 +159,6 @@ class ModuleEmitter:
         if library is not None:  # library.Library: the pool and GEMMs are declared, not emitted
             library.attach(self.llmod)
         self._globals: dict[Instruction, ir.GlobalVariable] = {}
-        self._names: set[str] = set()
         self._plans: dict[tuple, Plan] = {}
         self._functions: dict[tuple, ir.Function] = {}
         self._kernels: dict[str, ir.Function] = {}  # kernel IR (own names by position) -> its function
@@ -231,12 +231,7 @@ class ModuleEmitter:
         return IrArray(self.constant_global(instr), instr.shape)
 
     def _unique(self, name: str) -> str:
-        base, k = name, 0
-        while name in self._names:
-            k += 1
-            name = f"{base}.{k}"
-        self._names.add(name)
-        return name
+        return fresh_name(self.llmod, name)
 
     # -- computation functions
     def computation_function(self, comp: Computation, skip_copies: frozenset[int] = frozenset(),

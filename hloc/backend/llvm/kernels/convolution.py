@@ -47,6 +47,7 @@ from ..elemental import Accumulators, Elemental, IrArray, binary_op, convert_val
 from ..irvalues import I1, I8, I64, PTR, VOID, const, intrinsic, storage_type
 from ..loops import SMALL, Index, for_range, loop_nest, strides
 from ..parallel import COUNTER_BYTES, parallel_chunks
+from ..symbols import fresh_name
 from . import kernel
 from .dot import GEMM_MIN_MN, GEMM_MIN_WORK, accumulation_etype, check_product_types
 from .gemm import KEEP_B, PACKED_B, b_keep_elems, config_for, gemm_function, pack_elems
@@ -520,7 +521,7 @@ def emit_gemm_conv(ctx, instr: Instruction, plan: GemmPlan) -> None:
             if made:
                 return made[0]
             types = [PTR, PTR, I64, I64] + [v.type for v in (grp, *outer_iv)]
-            f = ir.Function(ctx.module, ir.FunctionType(VOID, types), f"{ctx.fn.name}.im2col")
+            f = ir.Function(ctx.module, ir.FunctionType(VOID, types), fresh_name(ctx.module, f"{ctx.fn.name}.im2col"))
             f.linkage = "internal"
             f.attributes.add("noinline")
             f.attributes.add("nounwind")
