@@ -335,6 +335,8 @@ class ModuleEmitter:
                 continue
             if instr in grouped:
                 continue
+            if _writes_nothing(instr):
+                continue
             out_slices = ba.leaves[instr]
             out_shapes = [leaf for leaf in instr.shape.leaves() if leaf.is_array]
             operand_slices = []
@@ -461,6 +463,14 @@ class ModuleEmitter:
         for g in group + tables:
             del self.llmod.globals[g.name]
         return same
+
+
+def _writes_nothing(instr: Instruction) -> bool:
+    """No element to compute: every output leaf is empty (a kernel's element code would have no
+    value to store, e.g. a concatenation of empty operands), and nothing else happens."""
+    if instr.has_side_effect() or (instr.called_computations and instr.opcode != "fusion"):
+        return False
+    return all(leaf.is_array and leaf.num_elements == 0 for leaf in instr.shape.leaves())
 
 
 def _distinct_bytes(slices) -> int:
