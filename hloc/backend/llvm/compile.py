@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import llvmlite.binding as llvm
 import numpy as np
 
-from ...errors import CodegenError, RunError, UsageError, VerifyError
+from ...errors import CodegenError, RunError, UsageError, VerifyError, working_on
 from ...ir.module import Module
 from ...ir.types import ELEMENT_TYPES, Shape
 from . import split
@@ -110,7 +110,11 @@ class CompiledModule:
 
 
 def compile_to_object(module: Module, options: CompileOptions | None = None) -> CompiledModule:
-    options = options or CompileOptions()
+    with working_on(f"module '{module.name}'", module.entry.loc if module.entry is not None else None):
+        return _compile_to_object(module, options or CompileOptions())
+
+
+def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModule:
     init_llvm()
     timings: dict[str, float] = {}
     t0 = time.perf_counter()

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 import llvmlite.ir as ir
 import numpy as np
 
-from ...errors import CodegenError, PassError
+from ...errors import CodegenError, PassError, working_on
 from ...ir.literal import literal_value
 from ...ir.module import Computation, Instruction, Module
 from ...ir.types import ELEMENT_TYPES, Shape
@@ -323,7 +323,8 @@ class ModuleEmitter:
                 continue
             if instr in groups:  # consecutive row-local kernels, run block of rows by block of rows
                 g = groups[instr]
-                gfn = self._emit_group(g, ba)
+                with working_on(f"'{instr.name}' ({instr.opcode}) and the row-local kernels after it", instr.loc):
+                    gfn = self._emit_group(g, ba)
                 site = None
                 if self.timer is not None:
                     site = self.timer.site(b, Site("+".join(m.instr.name for m in g.members), where, "rows",
@@ -352,7 +353,8 @@ class ModuleEmitter:
             for k in shared:  # read through the output array it shares a buffer with
                 operand_slices[k], operand_shapes[k] = [], []
             scratch = instr in ba.scratch_slices
-            kfn = self._emit_kernel(instr, out_shapes, operand_shapes, scratch, in_place, shared)
+            with working_on(f"'{instr.name}' ({instr.opcode})", instr.loc):
+                kfn = self._emit_kernel(instr, out_shapes, operand_shapes, scratch, in_place, shared)
             args = [ptr_of(s) for s in out_slices if s.kind != "none"]
             for ss in operand_slices:
                 args.extend(ptr_of(s) for s in ss)
