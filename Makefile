@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 JOBS   ?= 2
 
-.PHONY: run test test-fast lint format bench golden clean
+.PHONY: run test test-fast lint format bench golden clean fuzz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,14 @@ test: $(STAMP)
 # Skips the slow corpus sweeps (CI runs them through `make test`).
 test-fast: $(STAMP)
 	$(BIN)/pytest -q -n $(JOBS) -m "not slow"
+
+# The differential fuzzer (fuzz/): random modules natively (--hlo-opt O0/O2, 1/2 threads) vs the
+# interpreter for FUZZ_SECONDS; failures are shrunk into build/fuzz/ (FUZZ_ARGS=--regress: into
+# testdata/regress, with XLA:CPU's outputs). `make test` runs a fixed-seed slice (tests/fuzz).
+FUZZ_SECONDS ?= 300
+FUZZ_ARGS ?=
+fuzz: $(STAMP)
+	$(BIN)/python -m fuzz.run --seconds $(FUZZ_SECONDS) $(FUZZ_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
