@@ -32,6 +32,7 @@ from ...ir.types import ELEMENT_TYPES, Shape
 from . import split
 from .abi import ENTRY_ARGS, default_threads, shutdown_then_release
 from .buffers import ALIGN, BufferAssignment
+from .build import passes_available
 from .emitter import ModuleEmitter, sanitize
 from .library import Library, portable
 from .target import TargetSpec, init_llvm, new_target_machine, optimize, target_machine
@@ -118,6 +119,10 @@ def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModul
     init_llvm()
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
+    if passes_available():
+        from ...passes.tree_reduction_rewriter import run_on as sum_in_windows
+
+        sum_in_windows(module)  # (long f32 sums as accurate as XLA:CPU's, whatever the HLO pipeline ran)
     honour_layouts(module)
     spec = options.target.resolved()
     tm = target_machine(spec, options.opt_level)
@@ -188,7 +193,6 @@ def honour_layouts(module: Module) -> None:
     a place declaring another layout (the layout-copies pass), then the layout-sensitive check, so
     that no boundary is left where bytes would be read in another order than they were written."""
     from ...ir.verifier import verify_layouts
-    from .build import passes_available
 
     if passes_available():
         from ...passes.layout_copies import insert_layout_copies
