@@ -371,6 +371,8 @@ def op_convert(c: Comp) -> Val | None:
     to = g.etype()
     if v.etype in FLOATS and (to[0] in "su" or to == "pred") and not v.exact:
         to = g.pick(FLOATS)
+    if not v.exact and v.etype in ("f16", "bf16") and to in FLOATS:
+        to = v.etype  # (widened, an f16 error would be judged by an f32 bound)
     if g.chance(0.25) and v.etype != "pred" and (v.etype[0] in "su" or v.exact):
         same = [t for t in DTYPES if BITS[t] == BITS[v.etype] and t not in ("pred", v.etype)
                 and not (v.etype in FLOATS and t in FLOATS)]
