@@ -98,6 +98,10 @@ class HlocGroup(_PlainHelpOption, click.Group):
             ctx.exit(130)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
+        except BrokenPipeError:  # `hloc opt m.hlo | head`: the reader left; not an error of ours
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())  # (so that the exit's flush does not fail again)
+            ctx.exit(1)
         except Exception as e:  # a bug in hloc: one line naming what it was doing, no traceback
             if os.environ.get("HLOC_DEBUG", "") not in ("", "0"):
                 raise

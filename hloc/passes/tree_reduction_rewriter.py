@@ -33,6 +33,8 @@ from .hlo_builder import Builder
 from .rewrite import replace_instruction
 
 WINDOW = 16
+ROW_WINDOW = 4096  # a long row sum's rows
+LONG_ROW = 65536  # elements per output beyond which a row sum is split
 
 
 def _plain_add(comp: Computation) -> bool:
@@ -47,28 +49,39 @@ def _zero(instr: Instruction) -> bool:
             and float(instr.literal.reshape(())) == 0.0)
 
 
-def _window(n: int) -> int:
-    divisors = [w for w in range(8, 33) if n % w == 0 and n // w > 1]
-    return min(divisors, key=lambda w: abs(w - WINDOW)) if divisors else 0
+def _window(n: int, lo: int, hi: int, target: int) -> int:
+    """The divisor of n nearest `target` in [lo, hi] (n itself excluded), else 0."""
+    divisors = [w for w in range(lo, min(hi, n - 1) + 1) if n % w == 0]
+    return min(divisors, key=lambda w: abs(w - target)) if divisors else 0
 
 
-def candidate(instr: Instruction) -> int | None:
-    """The reduced dimension to split, or None when the reduce is left alone."""
+def candidate(instr: Instruction) -> tuple[int, int] | None:
+    """(reduced dimension, window) to rewrite: window w > 0 splits the dimension into (n / w, w)
+    (padded to a multiple of w when it does not divide n), 0 sums the dimension alone first; None
+    leaves the reduce alone."""
     if instr.opcode != "reduce" or len(instr.operands) != 2 or instr.shape.is_tuple:
         return None
     x, init = instr.operands
     if x.shape.etype not in ("f32", "f64") or not _plain_add(instr.attrs["to_apply"]) or not _zero(init):
         return None
     dims = instr.attrs["dimensions"]
-    if not dims or any(x.shape.dims[d] == 0 for d in dims):
+    if not dims or x.shape.rank == 0 or any(x.shape.dims[d] == 0 for d in dims):
         return None
     per_output = math.prod(x.shape.dims[d] for d in dims)
-    if x.shape.rank == 0 or x.shape.minor_to_major[0] in dims:
-        return None  # a row sum: vectorised partial sums already (and short rows would be slow)
+    minor = x.shape.minor_to_major[0]
+    if minor in dims:
+        # a row sum: vectorised partial sums, sequential per lane; long ones in rows of ~4096
+        if per_output <= LONG_ROW:
+            return None
+        n = x.shape.dims[minor]
+        if n > 2 * ROW_WINDOW:
+            return minor, _window(n, ROW_WINDOW // 4, ROW_WINDOW * 4, ROW_WINDOW) or ROW_WINDOW
+        return (minor, 0) if len(dims) > 1 else None
     d = max(dims, key=lambda k: x.shape.dims[k])
-    if x.shape.dims[d] > WINDOW or (len(dims) > 1 and per_output > WINDOW):
-        return d
-    return None
+    n = x.shape.dims[d]
+    if n > WINDOW:
+        return d, _window(n, WINDOW // 2, 2 * WINDOW, WINDOW) or WINDOW
+    return (d, 0) if len(dims) > 1 and per_output > WINDOW else None
 
 
 def _split_shape(s: Shape, d: int, w: int) -> Shape:
@@ -84,13 +97,13 @@ def _split_shape(s: Shape, d: int, w: int) -> Shape:
     return Shape(s.etype, tuple(dims), Layout(tuple(m2m)))
 
 
-def rewrite(instr: Instruction, d: int) -> Instruction:
+def rewrite(instr: Instruction, d: int, w: int) -> Instruction:
     comp = instr.parent
     b = Builder(comp)
     x, init = instr.operands
     n = x.shape.dims[d]
     reducer = instr.attrs["to_apply"]
-    if n <= WINDOW:  # a short dimension of several: summed first, alone
+    if w == 0:  # one dimension of several summed first, alone
         dims = tuple(instr.attrs["dimensions"])
         kept = [k for k in range(x.shape.rank) if k != d]
         first = b.add("reduce", Shape(x.shape.etype, tuple(x.shape.dims[k] for k in kept),
@@ -100,9 +113,7 @@ def rewrite(instr: Instruction, d: int) -> Instruction:
                      to_apply=reducer)
         replace_instruction(instr, rest)
         return rest
-    w = _window(n)
-    if not w:
-        w = WINDOW
+    if n % w:
         padded = list(x.shape.dims)
         padded[d] = -(-n // w) * w
         config = tuple(PadDim(0, padded[d] - n) if k == d else PadDim(0, 0) for k in range(x.shape.rank))
@@ -126,10 +137,10 @@ def run_on(module: Module) -> bool:
         work = [i for i in comp.instructions if candidate(i) is not None]
         while work:
             instr = work.pop()
-            d = candidate(instr)
-            if d is None:
+            how = candidate(instr)
+            if how is None:
                 continue
-            rest = rewrite(instr, d)
+            rest = rewrite(instr, *how)
             work.append(rest)
             changed = True
     return changed
