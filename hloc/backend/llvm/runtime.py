@@ -11,10 +11,9 @@ entry also holds a shared library, linked from that same object with `cc -shared
 dlopens it instead: same machine code, and neither llvmlite nor the parser is imported, which
 keeps a cached `hloc run` fast to start.
 
-Cache keys (hloc.runtime.cache) hash: the module text, the hloc build (version + source
+Cache keys (hloc.cache) hash: the module text, the hloc build (version + source
 fingerprint), llvmlite's version, the build options (HLO pipeline, LLVM -O level, entry name,
-denormal mode, PIC) and the host (machine, CPU model and feature flags). This module imports the
-runner's BackendOptions: it is the runner's plugin, the one place the backend knows the runtime.
+denormal mode, PIC) and the host (machine, CPU model and feature flags).
 """
 
 from __future__ import annotations
@@ -26,8 +25,8 @@ import weakref
 
 import numpy as np
 
+from ...cache import CompileCache, cache_key, sha256_hex, source_fingerprint
 from ...errors import CodegenError, RunError
-from ...runtime.cache import CompileCache, cache_key, sha256_hex, source_fingerprint
 from .abi import ENTRY_ARGS, EntryAbi, default_threads, shutdown_then_release
 from .build import BuildOptions, build, key_parts
 
