@@ -258,7 +258,7 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
                        f"({len(times)} runs, backend {runner.backend.name}"
                        f"{', cache ' + cache_state if cache_state else ''})")
         if kernel_profile is not None:
-            from ..backend.llvm.profile import format_profile
+            from ..backend.llvm.codegen.profile import format_profile
 
             click.echo(format_profile(kernel_profile, len(times) if times else 1,
                                       sum(times) if times else run_s), nl=False)
