@@ -1,5 +1,6 @@
 """HLO text -> ir.Module: the LALR tables Lark makes from grammars/hlo.lark, driven by engine.py over
 the tokens of our contextual lexer (lexer.py); builder.py makes the IR as rules reduce (no parse tree).
+StableHLO / MHLO text (recognized by its content) goes through mlir/ instead.
 
     parse_module(text, filename)          one module
     parse_modules(text, filename)         a `// -----` separated file (XLA's --split-input-file)
@@ -17,6 +18,7 @@ from ..ir.module import Computation, Module, Source
 from .builder import HloBuilder
 from .engine import tables
 from .lexer import is_blank, tokenize
+from .mlir import looks_like_mlir, parse_mlir
 
 __all__ = ["parse_module", "parse_modules", "parse_file", "read_source", "split_modules"]
 
@@ -40,7 +42,10 @@ def _parse_inline(outer: HloBuilder, start: int, end: int) -> Computation:
 
 
 def parse_module(text: str, filename: str = "<input>") -> Module:
-    """Parse one HLO module; raise ParseError (with file:line:col) on malformed text."""
+    """Parse one HLO module, or StableHLO / MHLO text (recognized by its content: mlir/);
+    raise ParseError (with file:line:col) on malformed text."""
+    if looks_like_mlir(text):
+        return parse_mlir(text, filename)
     if is_blank(text):
         raise ParseError("empty input: expected an HLO module ('HloModule name' or 'ENTRY name {')",
                          SourceLoc.from_offset(filename, text, len(text)))
