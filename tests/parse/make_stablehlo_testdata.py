@@ -263,12 +263,52 @@ def write_corpus(corpus: Path, out: Path) -> None:
         (out / (f.name[:-4] + ".mlir")).write_text(mlir)
 
 
+def _dump_programs():
+    import numpy as np
+    x = np.arange(12, dtype=np.float32).reshape(3, 4) / 10
+    y = np.ones((4, 4), np.float32) / 3
+    a = np.array([3.0, 1.0, 2.0, -1.0], np.float32)
+
+    def f(x, y):
+        return jnp.tanh(x @ y) + jnp.arange(4.0)
+
+    def g(a):
+        return jnp.cumsum(jnp.sort(a)) * 2
+
+    return {"jit_f": (f, (x, y)), "jit_g": (g, (a,))}
+
+
+def write_dump(out: Path) -> None:
+    """dumps/two_programs/: an XLA dump folder (--xla_dump_to, text and .hlo.pb) of two jitted programs,
+    made by a child process (XLA reads XLA_FLAGS once); dumps/NAME.in<k>.npy and NAME.expected.npz beside."""
+    import os
+    import shutil
+    import subprocess
+
+    folder = out / "two_programs"
+    shutil.rmtree(folder, ignore_errors=True)
+    env = dict(os.environ, XLA_FLAGS=f"--xla_dump_to={folder} --xla_dump_hlo_as_proto --xla_dump_hlo_as_text")
+    subprocess.run([sys.executable, __file__, "--dump-child"], env=env, check=True)
+    for name, (fn, args) in _dump_programs().items():
+        for k, a in enumerate(args):
+            np.save(out / f"{name}.in{k}.npy", a)
+        np.savez(out / f"{name}.expected.npz", out0=np.asarray(jax.jit(fn)(*args)))
+    for f in folder.iterdir():  # object files and options are not modules; they stay out of testdata
+        if f.suffix in (".o", ".debug_options") or f.name.endswith("-memory-usage-report.pb"):
+            f.unlink()
+
+
 def main() -> None:
+    if sys.argv[1:] == ["--dump-child"]:
+        for fn, args in _dump_programs().values():
+            jax.jit(fn)(*args)
+        return
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", type=Path, default=Path(__file__).resolve().parents[3] / "shared" / "corpus" / "jax")
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args()
     write_jax_cases(args.out / "jax")
+    write_dump(args.out.parent / "dumps")
     if args.corpus.is_dir():
         write_corpus(args.corpus, args.out / "corpus")
 
