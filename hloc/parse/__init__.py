@@ -85,8 +85,35 @@ def parse_modules(text: str, filename: str = "<input>") -> list[Module]:
     return [parse_module(chunk, filename) for chunk in split_modules(text)]
 
 
+_TEXT_PROTO_START = re.compile(rb"\s*(hlo_module|name|entry_computation_name|computations)\s*[:{]")
+
+
+def _proto_format(path: str, data: bytes) -> str | None:
+    """'binary' or 'text' for an HloModuleProto / HloProto (run_hlo_module's --input_format=pb|pbtxt):
+    by extension, else binary data that starts like one (a length-delimited field 1)."""
+    low = path.lower()
+    if low.endswith((".pbtxt", ".textproto", ".txtpb")):
+        return "text"
+    if low.endswith(".pb"):
+        return "binary"
+    if data[:1] == b"\x0a" and (b"\x00" in data[:4096] or not _is_utf8(data[:4096])):
+        return "binary"
+    if not low.endswith((".hlo", ".txt", ".mlir")) and _TEXT_PROTO_START.match(data[:200]):
+        return "text"
+    return None
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        return e.start > len(data) - 4  # a character cut at the end of the sample
+    return True
+
+
 def read_source(path: str) -> str:
-    """Read HLO text from a path or '-' (stdin); unreadable, binary or non-UTF-8 input is a ParseError."""
+    """Read module text from a path or '-' (stdin): HLO or StableHLO text, or an HloModuleProto (.pb,
+    .pbtxt) as HLO text; unreadable, binary or non-UTF-8 input is a ParseError."""
     name = "<stdin>" if path == "-" else path
     try:
         if path == "-":
@@ -96,6 +123,11 @@ def read_source(path: str) -> str:
                 data = f.read()
     except OSError as e:
         raise HlocError(f"cannot read '{name}': {e.strerror}") from None
+    proto_format = _proto_format(path, data)
+    if proto_format is not None:
+        from .hlo_proto import hlo_text_from_proto
+
+        return hlo_text_from_proto(data, name, proto_format == "text")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:

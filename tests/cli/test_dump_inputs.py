@@ -55,6 +55,8 @@ def test_two_programs_without_module_lists_them(command):
     ("jit_g", "jit_g.cpu_after", "module_0002.jit_g.cpu_after_optimizations.txt"),
     ("jit_g", r"0002.*after.*\.txt$", "module_0002.jit_g.cpu_after_optimizations.txt"),
     ("jit_f", "jit_f/", "module_0000.jit_f/module.mlir"),
+    ("jit_f", "jit_f.before_optimizations.hlo.pb", "module_0000.jit_f.before_optimizations.hlo.pb"),
+    ("jit_g", "jit_g.cpu_after_optimizations.hlo.pb", "module_0002.jit_g.cpu_after_optimizations.hlo.pb"),
 ])
 @pytest.mark.parametrize("backend", ["interp", "llvm"])
 def test_module_picks_one_and_it_runs(program, pattern, chosen, backend):

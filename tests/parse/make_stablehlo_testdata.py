@@ -1,4 +1,5 @@
-"""Make testdata/stablehlo/ again: StableHLO text as JAX emits it, with inputs and XLA's outputs.
+"""Make testdata/stablehlo/, dumps/ and protos/ again: StableHLO text as JAX emits it, XLA dump folders
+and HloModuleProtos, with inputs and XLA's outputs.
 
     ../.venv-xla/bin/python tests/parse/make_stablehlo_testdata.py [--corpus ../shared/corpus/jax]
 
@@ -7,6 +8,8 @@
   returns on XLA:CPU (keys out0, out1, ... depth-first), MANIFEST.tsv the tolerances.
 - `corpus/NAME.mlir`: the 52 public JAX corpus modules (HLO text) converted by XLA itself
   (`xla_computation_to_mlir_module`, MLIR's printer); their inputs and outputs are the corpus's own.
+- `../dumps/two_programs/`: an XLA dump folder of two jitted programs (write_dump), inputs and outputs.
+- `../protos/NAME.pb` / `.pbtxt`: the corpus modules as HloModuleProto, binary and text (write_protos).
 
 bf16 inputs and outputs are stored as uint16 bit patterns, as in the corpus. Needs jax (the test
 that reads these files does not).
@@ -18,6 +21,42 @@ import argparse
 import sys
 import zlib
 from pathlib import Path
+
+
+def _proto_source(schema: dict) -> str:
+    """A proto3 file with the schema's messages and enums (enough for protoc --decode)."""
+    enums: dict[str, dict] = {}
+    lines = ['syntax = "proto3";', "package xla;"]
+    for msg, fields in schema.items():
+        lines.append(f"message {msg} {{")
+        for number, f in sorted(fields.items()):
+            t = f.type
+            if t == "enum":
+                t = f"E_{f.name}"
+                enums[t] = f.enum
+            lines.append(f"  {'repeated ' if f.repeated else ''}{t} {f.name} = {number};")
+        lines.append("}")
+    for name, values in enums.items():
+        lines.append(f"enum {name} {{")
+        seen = set()
+        if 0 not in values:  # proto3 enums start at zero
+            lines.append(f"  {name.upper()}_UNSET = 0;")
+        for v, n in sorted(values.items()):
+            label = n.upper() if isinstance(n, str) else f"V{v}"
+            if label in seen:
+                continue
+            seen.add(label)
+            lines.append(f"  {label} = {v};")
+        lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--proto-source"]:  # run by hloc's venv (lark, no jax)
+    from hloc.parse.hlo_proto import SCHEMA
+
+    print(_proto_source(SCHEMA), end="")
+    sys.exit(0)
 
 try:
     import jax
@@ -298,6 +337,39 @@ def write_dump(out: Path) -> None:
             f.unlink()
 
 
+def write_protos(corpus: Path, out: Path) -> None:
+    """protos/NAME.pb: the corpus modules as XLA serializes them (HloModuleProto); protos/NAME.pbtxt: the
+    same decoded to protobuf text format by protoc, with a .proto written from hloc's schema (the field
+    numbers of XLA's hlo.proto; needs protoc, e.g. Debian's protobuf-compiler)."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    from jax._src.lib import hlo
+
+    out.mkdir(parents=True, exist_ok=True)
+    for f in sorted(corpus.glob("*.hlo")):
+        if f.name.endswith(".opt.hlo"):
+            continue
+        m = hlo.hlo_module_from_text(f.read_text())
+        (out / (f.name[:-4] + ".pb")).write_bytes(m.as_serialized_hlo_module_proto())
+    if shutil.which("protoc") is None:
+        print("protoc not found: no .pbtxt files")
+        return
+    root = Path(__file__).resolve().parents[2]  # hloc needs lark, which the jax venv may lack: ask hloc's venv
+    source = subprocess.run([str(root / ".venv" / "bin" / "python"), __file__, "--proto-source"], cwd=root,
+                            capture_output=True, text=True, check=True).stdout
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "hlo_subset.proto").write_text(source)
+        for name in TEXT_PROTO_CASES:
+            res = subprocess.run(["protoc", f"--proto_path={tmp}", "--decode=xla.HloModuleProto", "hlo_subset.proto"],
+                                 input=(out / f"{name}.pb").read_bytes(), capture_output=True, check=True)
+            (out / f"{name}.pbtxt").write_bytes(res.stdout)
+
+
+TEXT_PROTO_CASES = ["scan_rnn", "cond_switch", "conv2d_nhwc_same", "gather_ops", "ew_chain_bf16", "pooling_grad"]
+
+
 def main() -> None:
     if sys.argv[1:] == ["--dump-child"]:
         for fn, args in _dump_programs().values():
@@ -311,6 +383,7 @@ def main() -> None:
     write_dump(args.out.parent / "dumps")
     if args.corpus.is_dir():
         write_corpus(args.corpus, args.out / "corpus")
+        write_protos(args.corpus, args.out.parent / "protos")
 
 
 if __name__ == "__main__":
