@@ -14,7 +14,7 @@ import click
 from ..errors import HlocError, UsageError
 from . import main
 from .common import write_atomic_all
-from .inputs import module_option, resolve_input
+from .inputs import module_option, refuse_elided_constants, resolve_input
 
 # --emit kind -> (file suffix, is text, what)
 EMIT_KINDS: dict[str, tuple[str, bool, str]] = {
@@ -176,6 +176,7 @@ def compile_command(module: str | None, output: str | None, emit: tuple[str, ...
     name = "<stdin>" if module == "-" else module
     mod = parse_module(read_source(module), name)
     verify_module(mod)
+    refuse_elided_constants(mod, "compile")
     t_parse = time.perf_counter() - t_start
     opts = BuildOptions(hlo_pipeline=pipeline or hlo_level or "O2", opt_level=int(opt_level), triple=triple,
                         cpu=cpu, features=features, pic=pic, entry_name=entry_name, flush_denormals=ftz,

@@ -27,3 +27,33 @@ def resolve_input(path: str | None, module_name: str | None) -> str | None:
     chosen = choose_module(path, module_name)
     click.echo(f"hloc: reading {chosen.path}", err=True)
     return chosen.path
+
+
+def refuse_elided_constants(module, what: str) -> None:
+    """`run` and `compile` never work on made-up constant values: name every `constant({...})`."""
+    from ..errors import RunError
+    from ..ir.literal import ELIDED_HINT, elided_constants
+
+    found = elided_constants(module)
+    if not found:
+        return
+    lines = [f"  {i.loc or '?'}: {i.name} = {i.shape.to_str(False)} constant({{...}})" for i in found[:20]]
+    if len(found) > 20:
+        lines.append(f"  ... and {len(found) - 20} more")
+    n = len(found)
+    raise RunError(f"cannot {what} this module: {n} constant{'s' if n > 1 else ''} "
+                   f"{'have their' if n > 1 else 'has its'} values elided ('constant({{...}})'):\n"
+                   + "\n".join(lines) + f"\nTo get them, {ELIDED_HINT}.\nThe first one:", found[0].loc)
+
+
+def warn_elided_constants(module) -> bool:
+    """`opt` can transform a module with elided constants; say once that it cannot run (True if said)."""
+    from ..ir.literal import elided_constants
+
+    found = elided_constants(module)
+    if found:
+        n = len(found)
+        click.echo(f"hloc: warning: {found[0].loc}: {n} constant{'s' if n > 1 else ''} "
+                   f"{'have' if n > 1 else 'has'} elided values ('constant({{...}})'): the module cannot be run "
+                   "or compiled as it is", err=True)
+    return bool(found)

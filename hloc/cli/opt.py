@@ -22,7 +22,7 @@ from ..ir.printer import STYLES, print_module
 from ..parse import parse_module, read_source, split_modules
 from . import main
 from .common import HlocCommand, write_atomic
-from .inputs import module_option, resolve_input
+from .inputs import module_option, resolve_input, warn_elided_constants
 
 LEVEL_CHOICES = ("0", "1", "2")
 
@@ -134,8 +134,11 @@ def opt_command(file: str | None, output: str, pipeline: str | None, level: str 
     text = read_source(file)
     chunks = split_modules(text) if split_input_file else [text]
     printed = []
+    warned = False
     for index, chunk in enumerate(chunks):
         module = parse_module(chunk, name)
+        if not warned:
+            warned = warn_elided_constants(module)
         instruments = []
         if dump_dir is not None:
             instruments.append(ins.DumpAfterEachPass(dump_dir, index, print_style))

@@ -10,7 +10,7 @@ import click
 from ..errors import CodegenError, HlocError, UsageError
 from . import main
 from .common import write_atomic_all
-from .inputs import module_option, resolve_input
+from .inputs import module_option, refuse_elided_constants, resolve_input
 
 _HELP = """Run MODULE on INPUT files and write, print or check its outputs.
 
@@ -311,6 +311,7 @@ def _parse_text(text: str, name: str):
 
     mod = parse_module(text, name)
     verify_module(mod)
+    refuse_elided_constants(mod, "run")
     return mod
 
 

@@ -10,6 +10,7 @@ and HloModuleProtos, with inputs and XLA's outputs.
   (`xla_computation_to_mlir_module`, MLIR's printer); their inputs and outputs are the corpus's own.
 - `../dumps/two_programs/`: an XLA dump folder of two jitted programs (write_dump), inputs and outputs.
 - `../protos/NAME.pb` / `.pbtxt`: the corpus modules as HloModuleProto, binary and text (write_protos).
+- `../elided/`: JAX's compiled text with an elided constant and the lowered full text (write_elided).
 
 bf16 inputs and outputs are stored as uint16 bit patterns, as in the corpus. Needs jax (the test
 that reads these files does not).
@@ -370,6 +371,23 @@ def write_protos(corpus: Path, out: Path) -> None:
 TEXT_PROTO_CASES = ["scan_rnn", "cond_switch", "conv2d_nhwc_same", "gather_ops", "ew_chain_bf16", "pooling_grad"]
 
 
+def write_elided(out: Path) -> None:
+    """elided/compiled.hlo: `compiled.as_text()` of a function with a 100-element constant, which XLA
+    prints as constant({...}); elided/lowered.hlo: `lowered.as_text(dialect="hlo")`, the full text."""
+    out.mkdir(parents=True, exist_ok=True)
+    table = np.random.default_rng(7).standard_normal(100).astype(np.float32)
+
+    def f(x):
+        return x * table + 1.0
+
+    x = np.linspace(-1, 1, 100, dtype=np.float32)
+    lowered = jax.jit(f).lower(x)
+    (out / "compiled.hlo").write_text(lowered.compile().as_text())
+    (out / "lowered.hlo").write_text(lowered.as_text(dialect="hlo"))
+    np.save(out / "x.npy", x)
+    np.savez(out / "expected.npz", out0=np.asarray(jax.jit(f)(x)))
+
+
 def main() -> None:
     if sys.argv[1:] == ["--dump-child"]:
         for fn, args in _dump_programs().values():
@@ -381,6 +399,7 @@ def main() -> None:
     args = ap.parse_args()
     write_jax_cases(args.out / "jax")
     write_dump(args.out.parent / "dumps")
+    write_elided(args.out.parent / "elided")
     if args.corpus.is_dir():
         write_corpus(args.corpus, args.out / "corpus")
         write_protos(args.corpus, args.out.parent / "protos")
