@@ -1,6 +1,8 @@
 """StableHLO / MHLO text: JAX's own output (testdata/stablehlo/jax, made by make_stablehlo_testdata.py
-with jax 0.12) and the public JAX corpus converted by XLA (testdata/stablehlo/corpus) run on both
-backends equal to XLA:CPU's outputs; hand-written forms; errors with file:line:col."""
+with jax 0.12), PyTorch/XLA's (testdata/stablehlo/torch, make_torch_stablehlo_testdata.py, torch 2.9 +
+torch_xla 2.9, expected outputs from eager torch) and the public JAX corpus converted by XLA
+(testdata/stablehlo/corpus) run on both backends equal to the producers' outputs; hand-written forms;
+errors with file:line:col."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from hloc.parse.mlir import looks_like_mlir
 
 HERE = TESTDATA / "stablehlo"
 JAX_CASES = manifest(HERE / "jax" / "MANIFEST.tsv")
+TORCH_CASES = manifest(HERE / "torch" / "MANIFEST.tsv")
 CORPUS_CASES = sorted(p.stem for p in (HERE / "corpus").glob("*.mlir"))
 # CHLO ops whose expansions (XLA's chlo legalization) are not written yet
 XFAIL = {"special_functions_chlo_more": "chlo.digamma, chlo.next_after and chlo.erfc are not expanded yet"}
@@ -41,6 +44,14 @@ def test_jax_stablehlo_runs_equal_to_xla(name, backend):
     _check(folder / f"{name}.mlir", folder, name, row["rtol"], row["atol"], backend)
 
 
+@pytest.mark.parametrize("backend", ["interp", "llvm"])
+@pytest.mark.parametrize("name", sorted(TORCH_CASES))
+def test_torch_xla_stablehlo_runs_equal_to_torch(name, backend):
+    row = TORCH_CASES[name]
+    folder = HERE / "torch"
+    _check(folder / f"{name}.mlir", folder, name, row["rtol"], row["atol"], backend)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("backend", ["interp", "llvm"])
 @pytest.mark.parametrize("name", CORPUS_CASES)
@@ -52,7 +63,7 @@ def test_corpus_as_stablehlo_runs_equal_to_xla(name, backend):
 
 
 def test_corpus_conversions_cover_the_public_corpus():
-    assert len(CORPUS_CASES) == 52
+    assert len(CORPUS_CASES) == 52 and len(JAX_CASES) == 20 and len(TORCH_CASES) == 5
 
 
 def _run(text: str, *args):

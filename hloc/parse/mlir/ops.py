@@ -648,6 +648,9 @@ def _custom_call(a: Args):
         a.operand_toks = paren_values(a.pretty.parens[0]) if a.pretty.parens else []
     else:
         target = a.attrs["call_target_name"]
+    if target.startswith("mhlo.") and target in LOWERINGS:  # torch_xla wraps MHLO ops: @mhlo.erf(%x)
+        a.attrs.update(a.attrs.get("mhlo.attributes") or {})
+        return LOWERINGS[target](a)
     attrs = f'custom_call_target="{target}"'
     bc = a.attrs.get("backend_config")
     if isinstance(bc, str) and bc:
