@@ -194,6 +194,47 @@ def load_shared(path: str, abi: EntryAbi, profile: bool = False) -> NativeModule
                         ctypes.cast(shutdown, ctypes.c_void_p).value, profile=counters)
 
 
+_IMAGES: dict[str, str] = {}  # a loaded image's checksum -> the memfd path it was dlopen'ed from
+
+
+def load_shared_image(image: bytes, abi: EntryAbi, profile: bool = False) -> NativeModule:
+    """dlopen a shared library from its bytes (a cache entry's, as verified): they are copied into a
+    sealed memfd and loaded from there, so what runs is exactly what was checked (a path could be
+    swapped between the check and dlopen). The memfd stays open while the process runs: the dynamic
+    loader knows a library by the name it was opened with, and a reused descriptor number would
+    name the old library (a second load of the same image reuses it, as dlopen of one path does).
+    Linux only: elsewhere, and where memfds may not be mapped executable, a RunError (the caller
+    then links the object, also from memory, with ORC)."""
+    import fcntl
+
+    digest = sha256_hex(image)
+    path = _IMAGES.get(digest)
+    if path is not None:
+        return load_shared(path, abi, profile)
+    if not hasattr(os, "memfd_create") or not os.path.isdir("/proc/self/fd"):
+        raise RunError("no memfd to load a shared library from memory")
+    try:
+        fd = os.memfd_create("hloc-module.so", os.MFD_CLOEXEC | os.MFD_ALLOW_SEALING)
+    except OSError as e:
+        raise RunError(f"cannot create a memfd: {e.strerror}") from None
+    try:
+        view = memoryview(image)
+        while view:
+            view = view[os.write(fd, view):]
+        fcntl.fcntl(fd, fcntl.F_ADD_SEALS, fcntl.F_SEAL_SHRINK | fcntl.F_SEAL_GROW | fcntl.F_SEAL_WRITE
+                    | fcntl.F_SEAL_SEAL)
+        path = f"/proc/self/fd/{fd}"
+        exe = load_shared(path, abi, profile)
+    except OSError as e:
+        os.close(fd)
+        raise RunError(f"cannot load the shared library from memory: {e.strerror}") from None
+    except BaseException:
+        os.close(fd)
+        raise
+    _IMAGES[digest] = path
+    return exe
+
+
 def link_shared(obj: bytes) -> bytes | None:
     """`cc -shared` of the object, or None when no C compiler works (the cache then keeps only the
     object, and hits load it with ORC)."""
@@ -350,7 +391,7 @@ class LlvmBackend:
         profile = bool(meta.get("profile", False))
         if "module.so" in entry.data and os.environ.get("HLOC_LOADER", "") != "orc":
             try:
-                return load_shared(entry.file("module.so"), abi, profile)
+                return load_shared_image(entry.data["module.so"], abi, profile)
             except RunError:
                 pass  # e.g. a cache on a noexec mount: the object through ORC works there
         return load_object(entry.data["module.o"], abi, profile)
