@@ -13,7 +13,7 @@ import click
 
 from ..errors import HlocError, UsageError
 from . import main
-from .common import write_atomic_all
+from .common import replace_symlink_option, write_atomic_all
 
 # --emit kind -> (file suffix, is text, what)
 EMIT_KINDS: dict[str, tuple[str, bool, str]] = {
@@ -112,6 +112,7 @@ def output_paths(module: str, output: str | None, kinds: list[str]) -> dict[str,
 @main.command("compile", help=_HELP)
 @click.argument("module", metavar="MODULE.hlo", required=False)
 @click.option("-o", "--output", metavar="OUT", help="Output file, or base name for several --emit kinds.")
+@replace_symlink_option
 @click.option("--emit", "emit", multiple=True, metavar="KINDS",
               help="What to write: obj, asm, llvm, shared, header, hlo (comma-separated, repeatable; default obj).")
 @click.option("-O", "opt_level", type=click.Choice(["0", "1", "2", "3"]), default="3", metavar="N",

@@ -21,7 +21,7 @@ from ..errors import PassError, UsageError, did_you_mean
 from ..ir.printer import STYLES, print_module
 from ..parse import parse_module, read_source, split_modules
 from . import main
-from .common import HlocCommand, write_atomic
+from .common import HlocCommand, replace_symlink_option, write_atomic
 
 LEVEL_CHOICES = ("0", "1", "2")
 
@@ -54,6 +54,7 @@ class _Stderr:
 @main.command("opt", cls=_OptCommand)
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True), required=False)
 @click.option("-o", "--output", default="-", metavar="OUT", help="Write the module here (default: stdout).")
+@replace_symlink_option
 @click.option("-p", "--passes", "pipeline", metavar="PIPELINE",
               help="Pass pipeline text, e.g. 'call-inliner,fixpoint(dce,cse),constant-folding<max-elements=1024>', "
                    "or @FILE to read it from a file. See --print-passes.")

@@ -9,7 +9,7 @@ import click
 
 from ..errors import CodegenError, HlocError, UsageError
 from . import main
-from .common import write_atomic_all
+from .common import replace_symlink_option, write_atomic_all
 
 _HELP = """Run MODULE on INPUT files and write, print or check its outputs.
 
@@ -57,6 +57,7 @@ Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error
 @click.option("-o", "--output", metavar="OUT",
               help="Write the outputs to OUT.npz (keys out0, out1, ...), to OUT.npy when OUT ends with .npy (a "
                    "module with one output), or to OUT/out0.npy, ... when OUT is a directory or ends with '/'.")
+@replace_symlink_option
 @click.option("--backend", metavar="NAME", default=None,
               help="llvm (native code; the default) or interp (the reference interpreter).")
 @click.option("--fallback", is_flag=True,
