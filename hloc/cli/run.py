@@ -107,7 +107,7 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
     # Imports are local and minimal: a cached run's start-up time is mostly imports.
     from ..runtime import npio
     from ..runtime.backends import BackendOptions, default_backend, get_backend
-    from ..runtime.runner import Runner
+    from ..runtime.runner import Runner, max_elements
 
     if seed is not None and inputs:
         raise UsageError("give input files or --random-inputs, not both")
@@ -151,7 +151,7 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
     if target is not None:
         target.check_count(len(runner.outputs))
     leaves = runner.random_inputs(seed) if seed is not None else runner.load_inputs(list(inputs))
-    expected = npio.load_outputs(check) if check else None
+    expected = npio.load_outputs(check, max_elements(runner.outputs)) if check else None
 
     if runner.compile_seconds is None:
         try:

@@ -59,8 +59,9 @@ class Runner:
     def load_inputs(self, paths: Sequence[str]) -> list[np.ndarray]:
         """Arrays for the parameter leaves from .npy files in parameter order, or one .npz with keys
         arg0..argN (flattened positions) or the parameter names (`name#i` for tuple elements)."""
+        limit = max_elements(leaf.shape for leaf in self.inputs)
         if len(paths) == 1 and self.inputs:
-            data = npio.load_arrays(paths[0])
+            data = npio.load_arrays(paths[0], limit)
             if isinstance(data, dict):
                 return self._from_npz(data, paths[0])
             if len(self.inputs) == 1:
@@ -69,7 +70,7 @@ class Runner:
             raise RunError(self._count_message(len(paths)))
         out = []
         for leaf, path in zip(self.inputs, paths):
-            out.append(coerce_input(npio.load_npy(path), leaf, path))
+            out.append(coerce_input(npio.load_npy(path, limit), leaf, path))
         return out
 
     def _count_message(self, got: int) -> str:
@@ -155,6 +156,20 @@ class Runner:
             self._exe(args)
             times.append(time.perf_counter() - t0)
         return times
+
+
+def max_elements(shapes) -> int | None:
+    """The most elements one of these array shapes holds (a bounded dynamic dimension at its bound),
+    None when one is unbounded: how big an input file's array may be at most."""
+    most = 0
+    for shape in shapes:
+        if UNBOUNDED in shape.dims:
+            return None
+        n = 1
+        for d in shape.dims:
+            n *= d
+        most = max(most, n)
+    return most
 
 
 def run_module(module: Module, inputs: Sequence[np.ndarray], backend: str | None = None,
