@@ -60,7 +60,11 @@ class NativeModule:
             self._keepalive = keepalive
         self._params = abi.params
         self._results = abi.results
-        self._temp = _aligned(abi.temp_bytes, abi.temp_align)
+        try:
+            self._temp = _aligned(abi.temp_bytes, abi.temp_align)
+        except MemoryError:
+            raise RunError(f"cannot allocate the module's scratch memory ({abi.temp_bytes} bytes for its "
+                           "intermediate values)") from None
         self._temp_lock = threading.Lock()
 
     def __call__(self, args) -> object:
@@ -339,6 +343,7 @@ class LlvmBackend:
         if not built.compiled.target.is_host:
             raise CodegenError(f"cannot run code compiled for {built.compiled.target.triple} on this host")
         self.last_timings = dict(built.compiled.timings)
+        _check_scratch(module, built.abi.temp_bytes)
         exe = load_object(built.compiled.obj, built.abi, bopts.profile)
         exe.threads = getattr(options, "threads", None)
         if cache is not None:
@@ -395,6 +400,29 @@ class LlvmBackend:
             except RunError:
                 pass  # e.g. a cache on a noexec mount: the object through ORC works there
         return load_object(entry.data["module.o"], abi, profile)
+
+
+def _check_scratch(module, temp_bytes: int) -> None:
+    """A scratch arena larger than the machine's memory is an error at the module's largest
+    intermediate value (before anything is allocated or cached)."""
+    try:
+        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return
+    if temp_bytes <= memory:
+        return
+    largest, size = None, 0
+    for comp in module.computations:
+        for instr in comp.instructions:
+            for leaf in instr.shape.leaves():
+                n = leaf.dtype.itemsize
+                for d in leaf.dims:
+                    n *= d
+                if n > size:
+                    largest, size = instr, n
+    where = f" (the largest: '{largest.name}', {largest.shape.to_str(layout=False)}, {size} bytes)" if largest else ""
+    raise RunError(f"the module needs {temp_bytes} bytes of scratch memory for its intermediate values{where}, "
+                   f"more than this machine's {memory} bytes", largest.loc if largest is not None else None)
 
 
 def build_options(options) -> BuildOptions:
