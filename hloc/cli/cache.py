@@ -5,7 +5,7 @@
     hloc cache --clear     remove every entry
 
 The cache holds two parts: compiled modules (the root) and the precompiled library kernels
-(root/library). Each is used only when it is safe (hloc.runtime.cache); these commands never
+(root/library). Each is used only when it is safe (hloc.cache); these commands never
 follow a link or touch a directory that belongs to someone else.
 """
 
@@ -30,7 +30,7 @@ _HELP = """Show, check or clear the compile cache ($XDG_CACHE_HOME/hloc, else ~/
 
 
 def _parts(root: str | None):
-    from ..runtime.cache import CompileCache
+    from ..cache import CompileCache
 
     return [("modules", CompileCache(root)), ("library", CompileCache(root, part="library"))]
 

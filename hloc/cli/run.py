@@ -135,11 +135,7 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
     if source is not None and hasattr(be, "lookup"):
         exe = be.lookup(source, options)
         if exe is not None:
-            from ..runtime.values import Signature
-
-            abi = exe.abi
-            sig = Signature(abi.module_name, abi.param_names, abi.param_shapes, abi.result_shape)
-            runner = Runner.prepared(sig, be, exe, name=name)
+            runner = Runner.prepared(exe.abi, be, exe, name=name)
     parse_s = 0.0
     text = None
     if runner is None:
@@ -263,7 +259,7 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
                        f"({len(times)} runs, backend {runner.backend.name}"
                        f"{', cache ' + cache_state if cache_state else ''})")
         if kernel_profile is not None:
-            from ..backend.llvm.profile import format_profile
+            from ..backend.llvm.codegen.profile import format_profile
 
             click.echo(format_profile(kernel_profile, len(times) if times else 1,
                                       sum(times) if times else run_s), nl=False)

@@ -7,8 +7,8 @@ import os
 import pytest
 from click.testing import CliRunner
 
+from hloc import cache as cache_mod
 from hloc.cli import main
-from hloc.runtime import cache as cache_mod
 
 TINY = "HloModule tiny\nENTRY e {\n  x = f32[4] parameter(0)\n  ROOT n = f32[4] negate(x)\n}\n"
 

@@ -11,8 +11,8 @@ import time
 import numpy as np
 import pytest
 
-from hloc.runtime import cache as cache_mod
-from hloc.runtime.cache import CompileCache, cache_key
+from hloc import cache as cache_mod
+from hloc.cache import CompileCache, cache_key
 
 FILES = {"module.o": bytes(range(256)) * 4, "module.so": b"S" * 1000}
 AS_ROOT = pytest.mark.skipif(os.geteuid() != 0, reason="needs root to make files of another user (uid 65534)")
