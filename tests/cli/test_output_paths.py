@@ -148,3 +148,22 @@ def test_regular_files_are_still_replaced(tiny, tmp_path):
     out.write_text("old")
     r = _write(tiny, "opt", out)
     assert r.exit_code == 0 and "negate" in out.read_text()
+
+
+def test_dump_files_are_not_written_through_planted_links(tiny, tmp_path):
+    """--dump-after-each-pass DIR: a link planted at a dump file's name (or its old fixed temporary
+    name) is neither written through nor followed."""
+    dump = tmp_path / "dump"
+    dump.mkdir()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me")
+    first = "module_0000.tiny.0000.before_optimizations.hlo"
+    os.symlink(victim, dump / (first + ".tmp"))
+    r = CliRunner().invoke(main, ["opt", str(tiny), "-p", "dce", "--dump-after-each-pass", str(dump)])
+    assert r.exit_code == 0, r.output
+    assert victim.read_text() == "keep me" and "negate" in (dump / first).read_text()
+    (dump / first).unlink()
+    os.symlink(victim, dump / first)
+    r = CliRunner().invoke(main, ["opt", str(tiny), "-p", "dce", "--dump-after-each-pass", str(dump)])
+    assert r.exit_code == 1 and "not a regular file" in r.stderr and "Traceback" not in r.output
+    assert victim.read_text() == "keep me"
