@@ -13,7 +13,7 @@ import click
 
 from ..errors import HlocError, UsageError
 from . import main
-from .common import write_atomic_all
+from .common import replace_symlink_option, write_atomic_all
 from .inputs import module_option, refuse_elided_constants, resolve_input
 
 # --emit kind -> (file suffix, is text, what)
@@ -114,6 +114,7 @@ def output_paths(module: str, output: str | None, kinds: list[str]) -> dict[str,
 @click.argument("module", metavar="MODULE.hlo", required=False)
 @module_option
 @click.option("-o", "--output", metavar="OUT", help="Output file, or base name for several --emit kinds.")
+@replace_symlink_option
 @click.option("--emit", "emit", multiple=True, metavar="KINDS",
               help="What to write: obj, asm, llvm, shared, header, hlo (comma-separated, repeatable; default obj).")
 @click.option("-O", "opt_level", type=click.Choice(["0", "1", "2", "3"]), default="3", metavar="N",

@@ -21,7 +21,7 @@ from ..errors import PassError, UsageError, did_you_mean
 from ..ir.printer import STYLES, print_module
 from ..parse import parse_module, read_source, split_modules
 from . import main
-from .common import HlocCommand, write_atomic
+from .common import HlocCommand, replace_symlink_option, write_atomic
 from .inputs import module_option, resolve_input, warn_elided_constants
 
 LEVEL_CHOICES = ("0", "1", "2")
@@ -56,6 +56,7 @@ class _Stderr:
 @click.argument("file", type=click.Path(allow_dash=True), required=False)
 @module_option
 @click.option("-o", "--output", default="-", metavar="OUT", help="Write the module here (default: stdout).")
+@replace_symlink_option
 @click.option("-p", "--passes", "pipeline", metavar="PIPELINE",
               help="Pass pipeline text, e.g. 'call-inliner,fixpoint(dce,cse),constant-folding<max-elements=1024>', "
                    "or @FILE to read it from a file. See --print-passes.")

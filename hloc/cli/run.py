@@ -9,7 +9,7 @@ import click
 
 from ..errors import CodegenError, HlocError, UsageError
 from . import main
-from .common import write_atomic_all
+from .common import replace_symlink_option, write_atomic_all
 from .inputs import module_option, refuse_elided_constants, resolve_input
 
 _HELP = """Run MODULE on INPUT files and write, print or check its outputs.
@@ -59,6 +59,7 @@ Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error
 @click.option("-o", "--output", metavar="OUT",
               help="Write the outputs to OUT.npz (keys out0, out1, ...), to OUT.npy when OUT ends with .npy (a "
                    "module with one output), or to OUT/out0.npy, ... when OUT is a directory or ends with '/'.")
+@replace_symlink_option
 @click.option("--backend", metavar="NAME", default=None,
               help="llvm (native code; the default) or interp (the reference interpreter).")
 @click.option("--fallback", is_flag=True,
@@ -109,7 +110,7 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
     # Imports are local and minimal: a cached run's start-up time is mostly imports.
     from ..runtime import npio
     from ..runtime.backends import BackendOptions, default_backend, get_backend
-    from ..runtime.runner import Runner
+    from ..runtime.runner import Runner, max_elements
 
     module = resolve_input(module, module_name)
     if seed is not None and inputs:
@@ -150,7 +151,7 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
     if target is not None:
         target.check_count(len(runner.outputs))
     leaves = runner.random_inputs(seed) if seed is not None else runner.load_inputs(list(inputs))
-    expected = npio.load_outputs(check) if check else None
+    expected = npio.load_outputs(check, max_elements(runner.outputs)) if check else None
 
     if runner.compile_seconds is None:
         try:
