@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 JOBS   ?= 2
 
-.PHONY: run test test-fast lint format bench golden clean fuzz
+.PHONY: run test test-fast lint format bench golden clean fuzz fuzz-inputs
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,10 +31,15 @@ test: $(STAMP)
 test-fast: $(STAMP)
 	$(BIN)/pytest -q -n $(JOBS) -m "not slow"
 
+# Long-running fuzzing of the readers of untrusted input (the HLO parser, .npy/.npz inputs, the
+# compile cache; tests/fuzzing/inputs.py): FUZZ_SECONDS per target, findings in build/fuzz/.
+FUZZ_SECONDS ?= 600
+fuzz-inputs: $(STAMP)
+	$(BIN)/python tests/fuzzing/inputs.py --seconds $(FUZZ_SECONDS)
+
 # The differential fuzzer (fuzz/): random modules natively (--hlo-opt O0/O2, 1/2 threads) vs the
-# interpreter for FUZZ_SECONDS; failures are shrunk into build/fuzz/ (FUZZ_ARGS=--regress: into
+# interpreter for FUZZ_SECONDS; failures are shrunk into build/fuzz-programs/ (FUZZ_ARGS=--regress: into
 # testdata/regress, with XLA:CPU's outputs). `make test` runs a fixed-seed slice (tests/fuzz).
-FUZZ_SECONDS ?= 300
 FUZZ_ARGS ?=
 fuzz: $(STAMP)
 	$(BIN)/python -m fuzz.run --seconds $(FUZZ_SECONDS) $(FUZZ_ARGS)

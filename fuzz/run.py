@@ -5,7 +5,7 @@
     python -m fuzz.run --seeds 17:18 --save DIR      # shrink a failure and write DIR/fuzz_17.{hlo,npz}
 
 A failure is shrunk (fuzz/shrink.py, against the configuration that failed) and written to --save
-(default build/fuzz/) as NAME.hlo and NAME.npz (in0..); `--regress` writes it into
+(default build/fuzz-programs/) as NAME.hlo and NAME.npz (in0..); `--regress` writes it into
 testdata/regress instead, with XLA:CPU's outputs (fuzz/xla.py) and a line in cases.tsv, as a
 regression test. The summary line counts modules run clean per configuration.
 """
@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=0, help="run seeds from --start for this long")
     ap.add_argument("--start", type=int, default=None, help="first seed (default: from the clock)")
     ap.add_argument("--seeds", default=None, help="START:STOP, a fixed slice")
-    ap.add_argument("--save", type=Path, default=ROOT / "build" / "fuzz")
+    ap.add_argument("--save", type=Path, default=ROOT / "build" / "fuzz-programs")
     ap.add_argument("--regress", action="store_true", help="save failures as testdata/regress cases (needs XLA)")
     ap.add_argument("--no-shrink", action="store_true")
     args = ap.parse_args(argv)

@@ -1,11 +1,11 @@
-"""One allocator for the LLVM module's symbol names (backend/llvm/symbols.py): a name freed by
+"""One allocator for the LLVM module's symbol names (backend/llvm/llvmir/symbols.py): a name freed by
 kernel de-duplication is never handed out again, and HLO names cannot reach the fixed namespaces."""
 
 from __future__ import annotations
 
 from llvmlite import ir
 
-from hloc.backend.llvm.symbols import fresh_name
+from hloc.backend.llvm.llvmir.symbols import fresh_name
 
 
 def test_a_deleted_symbol_name_is_not_reused():
