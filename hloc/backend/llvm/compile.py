@@ -30,7 +30,6 @@ from ...errors import CodegenError, RunError, UsageError, VerifyError, working_o
 from ...ir.module import Module
 from ...ir.types import ELEMENT_TYPES, Shape
 from .abi import ENTRY_ARGS, default_threads, shutdown_then_release
-from .build import passes_available
 from .codegen import split
 from .codegen.buffers import ALIGN, BufferAssignment
 from .codegen.emitter import ModuleEmitter, sanitize
@@ -119,10 +118,9 @@ def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModul
     init_llvm()
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
-    if passes_available():
-        from ...passes.tree_reduction_rewriter import run_on as sum_in_windows
-
-        sum_in_windows(module)  # (long f32 sums as accurate as XLA:CPU's, whatever the HLO pipeline ran)
+    trees = _optional_pass("tree_reduction_rewriter")
+    if trees is not None:
+        trees.run_on(module)  # (long f32 sums as accurate as XLA:CPU's, whatever the HLO pipeline ran)
     honour_layouts(module)
     spec = options.target.resolved()
     tm = target_machine(spec, options.opt_level)
@@ -188,16 +186,27 @@ def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModul
                           profile_sites=emitter.timer.sites if emitter.timer is not None else None)
 
 
+def _optional_pass(name: str):
+    """hloc.passes.NAME, or None in a build of hloc without hloc.passes (build.passes_available)."""
+    import importlib
+
+    try:
+        return importlib.import_module(f"hloc.passes.{name}")
+    except ModuleNotFoundError as e:
+        if e.name in ("hloc.passes", f"hloc.passes.{name}"):
+            return None
+        raise
+
+
 def honour_layouts(module: Module) -> None:
     """Kernels take the layouts the IR declares: a layout-changing copy wherever a value flows into
     a place declaring another layout (the layout-copies pass), then the layout-sensitive check, so
     that no boundary is left where bytes would be read in another order than they were written."""
     from ...ir.verifier import verify_layouts
 
-    if passes_available():
-        from ...passes.layout_copies import insert_layout_copies
-
-        insert_layout_copies(module)
+    copies = _optional_pass("layout_copies")
+    if copies is not None:
+        copies.insert_layout_copies(module)
     try:
         verify_layouts(module)
     except VerifyError as e:
