@@ -62,23 +62,28 @@ def candidate(instr: Instruction) -> tuple[int, int] | None:
     if instr.opcode != "reduce" or len(instr.operands) != 2 or instr.shape.is_tuple:
         return None
     x, init = instr.operands
-    if x.shape.etype not in ("f32", "f64") or not _plain_add(instr.attrs["to_apply"]) or not _zero(init):
+    return tree_split(x.shape, instr.attrs["dimensions"], instr.attrs["to_apply"], init)
+
+
+def tree_split(x: Shape, dims, reducer: Computation, init: Instruction) -> tuple[int, int] | None:
+    """`candidate` for a reduce of an operand of shape `x` over `dims` (algsimp asks it before
+    merging two reduces into one that would be split again)."""
+    if x.etype not in ("f32", "f64") or not _plain_add(reducer) or not _zero(init):
         return None
-    dims = instr.attrs["dimensions"]
-    if not dims or x.shape.rank == 0 or any(x.shape.dims[d] == 0 for d in dims):
+    if not dims or x.rank == 0 or any(x.dims[d] == 0 for d in dims):
         return None
-    per_output = math.prod(x.shape.dims[d] for d in dims)
-    minor = x.shape.minor_to_major[0]
+    per_output = math.prod(x.dims[d] for d in dims)
+    minor = x.minor_to_major[0]
     if minor in dims:
         # a row sum: vectorised partial sums, sequential per lane; long ones in rows of ~4096
         if per_output <= LONG_ROW:
             return None
-        n = x.shape.dims[minor]
+        n = x.dims[minor]
         if n > 2 * ROW_WINDOW:
             return minor, _window(n, ROW_WINDOW // 4, ROW_WINDOW * 4, ROW_WINDOW) or ROW_WINDOW
         return (minor, 0) if len(dims) > 1 else None
-    d = max(dims, key=lambda k: x.shape.dims[k])
-    n = x.shape.dims[d]
+    d = max(dims, key=lambda k: x.dims[k])
+    n = x.dims[d]
     if n > WINDOW:
         return d, _window(n, WINDOW // 2, 2 * WINDOW, WINDOW) or WINDOW
     return (d, 0) if len(dims) > 1 and per_output > WINDOW else None

@@ -480,14 +480,16 @@ def check(ba: Assignment) -> list[str]:
             for b in outs + [x for o in instr.operands for x in ba.leaves[o]]:
                 if _overlap(s, b):
                     problems.append(f"{instr.name}: its scratch overlaps {_name(b)}")
-    # A buffer is one layout: what renames or updates it in place declares the same one.
+    # A buffer is one layout: what renames or updates it in place declares the same one (a bitcast
+    # reshape between them gives the buffer other dims: then the bytes are reinterpreted on purpose).
     for instr, bufs in ba.leaves.items():
         if instr.opcode in _RENAMES or instr in ba.in_place:
             for b, leaf in zip(bufs, instr.shape.leaves()):
-                if b.shape is not None and leaf.is_array and not layouts_agree(b.shape, leaf):
+                if b.shape is not None and leaf.is_array and b.shape.dims == leaf.dims \
+                        and not layouts_agree(b.shape, leaf):
                     problems.append(f"{instr.name} takes {_name(b)} ({b.shape}) as {leaf}: another layout")
     for b, j, leaf in ba.copies:
-        if b.shape is not None and not layouts_agree(b.shape, leaf):
+        if b.shape is not None and b.shape.dims == leaf.dims and not layouts_agree(b.shape, leaf):
             problems.append(f"result {j} ({leaf}) is copied from {_name(b)} ({b.shape}): another layout")
     results = sorted([b.index for b in ba.buffers if b.kind == "result"] + [j for _, j, _ in ba.copies])
     if results != list(range(len(ba.result_leaves))):
