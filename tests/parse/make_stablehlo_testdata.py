@@ -6,6 +6,8 @@ and HloModuleProtos, with inputs and XLA's outputs.
 - `jax/NAME.mlir`: `jax.jit(f, keep_unused=True).lower(*args).as_text()` (JAX's default text) of the
   functions below, `NAME.in<k>.npy` their inputs, `NAME.expected.npz` what `jax.jit(f)(*args)`
   returns on XLA:CPU (keys out0, out1, ... depth-first), MANIFEST.tsv the tolerances.
+- `generic/NAME.mlir`: the same modules in MLIR's generic op form with `#loc` tables (the jax/ inputs
+  and outputs apply).
 - `linalg/NAME.mlir` + `NAME.hlo`: jnp.linalg (LAPACK custom calls) as StableHLO and as JAX's HLO text.
 - `corpus/NAME.mlir`: the 52 public JAX corpus modules (HLO text) converted by XLA itself
   (`xla_computation_to_mlir_module`, MLIR's printer); their inputs and outputs are the corpus's own.
@@ -250,6 +252,12 @@ def _barrier(x, i):
     return a, b
 
 
+@case("composite_call", ((3, 4), F), rtol=1e-6, atol=1e-6)
+def _composite(x):
+    affine = lax.composite(lambda v, scale: v * scale + 1, name="hloc.affine")
+    return affine(x, scale=2.0), jax.jit(lambda v: jnp.sin(v) * 2)(x)
+
+
 @case("vmap_while_cond", ((3, 5), F), rtol=1e-5, atol=1e-5)
 def _vmap_while(x):
     def f(v):
@@ -280,8 +288,14 @@ def write_jax_cases(out: Path) -> None:
         rng = np.random.default_rng(zlib.crc32(name.encode()))
         args = [make_input(rng, s) for s in specs]
         with jax.enable_x64(x64):
-            text = jax.jit(fn, keep_unused=True).lower(*args).as_text()
+            lowered = jax.jit(fn, keep_unused=True).lower(*args)
+            text = lowered.as_text()
+            # MLIR's generic form of the same module, with its location tables
+            generic = lowered.compiler_ir("stablehlo").operation.get_asm(print_generic_op_form=True,
+                                                                        enable_debug_info=True)
         (out / f"{name}.mlir").write_text(text)
+        (out.parent / "generic").mkdir(exist_ok=True)
+        (out.parent / "generic" / f"{name}.mlir").write_text(generic)
         for k, a in enumerate(args):
             np.save(out / f"{name}.in{k}.npy", store(a))
         outs = expected_outputs(fn, args, x64)

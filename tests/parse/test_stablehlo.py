@@ -1,8 +1,8 @@
 """StableHLO / MHLO text: JAX's own output (testdata/stablehlo/jax, made by make_stablehlo_testdata.py
-with jax 0.12), PyTorch/XLA's (testdata/stablehlo/torch, make_torch_stablehlo_testdata.py, torch 2.9 +
-torch_xla 2.9, expected outputs from eager torch) and the public JAX corpus converted by XLA
-(testdata/stablehlo/corpus) run on both backends equal to the producers' outputs; hand-written forms;
-errors with file:line:col."""
+with jax 0.12; generic/ the same in MLIR's generic form), PyTorch/XLA's (testdata/stablehlo/torch,
+make_torch_stablehlo_testdata.py, torch 2.9 + torch_xla 2.9, expected outputs from eager torch) and
+the public JAX corpus converted by XLA (testdata/stablehlo/corpus) run on both backends equal to the
+producers' outputs; hand-written forms; errors with file:line:col."""
 
 from __future__ import annotations
 
@@ -44,6 +44,14 @@ def test_jax_stablehlo_runs_equal_to_xla(name, backend):
     _check(folder / f"{name}.mlir", folder, name, row["rtol"], row["atol"], backend)
 
 
+@pytest.mark.parametrize("name", sorted(JAX_CASES))
+def test_generic_op_form_runs_equal_to_xla(name):
+    """The same modules printed in MLIR's generic form ("builtin.module"() ({...}), "func.func"() <{...}>,
+    every op quoted, #loc tables) on the interpreter."""
+    row = JAX_CASES[name]
+    _check(HERE / "generic" / f"{name}.mlir", HERE / "jax", name, row["rtol"], row["atol"], "interp")
+
+
 @pytest.mark.parametrize("backend", ["interp", "llvm"])
 @pytest.mark.parametrize("name", sorted(TORCH_CASES))
 def test_torch_xla_stablehlo_runs_equal_to_torch(name, backend):
@@ -63,7 +71,7 @@ def test_corpus_as_stablehlo_runs_equal_to_xla(name, backend):
 
 
 def test_corpus_conversions_cover_the_public_corpus():
-    assert len(CORPUS_CASES) == 52 and len(JAX_CASES) == 20 and len(TORCH_CASES) == 5
+    assert len(CORPUS_CASES) == 52 and len(JAX_CASES) == 21 and len(TORCH_CASES) == 5
 
 
 def _run(text: str, *args):
