@@ -390,7 +390,10 @@ class CompileCache:
             self._discard_damaged(e)
             try:
                 parent = self._subdir([f"v{FORMAT}", key[:2]], create=True)
-            except (OSError, Damaged):
+            except Damaged as again:  # (still: e.g. a directory of another user's that we cannot remove)
+                os.close(again.args[1])
+                return None
+            except OSError:
                 return None
         except OSError:
             return None
