@@ -201,7 +201,7 @@ def load_shared(path: str, abi: Signature, profile: bool = False) -> NativeModul
 _IMAGES: dict[str, str] = {}  # a loaded image's checksum -> the memfd path it was dlopen'ed from
 
 
-def load_shared_image(image: bytes, abi: Signature, profile: bool = False) -> NativeModule:
+def load_shared_image(image: bytes, abi: Signature, profile: bool = False, digest: str | None = None) -> NativeModule:
     """dlopen a shared library from its bytes (a cache entry's, as verified): they are copied into a
     sealed memfd and loaded from there, so what runs is exactly what was checked (a path could be
     swapped between the check and dlopen). The memfd stays open while the process runs: the dynamic
@@ -211,7 +211,7 @@ def load_shared_image(image: bytes, abi: Signature, profile: bool = False) -> Na
     then links the object, also from memory, with ORC)."""
     import fcntl
 
-    digest = sha256_hex(image)
+    digest = digest or sha256_hex(image)  # (the cache passes the checksum it verified)
     path = _IMAGES.get(digest)
     if path is not None:
         return load_shared(path, abi, profile)
@@ -396,7 +396,7 @@ class LlvmBackend:
         profile = bool(meta.get("profile", False))
         if "module.so" in entry.data and os.environ.get("HLOC_LOADER", "") != "orc":
             try:
-                return load_shared_image(entry.data["module.so"], abi, profile)
+                return load_shared_image(entry.data["module.so"], abi, profile, entry.sha256.get("module.so"))
             except RunError:
                 pass  # e.g. a cache on a noexec mount: the object through ORC works there
         return load_object(entry.data["module.o"], abi, profile)
