@@ -18,12 +18,13 @@ import sys
 import click
 
 from ..errors import PassError, UsageError, did_you_mean
-from ..ir.printer import STYLES, print_module
-from ..parse import parse_module, read_source, split_modules
 from . import main
 from .common import HlocCommand, write_atomic
 
 LEVEL_CHOICES = ("0", "1", "2")
+# hloc.ir.printer.STYLES (tests/cli/test_opt.py keeps them equal): the printer, parser and passes load
+# when the command runs, so `hloc --help` and `hloc opt --help` import none of them.
+PRINT_STYLES = ("canonical", "long", "short")
 
 
 class _OptCommand(HlocCommand):
@@ -78,7 +79,7 @@ class _Stderr:
 @click.option("--check-changed", is_flag=True,
               help="Debugging: fail if a pass misreports whether it changed the module (compares printed text; "
                    "also env HLOC_CHECK_CHANGED=1).")
-@click.option("--print-style", type=click.Choice(STYLES), default="canonical", show_default=True,
+@click.option("--print-style", type=click.Choice(PRINT_STYLES), default="canonical", show_default=True,
               help="canonical: %-names, signatures, everything that round-trips; long: XLA's ToString with "
                    "operand shapes; short: XLA's ShortParsable (no %, no operand shapes, no metadata).")
 @click.option("--split-input-file", is_flag=True,
@@ -96,6 +97,8 @@ def opt_command(file: str | None, output: str, pipeline: str | None, level: str 
     With no -p/-O this is -O0: a round trip through hloc's IR (a parse/verify check and a
     re-printer between XLA's print styles).
     """
+    from ..ir.printer import print_module
+    from ..parse import parse_module, read_source, split_modules
     from ..passes import instruments as ins
     from ..passes import registered_passes
     from ..passes.pipeline import PassContext
