@@ -12,6 +12,7 @@ which are pickles inside an .npy) are refused: loading one runs arbitrary code.
 from __future__ import annotations
 
 import io
+import math
 import os
 import re
 
@@ -67,9 +68,27 @@ def _bad(path: str, e: Exception) -> RunError:
     return RunError(f"'{path}' is not a valid .npy file: {msg}" if msg else f"'{path}' is not a valid .npy file")
 
 
+def _check_size(path: str, f) -> None:
+    """A file shorter than its header says is an error worded by hloc (numpy's wording varies by
+    version); `f` is left at the start."""
+    fmt = np.lib.format
+    version = fmt.read_magic(f)
+    read = {(1, 0): fmt.read_array_header_1_0, (2, 0): fmt.read_array_header_2_0}.get(version)
+    if read is not None:
+        shape, _, dtype = read(f)
+        if not dtype.hasobject and dtype.itemsize:
+            n = math.prod(shape)
+            have = (os.fstat(f.fileno()).st_size - f.tell()) // dtype.itemsize
+            if have < n:
+                raise RunError(f"'{path}' is not a valid .npy file: it holds {have} of the {n} elements "
+                               "its header declares")
+    f.seek(0)
+
+
 def _load_npy(path: str) -> np.ndarray:
     try:
         with open(path, "rb") as f:
+            _check_size(path, f)
             return np.load(f, allow_pickle=False)
     except OSError as e:
         if e.strerror:
