@@ -121,10 +121,11 @@ def opt_command(file: str | None, output: str, pipeline: str | None, level: str 
         raise UsageError("missing input file (use '-' for stdin)")
 
     after_names = frozenset(n.strip() for group in print_after for n in group.split(",") if n.strip())
-    known = set(registered_passes()) | set(CONSTRUCTS) | {p.label for p in resolved.leaves()}
-    for n in sorted(after_names):
-        if n not in known:
-            raise UsageError(f"--print-after: unknown pass '{n}'{did_you_mean(n, known)}")
+    if after_names:  # (registered_passes imports every pass: only when there are names to check)
+        known = set(registered_passes()) | set(CONSTRUCTS) | {p.label for p in resolved.leaves()}
+        for n in sorted(after_names):
+            if n not in known:
+                raise UsageError(f"--print-after: unknown pass '{n}'{did_you_mean(n, known)}")
     changed_mode = (print_changed_style or "full") if print_changed or print_changed_style else None
     if dump_dir is not None:
         ins.DumpAfterEachPass.prepare(dump_dir)
