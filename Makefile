@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 JOBS   ?= 2
 
-.PHONY: run test test-fast test-avx2 test-latest lock lint format bench golden clean
+.PHONY: run test test-fast test-avx2 test-latest lock lint format bench golden clean fuzz-inputs
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +57,12 @@ test-latest:
 lock: test-latest
 	{ sed -n '/^#/p' constraints.txt; $(LATEST)/bin/python -m pip freeze --exclude-editable; } > constraints.txt.new
 	mv constraints.txt.new constraints.txt
+
+# Long-running fuzzing of the readers of untrusted input (the HLO parser, .npy/.npz inputs, the
+# compile cache; tests/fuzzing/inputs.py): FUZZ_SECONDS per target, findings in build/fuzz/.
+FUZZ_SECONDS ?= 600
+fuzz-inputs: $(STAMP)
+	$(BIN)/python tests/fuzzing/inputs.py --seconds $(FUZZ_SECONDS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

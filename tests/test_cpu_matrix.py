@@ -13,7 +13,7 @@ pytestmark = pytest.mark.skipif(os.environ.get("HLOC_TEST_MATRIX") != "avx2",
 
 
 def test_native_code_is_for_an_avx2_cpu():
-    from hloc.backend.llvm.target import TargetSpec
+    from hloc.backend.llvm.codegen.target import TargetSpec
 
     spec = TargetSpec().resolved()
     assert spec.cpu == AVX2_CPU and spec.features == ""

@@ -25,7 +25,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..ir.types import ELEMENT_TYPES
-from .values import Leaf, is_native
+from ..signature import Leaf
+from .values import is_native
 
 
 def wrap_to_sub_byte_int(x: np.ndarray, etype: str) -> np.ndarray:

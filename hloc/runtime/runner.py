@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from collections.abc import Sequence
@@ -19,10 +20,11 @@ import numpy as np
 
 from ..errors import RunError
 from ..ir.types import UNBOUNDED
+from ..signature import Leaf, Signature
 from . import npio
 from .backends import Backend, BackendOptions, Executable, get_backend
 from .random_inputs import random_inputs
-from .values import Leaf, Signature, coerce_input, flatten_result, unflatten
+from .values import coerce_input, flatten_result, unflatten
 
 if TYPE_CHECKING:
     from ..ir.module import Module
@@ -37,13 +39,14 @@ class Runner:
                  signature: Signature | None = None):
         self.module = module
         self.signature = signature or Signature.of_module(module)
-        self.name = name or self.signature.name
+        self.name = name or self.signature.module_name
         self.backend: Backend = get_backend(backend) if backend is None or isinstance(backend, str) else backend
         self.options = options or BackendOptions(threads=threads)
-        self.inputs: list[Leaf] = self.signature.inputs
-        self.outputs = self.signature.outputs
+        self.inputs: list[Leaf] = self.signature.params
+        self.outputs = [leaf.shape for leaf in self.signature.results]
         self.compile_seconds: float | None = None
         self._exe: Executable | None = None
+        check_fits(self.signature, module)
 
     @staticmethod
     def prepared(signature: Signature, backend: Backend, executable: Executable, name: str | None = None,
@@ -59,8 +62,9 @@ class Runner:
     def load_inputs(self, paths: Sequence[str]) -> list[np.ndarray]:
         """Arrays for the parameter leaves from .npy files in parameter order, or one .npz with keys
         arg0..argN (flattened positions) or the parameter names (`name#i` for tuple elements)."""
+        limit = max_elements(leaf.shape for leaf in self.inputs)
         if len(paths) == 1 and self.inputs:
-            data = npio.load_arrays(paths[0])
+            data = npio.load_arrays(paths[0], limit)
             if isinstance(data, dict):
                 return self._from_npz(data, paths[0])
             if len(self.inputs) == 1:
@@ -69,12 +73,12 @@ class Runner:
             raise RunError(self._count_message(len(paths)))
         out = []
         for leaf, path in zip(self.inputs, paths):
-            out.append(coerce_input(npio.load_npy(path), leaf, path))
+            out.append(coerce_input(npio.load_npy(path, limit), leaf, path))
         return out
 
     def _count_message(self, got: int) -> str:
         n = len(self.inputs)
-        listed = ", ".join(f"{leaf.describe()} {leaf.shape.to_str(layout=False)}" for leaf in self.inputs[:_LISTED])
+        listed = ", ".join(f"{leaf.path} {leaf.shape.to_str(layout=False)}" for leaf in self.inputs[:_LISTED])
         if n > _LISTED:
             listed += f", ... ({n - _LISTED} more)"
         takes = f"takes {n} input{'s' if n != 1 else ''}" + (f" ({listed})" if n else "")
@@ -82,7 +86,7 @@ class Runner:
         return f"{self.name} {takes}, got {got}{hint}"
 
     def _from_npz(self, data: dict[str, np.ndarray], path: str) -> list[np.ndarray]:
-        positional = {f"arg{leaf.position}": leaf for leaf in self.inputs}
+        positional = {f"arg{leaf.number}": leaf for leaf in self.inputs}
         named = {leaf.key: leaf for leaf in self.inputs}
         keys = list(data)
         # Keys are either all positions (arg0..argN) or all parameter names; pick the reading that
@@ -97,9 +101,9 @@ class Runner:
                                f"(keys are {how}: {expected})")
         out = []
         for leaf in self.inputs:
-            key = leaf.key if table is named else f"arg{leaf.position}"
+            key = leaf.key if table is named else f"arg{leaf.number}"
             if key not in data:
-                raise RunError(f"'{path}' has no array for {leaf.describe()} "
+                raise RunError(f"'{path}' has no array for {leaf.path} "
                                f"{leaf.shape.to_str(layout=False)} (key '{key}')")
             out.append(coerce_input(data[key], leaf, f"{path}:{key}"))
         return out
@@ -107,7 +111,7 @@ class Runner:
     def random_inputs(self, seed: int) -> list[np.ndarray]:
         for leaf in self.inputs:
             if UNBOUNDED in leaf.shape.dims:
-                raise RunError(f"cannot make a random input for {leaf.describe()} "
+                raise RunError(f"cannot make a random input for {leaf.path} "
                                f"{leaf.shape.to_str(layout=False)}: it has an unbounded dimension")
         return random_inputs(self.inputs, seed)
 
@@ -157,12 +161,68 @@ class Runner:
         return times
 
 
+MAX_RANK = 64  # numpy's limit: inputs and outputs are numpy arrays
+
+
+def check_fits(signature: Signature, module: Module | None = None) -> None:
+    """Every input and output can be a numpy array in this machine's memory: at most 64
+    dimensions, and no bigger than the physical memory. Else a RunError at the parameter's (or the
+    root's) instruction, before any input is made or any code compiled (an f32[99999999999999]
+    parameter was a traceback from numpy's allocator)."""
+    memory = _physical_memory()
+    params = module.entry.parameters if module is not None else None
+    root = module.entry.root if module is not None else None
+    checks = [(leaf.shape, leaf.path, params[leaf.param].loc if params else None) for leaf in signature.params]
+    checks += [(leaf.shape, f"output out{leaf.number}", root.loc if root is not None else None)
+               for leaf in signature.results]
+    for shape, what, loc in checks:
+        if shape.rank > MAX_RANK:
+            raise RunError(f"{what} has {shape.rank} dimensions; hloc run holds inputs and outputs in numpy "
+                           f"arrays, which have at most {MAX_RANK}", loc)
+        if UNBOUNDED in shape.dims or memory is None:
+            continue
+        n = shape.dtype.itemsize
+        for d in shape.dims:
+            n *= d
+        if n > memory:
+            raise RunError(f"{what} is {shape.to_str(layout=False)}: {_human(n)}, more than this machine's "
+                           f"memory ({_human(memory)})", loc)
+
+
+def _physical_memory() -> int | None:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def _human(n: int) -> str:
+    for unit, size in (("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= size:
+            return f"{n / size:.3g} {unit}" if n < size * 1000 else f"{n:.3g} bytes"
+    return f"{n} bytes"
+
+
+def max_elements(shapes) -> int | None:
+    """The most elements one of these array shapes holds (a bounded dynamic dimension at its bound),
+    None when one is unbounded: how big an input file's array may be at most."""
+    most = 0
+    for shape in shapes:
+        if UNBOUNDED in shape.dims:
+            return None
+        n = 1
+        for d in shape.dims:
+            n *= d
+        most = max(most, n)
+    return most
+
+
 def run_module(module: Module, inputs: Sequence[np.ndarray], backend: str | None = None,
                threads: int | None = None) -> list[np.ndarray]:
     """Run `module` on flat input arrays (one per parameter leaf, already of the right dtypes);
     the flat list of outputs."""
     runner = Runner(module, backend, threads)
-    leaves = [coerce_input(np.asarray(a), leaf, f"input {leaf.position}") for leaf, a in zip(runner.inputs, inputs)]
+    leaves = [coerce_input(np.asarray(a), leaf, f"input {leaf.number}") for leaf, a in zip(runner.inputs, inputs)]
     if len(inputs) != len(runner.inputs):
         raise RunError(runner._count_message(len(inputs)))
     return runner.run(leaves)

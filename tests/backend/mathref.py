@@ -39,7 +39,7 @@ def runs_here(cpu: str) -> str | None:
         return f"{cpu} is an x86-64 CPU; this machine is {platform.machine()}"
     import llvmlite.binding as llvm
 
-    from hloc.backend.llvm.target import init_llvm
+    from hloc.backend.llvm.codegen.target import init_llvm
 
     init_llvm()
     host = {f[1:] for f in llvm.get_host_cpu_features().flatten().split(",") if f.startswith("+")}
@@ -51,7 +51,7 @@ def runs_here(cpu: str) -> str | None:
 
 def options_for(cpu: str, **kw) -> CompileOptions:
     """CompileOptions generating code for `cpu` (one of CPUS)."""
-    from hloc.backend.llvm.target import TargetSpec
+    from hloc.backend.llvm.codegen.target import TargetSpec
 
     return CompileOptions(target=TargetSpec(cpu="" if cpu == "default" else cpu), **kw)
 
