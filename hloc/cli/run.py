@@ -134,11 +134,7 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, backen
     if source is not None and hasattr(be, "lookup"):
         exe = be.lookup(source, options)
         if exe is not None:
-            from ..runtime.values import Signature
-
-            abi = exe.abi
-            sig = Signature(abi.module_name, abi.param_names, abi.param_shapes, abi.result_shape)
-            runner = Runner.prepared(sig, be, exe, name=name)
+            runner = Runner.prepared(exe.abi, be, exe, name=name)
     parse_s = 0.0
     text = None
     if runner is None:
