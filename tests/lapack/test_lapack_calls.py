@@ -217,3 +217,46 @@ def test_cli_fallback_hint_only_when_the_interpreter_knows_the_target(tmp_path):
     assert res.exit_code == 1 and "--fallback" in res.output
     res = CliRunner().invoke(main, ["run", str(known), "--random-inputs", "0", "--no-cache", "--fallback"])
     assert res.exit_code == 0, res.output
+
+
+def test_compiled_object_links_with_an_ilp64_lapack_from_c(tmp_path):
+    """`hloc compile` of jnp.linalg.solve: the header names the LAPACK routines and the link line;
+    a C program linked with `-lopenblas64` gives XLA's outputs."""
+    import ctypes.util
+    import shutil
+    import subprocess
+    import sys
+
+    from click.testing import CliRunner
+
+    from hloc.cli import main
+
+    cc = shutil.which("cc") or shutil.which("gcc")
+    if cc is None or ctypes.util.find_library("openblas64") is None:
+        pytest.skip("needs a C compiler and an ILP64 OpenBLAS (Debian: libopenblas64-dev)")
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "backend"))
+    from test_aot_c import _main_c
+
+    text, ins, want = _load("solve_f32")
+    (tmp_path / "solve.hlo").write_text(text)
+    res = CliRunner().invoke(main, ["compile", str(tmp_path / "solve.hlo"), "-o", str(tmp_path / "solve.o"),
+                                    "--emit", "obj,header"])
+    assert res.exit_code == 0, res.output
+    header = (tmp_path / "solve.h").read_text()
+    assert "sgetrf_, strsm_" in header and "cc main.c solve.o -lopenblas64 -lm -lpthread" in header
+    (tmp_path / "main.c").write_text(_main_c("solve", "solve.h", len(ins), len(want)))
+    exe = tmp_path / "main"
+    r = subprocess.run([cc, "-std=c11", "-O1", "-o", str(exe), str(tmp_path / "main.c"), str(tmp_path / "solve.o"),
+                        "-lopenblas64", "-lm", "-lpthread"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    for k, a in enumerate(ins):
+        (tmp_path / f"in{k}.bin").write_bytes(np.ascontiguousarray(a).tobytes())
+    r = subprocess.run([str(exe), *(str(tmp_path / f"in{k}.bin") for k in range(len(ins))), str(tmp_path / "out0.bin")],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    # the result's layout is jax's {1,2,0}: the bytes are in that order
+    major_to_minor = list(reversed(parse_module(text, "s").entry.root.shape.minor_to_major))
+    phys = np.frombuffer((tmp_path / "out0.bin").read_bytes(), np.float32).reshape(
+        [want[0].shape[d] for d in major_to_minor])
+    got = np.ascontiguousarray(np.transpose(phys, np.argsort(major_to_minor)))
+    _close(got, want[0], "solve_f32 from C")
