@@ -9,8 +9,8 @@ same workspace sizes (a workspace query where jaxlib makes one, jaxlib's formula
 failed convergence; < 0 never, the arguments being checked here).
 
 Targets:
-  * jaxlib's `lapack_<t><routine>_ffi`, t in s/d/c/z: getrf, potrf, trsm, geqrf, orgqr/ungqr,
-    syevd/heevd, gesdd, gesvd, geqp3, gehrd, sytrd/hetrd;
+  * jaxlib's `lapack_<t><routine>_ffi`, t in s/d/c/z: getrf, potrf, trsm, geqrf, geqp3,
+    orgqr/ungqr, ormqr/unmqr, syevd/heevd, gesdd, gesvd, geev, gees, gehrd, sytrd/hetrd, gtsv;
   * TensorFlow's `Qr` (geqrf: (a, taus)) and `ProductOfElementaryHouseholderReflectors` (orgqr/
     ungqr: (a, taus) -> q), which XLA:CPU expands with its QrExpander into the same Householder
     form (H = I - tau v v^H, v[0] = 1, beta = -sign(alpha) |x|).
@@ -34,6 +34,7 @@ LAPACK_INT = "s64"  # hloc calls ILP64 LAPACK (library.INT_BITS)
 QUERY = -1  # a workspace size LAPACK is asked for (lwork = -1)
 
 _FFI = re.compile(r"lapack_([sdcz])([a-z0-9]+)_ffi")
+COMPLEX_NAMES = {"orgqr": "ungqr", "ormqr": "unmqr", "syevd": "heevd", "sytrd": "hetrd"}
 TF_TARGETS = {"Qr": "geqrf", "ProductOfElementaryHouseholderReflectors": "orgqr"}
 
 
@@ -66,8 +67,13 @@ class Plan:
     batch: tuple[int, ...]
     bufs: list[Buf] = field(default_factory=list)
     works: list[Work] = field(default_factory=list)
-    # ("char", "L") | ("int", n) | ("one",) (a scalar 1 of etype) | ("buf", name) | ("len", work name)
+    # ("char", "L") | ("int", n) | ("one",) (a scalar 1 of etype) | ("buf", name[, element offset]) |
+    # ("len", work name) | ("null",) (a NULL pointer: gees's select and bwork)
     args: list[tuple] = field(default_factory=list)
+    # geev's extras, as jaxlib: a matrix with a non-finite element is not factored (info = -4), and
+    # real eigenvectors come back as LAPACK's packed pairs, unpacked into complex ones
+    finite_check: str | None = None  # the buffer to check
+    unpack: tuple[tuple[str, str], ...] = ()  # (packed real buffer, complex result buffer), by "wi"
 
     @property
     def batch_count(self) -> int:
@@ -86,14 +92,14 @@ def supported_targets() -> list[str]:
     """The targets for the error messages, jaxlib's with their type letters in braces."""
     out = set(TF_TARGETS)
     for r in _BUILDERS:
-        real, cplx = r, {"orgqr": "ungqr", "syevd": "heevd", "sytrd": "hetrd"}.get(r, r)
+        real, cplx = r, COMPLEX_NAMES.get(r, r)
         out |= {f"lapack_{{s,d,c,z}}{r}_ffi"} if real == cplx else {f"lapack_{{s,d}}{real}_ffi",
                                                                      f"lapack_{{c,z}}{cplx}_ffi"}
     return sorted(out)
 
 
 def _routine(t: str, name: str) -> str:
-    return {"ungqr": "orgqr", "heevd": "syevd", "hetrd": "sytrd"}.get(name, name) if t in "cz" else name
+    return {v: k for k, v in COMPLEX_NAMES.items()}.get(name, name) if t in "cz" else name
 
 
 class PlanError(Exception):
@@ -142,7 +148,7 @@ class _Ctx:
     def name(self, routine: str) -> str:
         """The LAPACK name: `getrf` in c64 -> `cgetrf`, `orgqr` -> `cungqr`, `syevd` -> `cheevd`."""
         if self.cplx:
-            routine = {"orgqr": "ungqr", "syevd": "heevd", "sytrd": "hetrd"}.get(routine, routine)
+            routine = COMPLEX_NAMES.get(routine, routine)
         return PREFIX[self.etype] + routine
 
     def operand(self, k: int, rank_min: int = 2) -> Shape:
@@ -386,6 +392,102 @@ def _sytrd(c: _Ctx) -> Plan:
     p.works = [Work("work", c.etype, QUERY)]
     p.args = [("char", c.char("uplo", "L", "LU")), ("int", n), ("buf", "a"), ("int", max(1, n)), ("buf", "d"),
               ("buf", "e"), ("buf", "tau"), ("buf", "work"), ("len", "work"), ("buf", "info")]
+    return p
+
+
+@_builder("ormqr")
+def _ormqr(c: _Ctx) -> Plan:
+    ab, a_rows, a_cols = c.matrix(0)
+    batch, m, n = c.matrix(2)
+    tau = c.operand(1, 1)
+    k = tau.dims[-1]
+    left = bool(c.attrs.get("left", 1))
+    lda = a_rows if left else n
+    if ab != batch or tau.dims[:-1] != batch or a_rows != (m if left else n) or k > min(a_rows, a_cols):
+        raise PlanError(f"custom-call {c.target}: a, tau and c do not fit (a {a_rows}x{a_cols}, tau {k}, c {m}x{n})")
+    p = _new(c, "ormqr", batch)
+    p.bufs = [Buf("a", c.etype, (a_rows, a_cols), 0), Buf("tau", c.etype, (k,), 1), Buf("c", c.etype, (m, n), 2, 0),
+              Buf("info", I, ())]
+    p.works = [Work("work", c.etype, QUERY)]
+    trans = ("C" if c.cplx else "T") if c.attrs.get("transpose", 0) else "N"
+    p.args = [("char", "L" if left else "R"), ("char", trans), ("int", m), ("int", n), ("int", k), ("buf", "a"),
+              ("int", max(1, lda)), ("buf", "tau"), ("buf", "c"), ("int", max(1, m)), ("buf", "work"),
+              ("len", "work"), ("buf", "info")]
+    return p
+
+
+@_builder("gtsv")
+def _gtsv(c: _Ctx) -> Plan:
+    batch, n, nrhs = c.matrix(3)
+    for k in range(3):
+        s = c.operand(k, 1)
+        if s.etype != c.etype or s.dims != (*batch, n):
+            raise PlanError(f"custom-call {c.target}: the diagonals must be {c.etype}{[*batch, n]}")
+    p = _new(c, "gtsv", batch)
+    p.bufs = [Buf("dl", c.etype, (n,), 0, 0), Buf("d", c.etype, (n,), 1, 1), Buf("du", c.etype, (n,), 2, 2),
+              Buf("b", c.etype, (n, nrhs), 3, 3), Buf("info", I, (), None, 4)]
+    # jax's dl is n long with dl[0] unused, LAPACK's n - 1
+    p.args = [("int", n), ("int", nrhs), ("buf", "dl", 1), ("buf", "d"), ("buf", "du"), ("buf", "b"),
+              ("int", max(1, n)), ("buf", "info")]
+    return p
+
+
+@_builder("gees")
+def _gees(c: _Ctx) -> Plan:
+    batch, m, n = c.matrix()
+    if m != n:
+        raise PlanError(f"custom-call {c.target} needs square matrices, not {m}x{n}")
+    if c.char("sort", "N") != "N":
+        raise PlanError(f"custom-call {c.target}: sorted eigenvalues are not supported (jaxlib has none either)")
+    jobvs = c.char("mode", "V", "NV")
+    p = _new(c, "gees", batch)
+    if c.cplx:
+        p.bufs = [Buf("a", c.etype, (n, n), 0, 0), Buf("vs", c.etype, (n, n), None, 1),
+                  Buf("w", c.etype, (n,), None, 2), Buf("sdim", I, (), None, 3), Buf("info", I, (), None, 4)]
+        eig = [("buf", "w")]
+    else:
+        p.bufs = [Buf("a", c.etype, (n, n), 0, 0), Buf("vs", c.etype, (n, n), None, 1),
+                  Buf("wr", c.etype, (n,), None, 2), Buf("wi", c.etype, (n,), None, 3), Buf("sdim", I, (), None, 4),
+                  Buf("info", I, (), None, 5)]
+        eig = [("buf", "wr"), ("buf", "wi")]
+    p.works = [Work("work", c.etype, QUERY)]
+    p.args = [("char", jobvs), ("char", "N"), ("null",), ("int", n), ("buf", "a"), ("int", max(1, n)),
+              ("buf", "sdim"), *eig, ("buf", "vs"), ("int", max(1, n)), ("buf", "work"), ("len", "work")]
+    if c.cplx:
+        p.works.append(Work("rwork", c.real, n))
+        p.args.append(("buf", "rwork"))
+    p.args += [("null",), ("buf", "info")]
+    return p
+
+
+@_builder("geev")
+def _geev(c: _Ctx) -> Plan:
+    batch, m, n = c.matrix()
+    if m != n:
+        raise PlanError(f"custom-call {c.target} needs square matrices, not {m}x{n}")
+    jobvl, jobvr = c.char("compute_left", "N", "NV"), c.char("compute_right", "V", "NV")
+    p = _new(c, "geev", batch)
+    cplx_type = {"f32": "c64", "f64": "c128"}.get(c.etype, c.etype)
+    if c.cplx:
+        p.bufs = [Buf("a", c.etype, (n, n), 0), Buf("w", c.etype, (n,), None, 0), Buf("vl", c.etype, (n, n), None, 1),
+                  Buf("vr", c.etype, (n, n), None, 2), Buf("info", I, (), None, 3)]
+        vecs = [("buf", "w"), ("buf", "vl"), ("int", max(1, n)), ("buf", "vr"), ("int", max(1, n))]
+    else:
+        p.bufs = [Buf("a", c.etype, (n, n), 0), Buf("wr", c.etype, (n,), None, 0), Buf("wi", c.etype, (n,), None, 1),
+                  Buf("vl_packed", c.etype, (n, n)), Buf("vr_packed", c.etype, (n, n)),
+                  Buf("vl", cplx_type, (n, n), None, 2), Buf("vr", cplx_type, (n, n), None, 3),
+                  Buf("info", I, (), None, 4)]
+        vecs = [("buf", "wr"), ("buf", "wi"), ("buf", "vl_packed"), ("int", max(1, n)), ("buf", "vr_packed"),
+                ("int", max(1, n))]
+        p.unpack = (("vl_packed", "vl"), ("vr_packed", "vr"))
+    p.works = [Work("work", c.etype, QUERY)]
+    p.args = [("char", jobvl), ("char", jobvr), ("int", n), ("buf", "a"), ("int", max(1, n)), *vecs,
+              ("buf", "work"), ("len", "work")]
+    if c.cplx:
+        p.works.append(Work("rwork", c.real, 2 * n))
+        p.args.append(("buf", "rwork"))
+    p.args.append(("buf", "info"))
+    p.finite_check = "a"
     return p
 
 

@@ -34,7 +34,13 @@ def run_plan(p: Plan, operands: list[np.ndarray], result_dtypes: list[np.dtype])
                 bufs[b.name][:] = sources[b.name][i].reshape(-1, order="F").astype(DTYPES[b.etype])
             else:
                 bufs[b.name][:] = 0
-        _call(fn, p, bufs, works, sizes)
+        if p.finite_check and not np.all(np.isfinite(bufs[p.finite_check])):
+            bufs["info"][:] = -4  # (jaxlib's answer; LAPACK is not called)
+        else:
+            _call(fn, p, bufs, works, sizes)
+            if p.unpack and bufs["info"][0] == 0:
+                for packed, out in p.unpack:
+                    bufs[out][:] = unpack_eigenvectors(bufs["wi"], bufs[packed]).reshape(-1, order="F")
         for b in p.bufs:
             if b.result is not None:
                 results[b.result][i] = bufs[b.name].reshape(b.dims, order="F").astype(result_dtypes[b.result])
@@ -54,10 +60,33 @@ def _call(fn, p: Plan, bufs: dict, works: dict, lengths: dict) -> None:
             v = ctypes.c_int64(lengths[arg[1]])
         elif kind == "one":
             v = np.ones(1, DTYPES[p.etype])
+        elif kind == "null":
+            args.append(None)
+            continue
         else:
             v = bufs.get(arg[1])
             v = works[arg[1]] if v is None else v
+            if len(arg) > 2:
+                v = v[arg[2]:]
         keep.append(v)
         args.append(v.ctypes.data if isinstance(v, np.ndarray) else ctypes.addressof(v))
     fn(*args, *([1] * sum(1 for a in p.args if a[0] == "char")))
 
+
+
+def unpack_eigenvectors(wi: np.ndarray, packed: np.ndarray) -> np.ndarray:
+    """geev's real eigenvectors as complex columns: column j is v_j where wi[j] = 0, and for a
+    complex pair (wi[j] != 0) columns j, j+1 hold re and im: v_j = re + i im, v_{j+1} = re - i im
+    (jaxlib's UnpackEigenvectors, which takes a NaN wi for real)."""
+    n = wi.shape[0]
+    v = packed.reshape(n, n, order="F")
+    out = v.astype(np.complex64 if v.dtype == np.float32 else np.complex128)
+    j = 0
+    while j < n:
+        if wi[j] != 0 and not np.isnan(wi[j]) and j + 1 < n:
+            out[:, j] = v[:, j] + 1j * v[:, j + 1]
+            out[:, j + 1] = v[:, j] - 1j * v[:, j + 1]
+            j += 2
+        else:
+            j += 1
+    return out

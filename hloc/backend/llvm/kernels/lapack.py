@@ -12,7 +12,8 @@ Per batch element, in the kernel's scratch: every Buf of the plan, column-major;
 copied in (a memcpy when the operand's layout already is that order and type, else a loop
 converting s32 <-> s64 where the LAPACK integer differs), LAPACK is called, the results copied out.
 A queried workspace is sized once per call by LAPACK's own query (lwork = -1) and malloc'ed, as
-jaxlib does; the others live in the scratch.
+jaxlib does; the others live in the scratch. geev's extras (a finiteness check before the call,
+real eigenvector pairs unpacked into complex columns) follow jaxlib too.
 """
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ from ....errors import CodegenError
 from ....ir.module import Instruction
 from ....ir.types import Layout, Shape
 from ..elemental import IrArray
-from ..irvalues import I8, I64, PTR, VOID, const, storage_type
+from ..irvalues import I8, I64, PTR, VOID, const, intrinsic, storage_type
 from ..loops import Index, delinearize, for_range
 from .indexing import memcpy
-from .irutil import entry_alloca
+from .irutil import Var, entry_alloca, while_
 
 ALIGN = 64
 _BYTES = {"f32": 4, "f64": 8, "c64": 8, "c128": 16, "s64": 8, "s32": 4}
@@ -99,12 +100,20 @@ def emit(ctx, instr: Instruction) -> None:
             b.store(ir.Constant(t, 0.0), b.gep(cell, [const(I64, 1)], source_etype=t))
         elif kind == "len":
             cell = lengths[arg[1]]
+        elif kind == "null":
+            cell = ir.Constant(PTR, None)
         else:
             cell = None  # a buffer: its pointer
         cells.append(cell)
 
+    def pointer(arg: tuple, ptrs: dict[str, ir.Value]) -> ir.Value:
+        if len(arg) == 2:
+            return ptrs[arg[1]]
+        etype = next(x.etype for x in (*p.bufs, *p.works) if x.name == arg[1])
+        return b.gep(ptrs[arg[1]], [const(I64, arg[2] * _BYTES[etype])], inbounds=True, source_etype=I8)
+
     def call(ptrs: dict[str, ir.Value]) -> None:
-        args = [cell if cell is not None else ptrs[arg[1]] for arg, cell in zip(p.args, cells)]
+        args = [cell if cell is not None else pointer(arg, ptrs) for arg, cell in zip(p.args, cells)]
         b.call(routine, args + [const(I64, 1)] * nchars)
 
     buf_ptrs = {buf.name: at(buf.name) for buf in p.bufs}
@@ -129,7 +138,16 @@ def emit(ctx, instr: Instruction) -> None:
                 _stage(b, p, buf, ctx.operands[buf.source][0], buf_ptrs[buf.name], i, into_buf=True)
             else:
                 _memset0(b, buf_ptrs[buf.name], buf.size * _BYTES[buf.etype])
-        call({**buf_ptrs, **work_ptrs})
+        if p.finite_check:
+            finite = _all_finite(b, p.buf(p.finite_check), buf_ptrs[p.finite_check])
+            with b.if_else(finite) as (then, otherwise):
+                with then:
+                    call({**buf_ptrs, **work_ptrs})
+                    _unpack_all(b, p, buf_ptrs)
+                with otherwise:  # (jaxlib's answer; LAPACK is not called)
+                    b.store(const(I64, -4), buf_ptrs["info"])
+        else:
+            call({**buf_ptrs, **work_ptrs})
         for buf in p.bufs:
             if buf.result is not None:
                 _stage(b, p, buf, ctx.outputs[buf.result], buf_ptrs[buf.name], i, into_buf=False)
@@ -177,3 +195,61 @@ def _memset0(b: ir.IRBuilder, ptr: ir.Value, n: int) -> None:
     b.call(fn, [ptr, const(I8, 0), const(I64, n), ir.Constant(ir.IntType(1), 0)])
 
 
+
+
+def _all_finite(b: ir.IRBuilder, buf: lapack.Buf, ptr: ir.Value) -> ir.Value:
+    """Whether every element of the buffer is finite (|x| < inf is false for NaN too)."""
+    real = lapack.plans.REAL_OF[buf.etype]
+    t = storage_type(real)
+    n = buf.size * (2 if buf.etype in ("c64", "c128") else 1)
+    ok = Var(b, ir.IntType(1), ir.Constant(ir.IntType(1), 1))
+    inf = ir.Constant(t, float("inf"))
+    with for_range(b, n, "finite") as k:
+        x = b.load(b.gep(ptr, [k], inbounds=True, source_etype=t), typ=t)
+        ok.set(b.and_(ok.get(), b.fcmp_ordered("<", intrinsic(b, "fabs", [x]), inf)))
+    return ok.get()
+
+
+def _unpack_all(b: ir.IRBuilder, p: lapack.Plan, ptrs: dict[str, ir.Value]) -> None:
+    """geev's packed real eigenvectors -> complex columns (run.unpack_eigenvectors), when info = 0."""
+    if not p.unpack:
+        return
+    info = b.load(ptrs["info"], typ=I64)
+    with b.if_then(b.icmp_signed("==", info, const(I64, 0))):
+        for packed, out in p.unpack:
+            _unpack(b, p.buf("wi"), ptrs["wi"], ptrs[packed], ptrs[out])
+
+
+def _unpack(b: ir.IRBuilder, wi_buf: lapack.Buf, wi: ir.Value, packed: ir.Value, out: ir.Value) -> None:
+    n = wi_buf.dims[0]
+    t = storage_type(wi_buf.etype)
+    zero = ir.Constant(t, 0.0)
+
+    def at(base, k):
+        return b.gep(base, [k], inbounds=True, source_etype=t)
+
+    j = Var(b, I64, const(I64, 0))
+    with while_(b, lambda: b.icmp_signed("<", j.get(), const(I64, n)), "unpack"):
+        jv = j.get()
+        w = b.load(at(wi, jv), typ=t)
+        real = b.or_(b.fcmp_unordered("==", w, zero), b.icmp_signed(">=", b.add(jv, const(I64, 1)), const(I64, n)))
+        with b.if_else(real) as (then, otherwise):
+            with then:  # a real eigenvalue: (v, 0)
+                with for_range(b, n, "row") as i:
+                    src = b.add(b.mul(jv, const(I64, n)), i)
+                    dst = b.shl(src, const(I64, 1))
+                    b.store(b.load(at(packed, src), typ=t), at(out, dst))
+                    b.store(zero, at(out, b.add(dst, const(I64, 1))))
+                j.set(b.add(jv, const(I64, 1)))
+            with otherwise:  # a pair: re + i im, re - i im
+                with for_range(b, n, "row") as i:
+                    src = b.add(b.mul(jv, const(I64, n)), i)
+                    re = b.load(at(packed, src), typ=t)
+                    im = b.load(at(packed, b.add(src, const(I64, n))), typ=t)
+                    dst = b.shl(src, const(I64, 1))
+                    dst2 = b.shl(b.add(src, const(I64, n)), const(I64, 1))
+                    b.store(re, at(out, dst))
+                    b.store(im, at(out, b.add(dst, const(I64, 1))))
+                    b.store(re, at(out, dst2))
+                    b.store(b.fneg(im), at(out, b.add(dst2, const(I64, 1))))
+                j.set(b.add(jv, const(I64, 2)))
