@@ -5,8 +5,10 @@ n = 256, f32, one matrix; the modules are the custom calls jax writes (column-ma
 XLA:CPU: ../shared/tools/xla_run.py --bench N in the jax venv with jaxlib's LAPACK kernels
 initialised (jax does that itself only when it lowers a linalg op), on the same inputs (.npy: a
 positive-definite matrix for cholesky, a symmetric one for eigh, seeded normals otherwise). hloc:
-the Runner's native executable, median wall time per call, measured right before XLA in the same
-run. Both call multithreaded OpenBLAS (numpy's for hloc, scipy's for jaxlib).
+the native executable on buffers already in the entry's layouts (as XLA's with its inputs on the
+device), median wall time per call, measured right before XLA in the same run. Both call OpenBLAS
+(numpy's for hloc, scipy's for jaxlib): once on one thread (OPENBLAS_NUM_THREADS=1 for XLA,
+openblas_set_num_threads for hloc), once on all.
 """
 
 from __future__ import annotations
@@ -66,19 +68,44 @@ def make_input(name: str) -> np.ndarray:
 
 
 def hloc_ms(text: str, a: np.ndarray, repeat: int) -> float:
+    """Median ms of the native call on buffers already in the entry's layouts (as xla_run's exec
+    time, with its inputs on the device)."""
+    from hloc.backend.llvm.runtime import _alloc_out, _physical_in
     from hloc.parse import parse_module
     from hloc.runtime.runner import Runner
 
     runner = Runner(parse_module(text, "linalg"), "llvm")
     runner.prepare()
-    t = measure(lambda: runner.run([a]), repeat=repeat, warmup=2)
+    exe = runner.executable
+    params = [_physical_in(a, exe.abi.params[0])]
+    outs = [_alloc_out(leaf, exe.abi.temp_align) for leaf in exe.abi.results]
+    t = measure(lambda: exe.run_leaves(params, outs), repeat=repeat, warmup=2)
     return sorted(t.wall)[len(t.wall) // 2] * 1e3
 
 
-def xla_ms(py: str, hlo: Path, npy: Path, repeat: int) -> float | None:
+def _openblas_threads(n: int | None) -> None:
+    """Set the thread count of the OpenBLAS hloc calls (numpy's: scipy_openblas_set_num_threads64_);
+    None: every CPU again."""
+    import ctypes
+    import os
+
+    from hloc.lapack import lapack
+
+    lib = ctypes.CDLL(lapack().path)
+    for name in ("scipy_openblas_set_num_threads64_", "openblas_set_num_threads"):
+        fn = getattr(lib, name, None)
+        if fn is not None:
+            fn(ctypes.c_int(n or os.cpu_count() or 1))
+            return
+
+
+def xla_ms(py: str, hlo: Path, npy: Path, repeat: int, one_thread: bool) -> float | None:
+    import os
+
+    env = {**os.environ, **({"OPENBLAS_NUM_THREADS": "1"} if one_thread else {})}
     try:
         r = subprocess.run([py, "-c", XLA_CODE, str(XLA_RUN), str(hlo), str(npy), "--bench", str(repeat), "--quiet"],
-                           capture_output=True, text=True, timeout=600)
+                           capture_output=True, text=True, timeout=600, env=env)
     except (OSError, subprocess.SubprocessError):
         return None
     m = _EXEC.search(r.stdout)
@@ -95,10 +122,17 @@ def run(quick: bool) -> str:
             hlo, npy = Path(tmp) / f"{name}.hlo", Path(tmp) / f"{name}.npy"
             hlo.write_text(text)
             np.save(npy, a)
-            h = hloc_ms(text, a, repeat)
-            x = xla_ms(py, hlo, npy, repeat) if py else None
-            rows.append([f"{name} n={CASES[name][0]}", CASES[name][1] + (" + sorgqr" if name == "qr" else ""),
-                         h, "-" if x is None else x, "-" if x is None else h / x])
+            row = [f"{name} n={CASES[name][0]}", CASES[name][1] + (" + sorgqr" if name == "qr" else "")]
+            for one_thread in (True, False):
+                _openblas_threads(1 if one_thread else None)
+                try:
+                    h = hloc_ms(text, a, repeat)
+                finally:
+                    _openblas_threads(None)
+                x = xla_ms(py, hlo, npy, repeat, one_thread) if py else None
+                row += [h, "-" if x is None else x, "-" if x is None else h / x]
+            rows.append(row)
     note = "" if py else "\n**XLA columns skipped**: no jax venv (set HLOC_XLA_PYTHON).\n"
     return ("## Linear algebra (LAPACK custom calls)\n\n" + __doc__.split("\n\n", 1)[0].replace("\n", " ") + "\n\n"
-            + table(["module", "targets", "hloc ms", "XLA:CPU ms", "hloc / XLA"], rows) + "\n" + note)
+            + table(["module", "targets", "hloc ms, 1 thread", "XLA:CPU ms, 1 thread", "hloc / XLA, 1 thread",
+                     "hloc ms", "XLA:CPU ms", "hloc / XLA"], rows) + "\n" + note)
