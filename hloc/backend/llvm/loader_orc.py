@@ -15,7 +15,7 @@ import llvmlite.binding as llvm
 
 from ...errors import CodegenError
 from ...lapack import library as lapack_library
-from .target import TargetSpec, init_llvm, target_machine
+from .codegen.target import TargetSpec, init_llvm, target_machine
 
 _lock = threading.Lock()
 _jit = None

@@ -25,10 +25,10 @@ from ....errors import CodegenError
 from ....ir.module import Instruction
 from ....ir.types import Layout, Shape
 from ..elemental import IrArray
-from ..irvalues import I8, I64, PTR, VOID, const, intrinsic, storage_type
-from ..loops import Index, delinearize, for_range
+from ..llvmir.irutil import Var, entry_alloca, while_
+from ..llvmir.irvalues import I8, I64, PTR, VOID, const, intrinsic, storage_type
+from ..llvmir.loops import Index, delinearize, for_range
 from .indexing import memcpy
-from .irutil import Var, entry_alloca, while_
 
 ALIGN = 64
 _BYTES = {"f32": 4, "f64": 8, "c64": 8, "c128": 16, "s64": 8, "s32": 4}

@@ -1,0 +1,269 @@
+"""How to iterate: counted loops and loop nests over shapes, in layout order.
+
+A nest visits a shape's dimensions from the most major to the most minor one of its layout, so the
+innermost loop walks contiguous memory and LLVM's loop vectoriser can widen it. Loops are plain
+counted loops (`for i in [0, n)`) with the induction variable as a phi; loop-carried values go
+through allocas, which SROA turns into phis before the vectoriser runs.
+
+    with for_range(b, n, "i") as i: ...                 # one loop
+    with loop_nest(b, shape) as index: ...              # an Index over `shape`, in layout order
+    with flat_loop(b, shape) as index: ...              # one loop over the physical elements
+
+Loop hints (`hint=`: LLVM loop metadata on the latch) bound the work LLVM spends on a loop. LLVM's
+time grows with the code its loop transforms make (llvmlite's LLVM is an assertions build: a few ms
+per vectorised loop), and part of it bought nothing here:
+  * STREAM: a loop of a large loop/reduce kernel. Once vectorised it stays rolled (a 1024-trip loop
+    was vectorised 16 x 4 and then fully unrolled: 64 copies of its body), and a loop that does not
+    vectorise is not runtime-unrolled; vectorisation and interleaving stay LLVM's choice. A loop
+    holding another loop (which stays one) is not unrolled at all: it has nothing to vectorise. A
+    loop of a small constant trip count (<= SMALL_TRIP) gets nothing: fully unrolled, it lets the
+    enclosing loop vectorise. (The reduced loops of row reductions get no hint: rolled, the softmax
+    and layer-norm rows measured 3-10% slower.)
+  * SMALL: a loop of a kernel touching fewer than SMALL_WORK elements (a microsecond of work):
+    neither interleaved nor unrolled.
+  * COLD: a loop that runs a handful of times per call (combining per-task partials): scalar, rolled.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import weakref
+
+import llvmlite.ir as ir
+
+from ....ir.types import Shape
+from .irvalues import I64, const
+
+
+class Index:
+    """A position in an array shape: per-dimension indices (`multi`, logical order) and/or the
+    physical element offset (`linear`) in `shape`'s layout. Whichever is missing is derived."""
+
+    __slots__ = ("multi", "linear", "shape")
+
+    def __init__(self, shape: Shape, multi=None, linear=None):
+        self.shape = shape
+        self.multi = list(multi) if multi is not None else None
+        self.linear = linear
+
+    def key(self):
+        """A cache key: the SSA values themselves (kept alive by the key, so no id is ever reused;
+        llvmlite constants compare by value, instructions by identity)."""
+        if self.multi is not None:
+            return tuple(self.multi)
+        return ("lin", self.linear, self.shape.dims, self.shape.minor_to_major)
+
+    def get_multi(self, b: ir.IRBuilder) -> list[ir.Value]:
+        # Derived values are not cached on the Index: the first use may sit in an inner loop whose
+        # blocks do not dominate later uses. LLVM's CSE merges the repeats.
+        if self.multi is not None:
+            return self.multi
+        return delinearize(b, self.linear, self.shape)
+
+    def linear_in(self, b: ir.IRBuilder, shape: Shape) -> ir.Value:
+        """Physical offset of this position in `shape` (same dims; maybe another layout)."""
+        if self.linear is not None and _same_layout(self.shape, shape):
+            return self.linear
+        return linearize(b, self.get_multi(b), shape)
+
+    def for_shape(self, b: ir.IRBuilder, shape: Shape) -> Index:
+        """This position seen from an operand of the same dims (keeps `linear` if layouts agree)."""
+        if shape is self.shape:
+            return self
+        if _same_layout(self.shape, shape):
+            return Index(shape, self.multi, self.linear)
+        return Index(shape, self.get_multi(b), None)
+
+
+def _same_layout(a: Shape, b: Shape) -> bool:
+    return a.dims == b.dims and (a.rank <= 1 or a.minor_to_major == b.minor_to_major)
+
+
+def strides(shape: Shape) -> list[int]:
+    """Elements between consecutive indices of each logical dimension, in the shape's layout."""
+    out = [0] * shape.rank
+    s = 1
+    for d in shape.minor_to_major or range(shape.rank - 1, -1, -1):
+        out[d] = s
+        s *= shape.dims[d]
+    return out
+
+
+def linearize(b: ir.IRBuilder, multi: list[ir.Value], shape: Shape) -> ir.Value:
+    if not multi:
+        return const(I64, 0)
+    st = strides(shape)
+    total = None
+    for d in reversed(shape.minor_to_major or range(shape.rank - 1, -1, -1)):
+        if shape.dims[d] == 1:
+            continue
+        term = multi[d] if st[d] == 1 else b.mul(multi[d], const(I64, st[d]), flags=["nuw", "nsw"])
+        total = term if total is None else b.add(total, term, flags=["nuw", "nsw"])
+    return total if total is not None else const(I64, 0)
+
+
+def delinearize(b: ir.IRBuilder, linear: ir.Value, shape: Shape) -> list[ir.Value]:
+    multi: list[ir.Value] = [const(I64, 0)] * shape.rank
+    rest = linear
+    order = list(shape.minor_to_major or range(shape.rank - 1, -1, -1))
+    for k, d in enumerate(order):
+        n = shape.dims[d]
+        if n == 1:
+            continue
+        if k == len(order) - 1 or math.prod(shape.dims[e] for e in order[k + 1:]) == 1:
+            multi[d] = rest
+            break
+        multi[d] = b.urem(rest, const(I64, n))
+        rest = b.udiv(rest, const(I64, n))
+    return multi
+
+
+STREAM = "stream"
+SMALL = "small"
+COLD = "cold"
+# Constant trip counts up to which a STREAM loop may still be fully unrolled (the enclosing loop then
+# becomes the innermost one and vectorises).
+SMALL_TRIP = 16
+# Elements a kernel touches below which its loops are SMALL: it runs for a microsecond or so.
+SMALL_WORK = 4096
+
+
+def kernel_hint(work: int) -> str:
+    """The hint of a loop/reduce kernel's loops, by the elements the kernel touches."""
+    return SMALL if work < SMALL_WORK else STREAM
+
+
+class _LoopID(ir.MDValue):
+    """A loop's `llvm.loop` node: distinct, its first operand itself (what LLVM requires)."""
+
+    def descr(self, buf):
+        ops = ", ".join([self.get_reference()] + [op.get_reference() for op in self.operands])
+        buf += (f"distinct !{{{ops}}}", "\n")
+
+
+def _property(m: ir.Module, name: str, value: ir.Value | None = None) -> ir.MDValue:
+    return m.add_metadata([ir.MetaDataString(m, name)] + ([value] if value is not None else []))
+
+
+def loop_id(m: ir.Module, hint: str | None, trip: int | None, outer: bool = False) -> ir.MDValue | None:
+    """The `llvm.loop` node of a loop with `hint` and constant trip count `trip` (None: unknown);
+    `outer`: it holds a loop that stays one."""
+    if hint == SMALL or (hint == STREAM and outer):
+        # (an outer loop: nothing to vectorise or interleave; unrolling it copies the inner loops)
+        return _loop_node(m, [_property(m, "llvm.loop.unroll.disable")])
+    if hint == COLD:
+        return _loop_node(m, [_property(m, "llvm.loop.vectorize.enable", ir.Constant(ir.IntType(1), 0)),
+                              _property(m, "llvm.loop.unroll.disable")])
+    if hint == STREAM and (trip is None or trip > SMALL_TRIP):
+        # Not `llvm.loop.unroll.disable` on the loop itself: LLVM then also stops interleaving it (and
+        # a reduction's partial sums are what make it fast). Only the vectorised loop is kept rolled,
+        # and a loop that does not vectorise is not runtime-unrolled.
+        rolled = m.add_metadata(["llvm.loop.vectorize.followup_vectorized",
+                                 _property(m, "llvm.loop.isvectorized", ir.Constant(ir.IntType(32), 1)),
+                                 _property(m, "llvm.loop.unroll.disable")])
+        return _loop_node(m, [_property(m, "llvm.loop.unroll.runtime.disable"), rolled])
+    return None
+
+
+def _loop_node(m: ir.Module, properties: list) -> _LoopID:
+    return _LoopID(m, properties, name=str(len(m.metadata)))
+
+
+_OPEN_LOOPS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _trip(start, n, step) -> int | None:
+    if all(isinstance(v, (int, ir.Constant)) for v in (start, n, step)):
+        lo, hi, st = (v if isinstance(v, int) else v.constant for v in (start, n, step))
+        return max(0, -(-(hi - lo) // st)) if st > 0 else None
+    return None
+
+
+@contextlib.contextmanager
+def for_range(b: ir.IRBuilder, n, name: str = "i", start=0, step=1, hint: str | None = None):
+    """`for (i = start; i < n; i += step)`, i64. Yields the induction variable; the builder is left
+    after the loop. `hint`: STREAM, SMALL or COLD (see the module's docstring)."""
+    n_val = n if isinstance(n, ir.Value) else const(I64, n)
+    start_val = start if isinstance(start, ir.Value) else const(I64, start)
+    step_val = step if isinstance(step, ir.Value) else const(I64, step)
+    fn = b.function
+    pre = b.block
+    header = fn.append_basic_block(f"{name}.header")
+    body = fn.append_basic_block(f"{name}.body")
+    exit_ = fn.append_basic_block(f"{name}.exit")
+    b.branch(header)
+    b.position_at_end(header)
+    iv = b.phi(I64, name=name)
+    iv.add_incoming(start_val, pre)
+    b.cbranch(b.icmp_signed("<", iv, n_val), body, exit_)
+    b.position_at_end(body)
+    # Per open loop of the function: whether a loop that stays a loop (not small enough to be fully
+    # unrolled) was made inside it. Such an outer loop cannot become innermost and vectorise.
+    open_loops = _OPEN_LOOPS.setdefault(fn, [])
+    open_loops.append(False)
+    try:
+        yield iv
+    finally:
+        outer = open_loops.pop()
+    trip = _trip(start, n, step)
+    if open_loops and (trip is None or trip > SMALL_TRIP):
+        open_loops[-1] = True
+    nxt = b.add(iv, step_val, name=f"{name}.next", flags=["nuw", "nsw"])
+    iv.add_incoming(nxt, b.block)
+    latch = b.branch(header)
+    md = loop_id(b.module, hint, trip, outer) if hint else None
+    if md is not None:
+        latch.set_metadata("llvm.loop", md)
+    b.position_at_end(exit_)
+
+
+def layout_order(shape: Shape) -> list[int]:
+    """Dimensions from most major to most minor."""
+    return list(reversed(shape.minor_to_major or range(shape.rank - 1, -1, -1)))
+
+
+def nest_dims(shape: Shape, dims=None) -> list[int]:
+    """The dimensions a loop nest over `dims` (default: all) of `shape` iterates, outermost first."""
+    return [d for d in layout_order(shape) if (dims is None or d in dims) and shape.dims[d] != 1]
+
+
+@contextlib.contextmanager
+def loop_nest(b: ir.IRBuilder, shape: Shape, name: str = "d", dims=None, outer=None, hint: str | None = None):
+    """Loops over `dims` (default: all) of `shape` in layout order; size-1 dimensions get no loop.
+    Yields the list of per-dimension indices (constant 0 for dimensions not iterated). `outer`:
+    (lo, hi) bounds for the outermost loop instead of the whole dimension (a parallel slice).
+    `hint`: every loop's (for_range)."""
+    multi: list[ir.Value] = [const(I64, 0)] * shape.rank
+    todo = nest_dims(shape, dims)
+    with contextlib.ExitStack() as stack:
+        for k, d in enumerate(todo):
+            lo, hi = outer if outer is not None and k == 0 else (0, shape.dims[d])
+            multi[d] = stack.enter_context(for_range(b, hi, f"{name}{d}", start=lo, hint=hint))
+        yield multi
+
+
+def outer_extent(shape: Shape, flat: bool, dims=None, min_grain: int = 1024) -> tuple[int, int]:
+    """(n, grain) of the loop `index_loop` (or `loop_nest` over `dims`) puts outermost: its trip count
+    and a slice granularity of at least `min_grain` elements (whole vectors for a parallel split)."""
+    if flat:
+        return shape.num_elements, min_grain
+    todo = nest_dims(shape, dims)
+    if not todo:
+        return 1, 1
+    inner = math.prod(shape.dims[d] for d in todo[1:])
+    return shape.dims[todo[0]], max(1, -(-min_grain // max(1, inner)))
+
+
+@contextlib.contextmanager
+def index_loop(b: ir.IRBuilder, shape: Shape, flat: bool, name: str = "d", outer=None, hint: str | None = None):
+    """Iterate over every element of `shape`: one flat loop over physical offsets (`flat`), or a
+    nest in layout order. Yields an Index. `outer`: (lo, hi) bounds of the outermost loop (see
+    `outer_extent`). `hint`: the loops' (for_range)."""
+    if flat:
+        lo, hi = outer if outer is not None else (0, shape.num_elements)
+        with for_range(b, hi, f"{name}.lin", start=lo, hint=hint) as i:
+            yield Index(shape, None, i)
+    else:
+        with loop_nest(b, shape, name, outer=outer, hint=hint) as multi:
+            yield Index(shape, multi, None)
