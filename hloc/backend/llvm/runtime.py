@@ -272,6 +272,8 @@ def host_id() -> dict:
     """What identifies the host's code generation: machine, CPU model and feature flags. Read from
     /proc/cpuinfo (no llvmlite import); elsewhere from LLVM's host detection."""
     info = {"machine": os.uname().machine, "system": os.uname().sysname}
+    if os.environ.get("HLOC_CPU"):  # code for another CPU than the host's (target.default_cpu)
+        info["target_cpu"] = os.environ["HLOC_CPU"]
     try:
         with open("/proc/cpuinfo", "rb") as f:
             text = f.read(1 << 16).decode("utf-8", "replace")
