@@ -33,24 +33,8 @@ MANIFESTS = manifests()
 SMALL = [f"{prod}/{name}" for prod, m in MANIFESTS.items() for name, p in m["programs"].items() if "outputs" in p]
 BENCH = [f"{prod}/{name}" for prod, m in MANIFESTS.items() for name, p in m["programs"].items() if "bench_inputs" in p]
 
-def lapack(target: str) -> str:
-    return f"custom-call target '{target}' (jaxlib LAPACK FFI) not supported (issue 15)"
-
-
-# (program, backend) -> the defect that makes it fail today.
-XFAIL: dict[tuple[str, str], str] = {
-    ("tf/tf_linalg", "llvm"): "custom-call target 'Qr' (TensorFlow's tf.linalg.qr) not supported (issue 15)",
-    ("tf/tf_linalg", "interp"): "custom-call target 'Qr' (TensorFlow's tf.linalg.qr) not supported (issue 15)",
-    ("tf/tf_top_k", "llvm"): "native: 'set-dimension-size' around tf.math.top_k / tf.argsort results "
-                             "not supported (issue 15)",
-}
-for _backend in ("llvm", "interp"):
-    XFAIL.update({("jax/linalg_lu", _backend): lapack("lapack_sgetrf_ffi"),
-                  ("jax/linalg_cholesky", _backend): lapack("lapack_spotrf_ffi"),
-                  ("jax/linalg_qr", _backend): lapack("lapack_sgeqrf_ffi"),
-                  ("jax/linalg_eigh_svd", _backend): lapack("lapack_ssyevd_ffi"),
-                  ("jax/linalg_f64_c64", _backend): lapack("lapack_dgetrf_ffi"),
-                  ("jax/scipy_linalg", _backend): lapack("lapack_sgetrf_ffi")})
+# (program, backend) -> the defect that makes it fail today (none at the moment).
+XFAIL: dict[tuple[str, str], str] = {}
 
 
 def cases(backend: str) -> list:
@@ -116,6 +100,21 @@ def test_bench_text_parses(case):
     module = parse_module((CORPORA / prod / "bench" / f"{name}.hlo").read_text(), f"{name}.hlo")
     dims = [list(leaf.shape.dims) for leaf in Signature.of_module(module).params]
     assert dims == [json.loads(t[t.index("["):]) for t in MANIFESTS[prod]["programs"][name]["bench_inputs"]]
+
+
+DUMPS = sorted(CORPORA.glob("*/dumps/*"))
+
+
+@pytest.mark.parametrize("folder", DUMPS, ids=[f"{d.parent.parent.name}/{d.name}" for d in DUMPS])
+def test_dump_folder_modules_parse(folder):
+    """The XLA dump folders (the module text before and after XLA:CPU's passes) read, and the module before
+    optimizations takes the parameters of the program's own NAME.hlo."""
+    before = [parse_module(p.read_text(), p.name) for p in sorted(folder.glob("*.before_optimizations.txt"))]
+    after = [parse_module(p.read_text(), p.name) for p in sorted(folder.glob("*.cpu_after_optimizations.txt"))]
+    assert len(before) == 1 and len(after) == 1
+    own = parse_module((folder.parent.parent / f"{folder.name}.hlo").read_text(), f"{folder.name}.hlo")
+    shapes = [[leaf.shape.to_str(layout=False) for leaf in Signature.of_module(m).params] for m in (before[0], own)]
+    assert shapes[0] == shapes[1]
 
 
 def test_every_program_has_its_files():
