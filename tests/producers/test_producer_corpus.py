@@ -38,7 +38,6 @@ IM2COL = "native: DuplicatedNameError c.im2col.taps.N on repeated identical conv
 REDUCE = ("f32 reductions (BatchNorm batch statistics) 5-7x further from f64 than XLA's: a train step's parameter "
           "updates miss a tolerance of 2x (XLA's + the producer's error) (issue 13)")
 
-
 XFAIL: dict[tuple[str, str], str] = {
     ("jax/unet", "llvm"): IM2COL,
     ("jax/resnet_train_step", "llvm"): REDUCE,
