@@ -157,3 +157,43 @@ def _next_after(a: Args):
     nan = f.op("or", f.op("compare", x, x, attrs="direction=NE", etype="pred"),
                f.op("compare", y, y, attrs="direction=NE", etype="pred"), etype="pred")
     return f.op("select", nan, f.const(np.nan), f.op("bitcast-convert", result))
+
+
+_LANCZOS_GAMMA = 7.0
+_LANCZOS_BASE = 0.99999999999980993227684700473478
+_LANCZOS = (676.520368121885098567009190444019, -1259.13921672240287047156078755283,
+            771.3234287776530788486528258894, -176.61502916214059906584551354, 12.507343278686904814458936853,
+            -0.13857109526572011689554707, 9.984369578019570859563e-6, 1.50563273514931155834e-7)
+
+
+@lowering("chlo.digamma")
+def _digamma(a: Args):
+    """XLA's Digamma: the Lanczos approximation, Euler's reflection below 1/2, NaN at the poles."""
+    x = a.operands[0]
+    if x.shape.etype in ("f16", "bf16"):  # computed in f32, as XLA does
+        wide = Shape("f32", x.shape.dims, dynamic=x.shape.dynamic)
+        return a.emit("convert", [_digamma_of(a, a.emit("convert", [x], shape=wide))], shape=x.shape)
+    return _digamma_of(a, x)
+
+
+def _digamma_of(a: Args, x: Value) -> Value:
+    e = _Expr(a, x.shape)
+    one = e.const(1.0)
+    reflect = e.lt(x, e.const(0.5))
+    z = e.op("select", reflect, e.op("negate", x), e.op("subtract", x, one))
+    num, denom = e.const(0.0), e.const(_LANCZOS_BASE)
+    for i, c in enumerate(_LANCZOS):
+        zi = e.op("add", e.op("add", z, e.const(float(i))), one)
+        num = e.op("subtract", num, e.op("divide", e.const(c), e.op("multiply", zi, zi)))
+        denom = e.op("add", denom, e.op("divide", e.const(c), zi))
+    g_half = _LANCZOS_GAMMA + 0.5
+    t = e.op("add", e.const(g_half), z)
+    log_t = e.op("add", e.const(float(np.log(g_half))), e.op("log-plus-one", e.op("divide", z, e.const(g_half))))
+    y = e.op("subtract", e.op("add", log_t, e.op("divide", num, denom)), e.op("divide", e.const(_LANCZOS_GAMMA), t))
+    reduced = e.op("add", x, e.op("abs", e.op("floor", e.op("add", x, e.const(0.5)))))
+    pi_r = e.op("multiply", e.const(np.pi), reduced)
+    cot = e.op("divide", e.op("multiply", e.const(np.pi), e.op("cosine", pi_r)), e.op("sine", pi_r))
+    result = e.op("select", reflect, e.op("subtract", y, cot), y)
+    pole = e.op("and", e.op("compare", x, e.const(0.0), attrs="direction=LE", etype="pred"),
+                e.op("compare", x, e.op("floor", x), attrs="direction=EQ", etype="pred"), etype="pred")
+    return e.op("select", pole, e.const(np.nan), result)

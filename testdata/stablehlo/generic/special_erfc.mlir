@@ -1,0 +1,22 @@
+#loc1 = loc("x")
+"builtin.module"() <{sym_name = "jit__special_erfc"}> ({
+  "func.func"() <{arg_attrs = [{}], function_type = (tensor<32xf32>) -> tensor<32xf32>, res_attrs = [{jax.result_info = "result"}], sym_name = "main", sym_visibility = "public"}> ({
+  ^bb0(%arg0: tensor<32xf32> loc("x")):
+    %0 = "chlo.erfc"(%arg0) : (tensor<32xf32>) -> tensor<32xf32> loc(#loc14)
+    "func.return"(%0) : (tensor<32xf32>) -> () loc(#loc13)
+  }) : () -> () loc(#loc)
+}) {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} : () -> () loc(#loc)
+#loc = loc(unknown)
+#loc2 = loc("/work/wt/i15-stablehlo/tests/parse/make_stablehlo_testdata.py":233:11 to :36)
+#loc3 = loc("/work/wt/i15-stablehlo/tests/parse/make_stablehlo_testdata.py":305:22 to :64)
+#loc4 = loc("/work/wt/i15-stablehlo/tests/parse/make_stablehlo_testdata.py":460:4 to :37)
+#loc5 = loc("/work/wt/i15-stablehlo/tests/parse/make_stablehlo_testdata.py":470:4 to :10)
+#loc6 = loc("_special_erfc"(#loc2))
+#loc7 = loc("write_jax_cases"(#loc3))
+#loc8 = loc("main"(#loc4))
+#loc9 = loc("<module>"(#loc5))
+#loc10 = loc(callsite(#loc8 at #loc9))
+#loc11 = loc(callsite(#loc7 at #loc10))
+#loc12 = loc(callsite(#loc6 at #loc11))
+#loc13 = loc("jit(_special_erfc)"(#loc11))
+#loc14 = loc("jit(_special_erfc)/erfc"(#loc12))
