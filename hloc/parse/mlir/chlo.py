@@ -197,3 +197,47 @@ def _digamma_of(a: Args, x: Value) -> Value:
     pole = e.op("and", e.op("compare", x, e.const(0.0), attrs="direction=LE", etype="pred"),
                 e.op("compare", x, e.op("floor", x), attrs="direction=EQ", etype="pred"), etype="pred")
     return e.op("select", pole, e.const(np.nan), result)
+
+
+# Cephes' erff / erfcf polynomials (single precision), as XLA's ErfImpl32Cephes / ErfcImpl32 use them.
+_ERF_T = (7.853861353153693e-5, -8.010193625184903e-4, 5.188327685732524e-3, -2.685381193529856e-2,
+          1.128358514861418e-1, -3.761262582423300e-1, 1.128379165726710e+0)
+_ERFC_P = (2.326819970068386e-2, -1.387039388740657e-1, 3.687424674597105e-1, -5.824733027278666e-1,
+           6.210004621745983e-1, -4.944515323274145e-1, 3.404879937665872e-1, -2.741127028184656e-1,
+           5.638259427386472e-1)
+_ERFC_R = (-1.047766399936249e+1, 1.297719955372516e+1, -7.495518717768503e+0, 2.921019019210786e+0,
+           -1.015265279202700e+0, 4.218463358204948e-1, -2.820767439740514e-1, 5.641895067754075e-1)
+
+
+def _poly(e: _Expr, x: Value, coeffs) -> Value:
+    p = e.const(coeffs[0])
+    for c in coeffs[1:]:
+        p = e.op("add", e.op("multiply", p, x), e.const(c))
+    return p
+
+
+@lowering("chlo.erfc")
+def _erfc(a: Args):
+    """erfc(x) = 1 - erf(x) for |x| <= 1, else exp(-x^2)/|x| * P(1/x^2) (reflected for x < 0)."""
+    x = a.operands[0]
+    et = x.shape.etype
+    if et == "f64":
+        raise a.error("chlo.erfc on f64 is not supported yet (f32, f16 and bf16 are)")
+    if et != "f32":
+        wide = Shape("f32", x.shape.dims, dynamic=x.shape.dynamic)
+        return a.emit("convert", [_erfc_f32(a, a.emit("convert", [x], shape=wide))], shape=x.shape)
+    return _erfc_f32(a, x)
+
+
+def _erfc_f32(a: Args, x: Value) -> Value:
+    e = _Expr(a, x.shape)
+    abs_x = e.op("abs", x)
+    z = e.op("exponential", e.op("negate", e.op("multiply", x, x)))
+    q = e.op("divide", e.const(1.0), abs_x)
+    y = e.op("multiply", q, q)
+    p = e.op("select", e.lt(abs_x, e.const(2.0)), _poly(e, y, _ERFC_P), _poly(e, y, _ERFC_R))
+    tail = e.op("multiply", e.op("multiply", z, q), p)
+    tail = e.op("select", e.lt(x, e.const(0.0)), e.op("subtract", e.const(2.0), tail), tail)
+    erf = e.op("multiply", x, _poly(e, e.op("multiply", x, x), _ERF_T))
+    near = e.op("compare", abs_x, e.const(1.0), attrs="direction=GT", etype="pred")
+    return e.op("select", near, tail, e.op("subtract", e.const(1.0), erf))
