@@ -205,6 +205,7 @@ def compile_command(module: str | None, output: str | None, emit: tuple[str, ...
             products[path] = print_module(mod)
         elif kind == "header":
             from ..backend.llvm.header import render_header
+            from ..lapack.library import referenced
             from ..version import __version__
 
             t = cm.target
@@ -216,7 +217,8 @@ def compile_command(module: str | None, output: str | None, emit: tuple[str, ...
                 options=f"LLVM -O{opt_level}, HLO pipeline {opts.hlo_pipeline if built.pipeline_ran else 'none'}, "
                         f"{'PIC' if pic else 'static'}, denormals {'flushed' if ftz else 'IEEE'}",
                 include=None if path == "-" else os.path.basename(path),
-                profile_sites=None if cm.profile_sites is None else len(cm.profile_sites))
+                profile_sites=None if cm.profile_sites is None else len(cm.profile_sites),
+                lapack=tuple(referenced(cm.obj)))
     t_emit = time.perf_counter() - t0
     write_all(products)
     if show_time:

@@ -79,10 +79,19 @@ class Func:
         self.offset = offset
 
 
+def split_top(items: list) -> list[list]:
+    """Items split at their top-level commas."""
+    out: list[list] = [[]]
+    for it in items:
+        if isinstance(it, Token) and it.type == "COMMA":
+            out.append([])
+        else:
+            out[-1].append(it)
+    return [seg for seg in out if seg]
+
+
 def _generic_top(op: Op) -> list:
     """Funcs of a generic-form "builtin.module" / "func.func" (attributes read by their names)."""
-    from .values import split_top
-
     if op.name == "builtin.module":
         return [f for r in op.regions for b in r.blocks for inner in b.ops for f in _generic_top(inner)]
     if op.name != "func.func" or not op.regions:
