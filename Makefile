@@ -1,16 +1,17 @@
-# Every target creates .venv and installs hloc (editable, with dev tools) first.
+# Every target creates .venv and installs hloc (editable, with dev tools) first, with the dependency
+# versions constraints.txt pins: the tested set, the same on every machine.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 JOBS   ?= 2
 
-.PHONY: run test test-fast lint format bench golden clean
+.PHONY: run test test-fast test-avx2 test-latest lock lint format bench golden clean fuzz-inputs
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev]'
 	touch $(STAMP)
 
 # The main job on a bundled real model (testdata/models, from the JAX corpus): compile it to an object
@@ -30,6 +31,39 @@ test: $(STAMP)
 # Skips the slow corpus sweeps (CI runs them through `make test`).
 test-fast: $(STAMP)
 	$(BIN)/pytest -q -n $(JOBS) -m "not slow"
+
+# The tests as an AVX2-only x86-64 machine (Zen 3, Haswell..) runs them, on this one: native code for
+# x86-64-v3, numpy without its AVX-512 loops, OpenBLAS's AVX2 kernels (tests/cpu_matrix.py). On an
+# AVX2 machine this is `make test` again; elsewhere than x86-64 it is skipped. TESTS narrows a run.
+TESTS ?=
+avx2 = if [ "$$(uname -m)" != x86_64 ]; then echo "avx2: an x86-64 configuration; this is $$(uname -m): skipped"; \
+	else HLOC_TEST_MATRIX=avx2 HLOC_CPU=x86-64-v3 OPENBLAS_CORETYPE=Haswell \
+	NPY_DISABLE_CPU_FEATURES="$$($(1)/python tests/cpu_matrix.py npy-avx512)" $(1)/pytest -q -n $(JOBS) $(TESTS); fi
+test-avx2: $(STAMP)
+	@$(call avx2,$(BIN))
+
+# The tests against the newest versions pip resolves (own venv, no constraints), on this machine's CPU
+# and as an AVX2 one, so an upstream release that breaks hloc shows up here first; `make lock` then
+# pins that set as the tested one.
+LATEST := .venv-latest
+test-latest:
+	rm -rf $(LATEST)
+	$(PYTHON) -m venv $(LATEST)
+	$(LATEST)/bin/python -m pip install -q --upgrade pip
+	$(LATEST)/bin/python -m pip install -q --upgrade -e '.[dev]'
+	$(LATEST)/bin/python -m pip freeze --exclude-editable | tr '\n' ' '; echo
+	$(LATEST)/bin/pytest -q -n $(JOBS) $(TESTS)
+	@$(call avx2,$(LATEST)/bin)
+
+lock: test-latest
+	{ sed -n '/^#/p' constraints.txt; $(LATEST)/bin/python -m pip freeze --exclude-editable; } > constraints.txt.new
+	mv constraints.txt.new constraints.txt
+
+# Long-running fuzzing of the readers of untrusted input (the HLO parser, .npy/.npz inputs, the
+# compile cache; tests/fuzzing/inputs.py): FUZZ_SECONDS per target, findings in build/fuzz/.
+FUZZ_SECONDS ?= 600
+fuzz-inputs: $(STAMP)
+	$(BIN)/python tests/fuzzing/inputs.py --seconds $(FUZZ_SECONDS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -54,4 +88,4 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.run
 
 clean:
-	rm -rf $(VENV) .pytest_cache build *.egg-info
+	rm -rf $(VENV) $(LATEST) .pytest_cache build *.egg-info

@@ -18,12 +18,14 @@ import sys
 import click
 
 from ..errors import PassError, UsageError, did_you_mean
-from ..ir.printer import STYLES, print_module
-from ..parse import parse_module, read_source, split_modules
 from . import main
-from .common import HlocCommand, write_atomic
+from .common import HlocCommand, replace_symlink_option, write_atomic
+from .inputs import module_option, resolve_input, warn_elided_constants
 
 LEVEL_CHOICES = ("0", "1", "2")
+# hloc.ir.printer.STYLES (tests/cli/test_opt.py keeps them equal): the printer, parser and passes load
+# when the command runs, so `hloc --help` and `hloc opt --help` import none of them.
+PRINT_STYLES = ("canonical", "long", "short")
 
 
 class _OptCommand(HlocCommand):
@@ -52,8 +54,10 @@ class _Stderr:
 
 
 @main.command("opt", cls=_OptCommand)
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True), required=False)
+@click.argument("file", type=click.Path(allow_dash=True), required=False)
+@module_option
 @click.option("-o", "--output", default="-", metavar="OUT", help="Write the module here (default: stdout).")
+@replace_symlink_option
 @click.option("-p", "--passes", "pipeline", metavar="PIPELINE",
               help="Pass pipeline text, e.g. 'call-inliner,fixpoint(dce,cse),constant-folding<max-elements=1024>', "
                    "or @FILE to read it from a file. See --print-passes.")
@@ -78,7 +82,7 @@ class _Stderr:
 @click.option("--check-changed", is_flag=True,
               help="Debugging: fail if a pass misreports whether it changed the module (compares printed text; "
                    "also env HLOC_CHECK_CHANGED=1).")
-@click.option("--print-style", type=click.Choice(STYLES), default="canonical", show_default=True,
+@click.option("--print-style", type=click.Choice(PRINT_STYLES), default="canonical", show_default=True,
               help="canonical: %-names, signatures, everything that round-trips; long: XLA's ToString with "
                    "operand shapes; short: XLA's ShortParsable (no %, no operand shapes, no metadata).")
 @click.option("--split-input-file", is_flag=True,
@@ -90,12 +94,15 @@ class _Stderr:
 def opt_command(file: str | None, output: str, pipeline: str | None, level: str | None, print_passes: bool,
                 print_pipeline: bool, dump_dir: str | None, print_after_all: bool, print_after: tuple[str, ...],
                 print_changed: bool, print_changed_style: str | None, time_passes: bool, verify_each: bool,
-                check_changed: bool, print_style: str, split_input_file: bool, buffer_assignment: bool) -> None:
+                check_changed: bool, print_style: str, split_input_file: bool, buffer_assignment: bool,
+                module_name: str | None) -> None:
     """Parse FILE (or '-' for stdin), verify it, run a pass pipeline and print the result.
 
     With no -p/-O this is -O0: a round trip through hloc's IR (a parse/verify check and a
     re-printer between XLA's print styles).
     """
+    from ..ir.printer import print_module
+    from ..parse import parse_module, read_source, split_modules
     from ..passes import instruments as ins
     from ..passes import registered_passes
     from ..passes.pipeline import PassContext
@@ -118,20 +125,25 @@ def opt_command(file: str | None, output: str, pipeline: str | None, level: str 
         raise UsageError("missing input file (use '-' for stdin)")
 
     after_names = frozenset(n.strip() for group in print_after for n in group.split(",") if n.strip())
-    known = set(registered_passes()) | set(CONSTRUCTS) | {p.label for p in resolved.leaves()}
-    for n in sorted(after_names):
-        if n not in known:
-            raise UsageError(f"--print-after: unknown pass '{n}'{did_you_mean(n, known)}")
+    if after_names:  # (registered_passes imports every pass: only when there are names to check)
+        known = set(registered_passes()) | set(CONSTRUCTS) | {p.label for p in resolved.leaves()}
+        for n in sorted(after_names):
+            if n not in known:
+                raise UsageError(f"--print-after: unknown pass '{n}'{did_you_mean(n, known)}")
     changed_mode = (print_changed_style or "full") if print_changed or print_changed_style else None
     if dump_dir is not None:
         ins.DumpAfterEachPass.prepare(dump_dir)
 
+    file = resolve_input(file, module_name)
     name = "<stdin>" if file == "-" else file
     text = read_source(file)
     chunks = split_modules(text) if split_input_file else [text]
     printed = []
+    warned = False
     for index, chunk in enumerate(chunks):
         module = parse_module(chunk, name)
+        if not warned:
+            warned = warn_elided_constants(module)
         instruments = []
         if dump_dir is not None:
             instruments.append(ins.DumpAfterEachPass(dump_dir, index, print_style))

@@ -13,7 +13,7 @@ import numpy as np
 from ..errors import ParseError, SourceLoc
 from ..ir.attrs import ENUMS, ConvDimLabels, PadDim, Raw, SliceRange, Window, WindowDim
 from ..ir.literal import ElidedLiteral, c_unescape, float_from_bits_with_payload
-from ..ir.types import ELEMENT_TYPE_ALIASES, ELEMENT_TYPES, UNBOUNDED, Layout, Shape
+from ..ir.types import ELEMENT_TYPE_ALIASES, ELEMENT_TYPES, UNBOUNDED, Layout, Shape, finfo
 
 
 class Ctx:
@@ -73,6 +73,12 @@ def parse_array_shape(text: str, offset: int, ctx: Ctx) -> Shape:
             at += len(part) + 1
     if not et.is_array_type and dims:
         raise ctx.error(offset, f"{etype} shapes have no dimensions")
+    if dims:
+        size = max(1, et.bits // 8)  # (XLA sizes shapes the same way: a sub-byte element takes a byte)
+        for d in dims:
+            size *= max(d, 0)
+        if size >= 1 << 63:
+            raise ctx.error(offset, f"shape '{text}' is {size:.3g} bytes: its size does not fit in 64 bits")
     layout = None
     if layout_text is not None:
         layout = parse_layout(layout_text, len(dims), offset + text.index("{"), ctx)
@@ -319,9 +325,7 @@ def _int_range(etype: str) -> tuple[int, int]:
 
 
 def _float_max(etype: str) -> float:
-    import ml_dtypes
-
-    return float(ml_dtypes.finfo(ELEMENT_TYPES[etype].np_dtype).max)
+    return float(finfo(etype).max)
 
 
 _COMPLEX_ELEM = re.compile(r"\(\s*([^,()\s]+)\s*,\s*([^,()\s]+)\s*\)")
