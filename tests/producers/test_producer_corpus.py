@@ -17,6 +17,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from hloc.backend.llvm.build import BuildOptions, build
+from hloc.backend.llvm.runtime import LlvmBackend, load_object
 from hloc.parse import parse_module
 from hloc.runtime.runner import run_module
 from hloc.signature import Signature
@@ -37,10 +39,18 @@ BENCH = [f"{prod}/{name}" for prod, m in MANIFESTS.items() for name, p in m["pro
 XFAIL: dict[tuple[str, str], str] = {}
 
 
-def cases(backend: str) -> list:
+# A slice compiled for x86-64-v3 too (AVX2, no AVX-512: what many users have), so that no result depends
+# on this machine's CPU: dots, convolutions, reductions, transcendentals, sorts, FFTs, loops.
+PORTABLE = ["jax/gpt_forward", "jax/vit", "jax/kv_cache_decode", "jax/special_functions", "jax/mixed_precision",
+            "jax/fft", "jax/sort_ops", "jax/optimizer_update", "jax/lstm_scan", "jax/haiku_convnet_grad",
+            "tf/keras_lstm", "tf/keras_transformer_block", "tf/tf_while_loop", "torch/torch_train_step",
+            "torch/torch_transformer_encoder"]
+
+
+def cases(backend: str, only: list[str] | None = None) -> list:
     out = []
-    for case in SMALL:
-        reason = XFAIL.get((case, backend))
+    for case in SMALL if only is None else [c for c in only if c in SMALL]:
+        reason = XFAIL.get((case, "llvm" if backend == "x86-64-v3" else backend))
         marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
         out.append(pytest.param(case, marks=marks, id=case))
     return out
@@ -87,6 +97,21 @@ def test_native_matches_producer(case):
     assert_matches_producer(case, run_module(module, inputs, backend="llvm"), expected, tolerances)
 
 
+class X86V3Backend(LlvmBackend):
+    """The runner's native backend, compiled for --cpu x86-64-v3 (no compile cache)."""
+
+    def prepare(self, module, options, source=None):
+        built = build(module, BuildOptions(cpu="x86-64-v3"))
+        return load_object(built.compiled.obj, built.abi)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", cases("x86-64-v3", PORTABLE))
+def test_native_x86_64_v3_matches_producer(case):
+    module, inputs, expected, tolerances = load(case)
+    assert_matches_producer(case, run_module(module, inputs, backend=X86V3Backend()), expected, tolerances)
+
+
 @pytest.mark.parametrize("case", cases("interp"))
 def test_interpreter_matches_producer(case):
     module, inputs, expected, tolerances = load(case)
@@ -125,5 +150,5 @@ def test_every_program_has_its_files():
             assert (CORPORA / prod / f"{name}{suffix}").exists(), f"{case}: no {name}{suffix}"
         assert len(entry["tolerances"]) == len(entry["outputs"]), case
         assert all(t.get("exact") or t["atol"] > 0 for t in entry["tolerances"]), case
-    stale = {key for key in XFAIL if key[0] not in SMALL}
-    assert not stale, f"xfails for programs the corpus does not have: {stale}"
+    stale = {key for key in XFAIL if key[0] not in SMALL} | {c for c in PORTABLE if c not in SMALL}
+    assert not stale, f"xfails or slices naming programs the corpus does not have: {stale}"
