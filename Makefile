@@ -1,4 +1,7 @@
-# Every target creates .venv and installs hloc (editable, with dev tools) first.
+# Every target creates .venv and installs hloc (editable, with dev tools and the jax extra) first.
+# jax is in the test venv so that hloc.jit and --check-against xla are tested in-process on the
+# project's Python (3.11: jax 0.10, the newest for it); XLA 0.12 in a 3.12 venv stays the oracle of the
+# saved expected outputs, and HLOC_XLA_PYTHON runs --check-against xla there.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -10,7 +13,7 @@ JOBS   ?= 2
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q -e '.[dev,jax]'
 	touch $(STAMP)
 
 # The main job on a bundled real model (testdata/models, from the JAX corpus): compile it to an object

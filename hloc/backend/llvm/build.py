@@ -14,6 +14,7 @@ import llvmlite until `build` runs.
 
 from __future__ import annotations
 
+import time
 from typing import NamedTuple
 
 from ...errors import CodegenError, UsageError
@@ -99,7 +100,9 @@ def _build(module, options: BuildOptions) -> Built:
             raise UsageError(f"--profile needs a 64-bit Linux target (its timer reads clock_gettime), not {triple}")
     # The ABI speaks of the module as written: parameter names before the pipeline renames anything.
     before = EntryAbi.of(module, entry, 0)
+    t0 = time.perf_counter()
     ran = run_hlo_pipeline(module, options.hlo_pipeline)
+    hlo_seconds = time.perf_counter() - t0
     after = EntryAbi.of(module, entry, 0)
     if after.param_shapes != before.param_shapes or after.result_shape != before.result_shape:
         raise CodegenError("internal error: the HLO pipeline changed the entry computation's signature from "
@@ -108,6 +111,7 @@ def _build(module, options: BuildOptions) -> Built:
                                                         flush_denormals=options.flush_denormals,
                                                         entry_name=entry, target=target_spec(options),
                                                         profile=options.profile))
+    compiled.timings = {"hlo_passes": hlo_seconds, **compiled.timings}
     abi = EntryAbi(entry, before.module_name, before.param_names, before.param_shapes, before.result_shape,
                    compiled.buffers.temp_bytes)
     return Built(compiled, abi, ran)
