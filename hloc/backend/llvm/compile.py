@@ -29,6 +29,7 @@ import numpy as np
 from ...errors import CodegenError, RunError, UsageError
 from ...ir.module import Module
 from ...ir.types import ELEMENT_TYPES, Shape
+from ...progress import stage
 from . import split
 from .abi import ENTRY_ARGS, default_threads, shutdown_then_release
 from .buffers import ALIGN, BufferAssignment
@@ -114,6 +115,7 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
     init_llvm()
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
+    stage("LLVM IR")
     spec = options.target.resolved()
     tm = target_machine(spec, options.opt_level)
     lib = Library.for_target(spec, options.opt_level) if options.library else None
@@ -148,6 +150,7 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
             raise CodegenError(f"internal error: invalid LLVM IR generated: {e}") from None
         t3 = time.perf_counter()
         timings["parts"] = t3 - t2
+        stage("assembling")
         assembled = split.assembly_module(llmod, split.join_asm(asms, parts.localized)) + lib_asm
         try:
             obj = tm.emit_object(llvm.parse_assembly(assembled))
@@ -166,8 +169,10 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
         if not all("optnone" in f.attributes for f in llmod.functions if f.blocks):
             # (all glue, e.g. a module of library GEMM calls: the pipeline would leave it as it is
             # and cost ~0.4 ms)
+            stage("LLVM optimize")
             optimize(mod, tm, options.opt_level)
         t3 = time.perf_counter()
+        stage("LLVM code generation")
         timings["optimize"] = t3 - t2
         obj = tm.emit_object(mod)
         t4 = time.perf_counter()

@@ -297,7 +297,7 @@ class LlvmBackend:
             self.last_cache = "miss" + (f" (discarded a damaged entry: {reason})" if reason else "")
         else:
             self.last_cache = "off"
-        built = build(module, bopts)
+        built = build(module, bopts, getattr(options, "instruments", ()))
         if not built.compiled.target.is_host:
             raise CodegenError(f"cannot run code compiled for {built.compiled.target.triple} on this host")
         self.last_timings = dict(built.compiled.timings)
