@@ -140,7 +140,7 @@ def _anchor_rows(repeat: int) -> tuple[list, list[float]]:
     from hloc.interp import Evaluator
     from hloc.parse import parse_module
     from hloc.runtime.random_inputs import random_inputs
-    from hloc.runtime.values import Signature
+    from hloc.signature import Signature
 
     from .bench_models import BENCH_DIR, MODULES, SEED
     from .numpy_refs import REFS
@@ -148,7 +148,7 @@ def _anchor_rows(repeat: int) -> tuple[list, list[float]]:
     rows, ratios = [], []
     for name in MODULES:
         module = parse_module((BENCH_DIR / f"{name}.hlo").read_text(), name)
-        args = random_inputs(Signature.of_module(module).inputs, SEED)
+        args = random_inputs(Signature.of_module(module).params, SEED)
         evaluator = Evaluator(module)
         with np.errstate(all="ignore"):
             t_interp = measure(lambda ev=evaluator, a=args: ev.run(a), repeat=repeat, warmup=1)

@@ -52,11 +52,11 @@ def _inputs(name: str, folder: Path) -> tuple[list[str], int]:
     """The module's seeded inputs (as `hloc run --random-inputs 0` makes them) saved as .npy files."""
     from hloc.parse import parse_module
     from hloc.runtime.random_inputs import random_inputs
-    from hloc.runtime.values import Signature
+    from hloc.signature import Signature
 
     module = parse_module((BENCH_DIR / f"{name}.hlo").read_text(), name)
     paths, nbytes = [], 0
-    for i, a in enumerate(random_inputs(Signature.of_module(module).inputs, 0)):
+    for i, a in enumerate(random_inputs(Signature.of_module(module).params, 0)):
         path = folder / f"{name}.in{i}.npy"
         np.save(path, a)
         paths.append(str(path))

@@ -153,7 +153,7 @@ def _pinned(threads: int):
 def numpy_worker(threads: int, repeat: int) -> dict:
     from hloc.parse import parse_module, read_source
     from hloc.runtime.random_inputs import random_inputs
-    from hloc.runtime.values import Signature
+    from hloc.signature import Signature
 
     from .numpy_refs import REFS
 
@@ -165,7 +165,7 @@ def numpy_worker(threads: int, repeat: int) -> dict:
     for name in MODULES:
         path = BENCH_DIR / f"{name}.hlo"
         sig = Signature.of_module(parse_module(read_source(str(path)), str(path)))
-        args = random_inputs(sig.inputs, SEED)
+        args = random_inputs(sig.params, SEED)
         t = measure(lambda fn=REFS[name], args=args: fn(*args), repeat=repeat, warmup=1)
         refs[name] = {"wall_ms": t.wall_median * 1e3, "cpu_ms": t.cpu_median * 1e3}
     out["refs"] = refs
@@ -197,7 +197,7 @@ def hloc_module(name: str, repeat: int) -> dict:
     from hloc.backend.llvm.runtime import _alloc_out, load_object
     from hloc.parse import parse_module, read_source
     from hloc.runtime.random_inputs import random_inputs
-    from hloc.runtime.values import Signature
+    from hloc.signature import Signature
 
     from .numpy_refs import REFS
 
@@ -213,7 +213,7 @@ def hloc_module(name: str, repeat: int) -> dict:
     compile_s, compile_cpu_s = statistics.median(walls), statistics.median(cpus)
 
     sig = Signature.of_module(parse_module(text, path))
-    inputs = random_inputs(sig.inputs, SEED)
+    inputs = random_inputs(sig.params, SEED)
     assert all(leaf.shape.rank <= 1 or leaf.shape.layout.is_default() for leaf in exe.abi.params)
     params = [np.ascontiguousarray(a) for a in inputs]
     outs = [_alloc_out(leaf, exe.abi.temp_align) for leaf in exe.abi.results]

@@ -144,18 +144,17 @@ class Executable:
     @staticmethod
     def load(path: str | os.PathLike, threads: int | None = None) -> Executable:
         """An executable saved with `save` (the `.o` or `.so` and its `.json` beside it)."""
-        from ..backend.llvm.abi import EntryAbi
         from ..backend.llvm.runtime import load_object, load_shared
         from ..runtime.backends import BackendOptions, get_backend
         from ..runtime.runner import Runner
-        from ..runtime.values import Signature as RunnerSignature
+        from ..signature import Signature as EntrySignature
 
         path = os.fspath(path)
         t0 = time.perf_counter()
         try:
             with open(path + ".json") as f:
                 meta = json.load(f)
-            abi = EntryAbi.from_json(meta["abi"])
+            abi = EntrySignature.from_json(meta["abi"])
         except (OSError, ValueError, KeyError, TypeError) as e:
             raise RunError(f"cannot load '{path}': its ABI file '{path}.json' is missing or unreadable ({e})") from None
         if path.endswith(".so"):
@@ -168,8 +167,7 @@ class Executable:
                 raise RunError(f"cannot read '{path}': {e.strerror}") from None
             native = load_object(obj, abi)
         native.threads = threads
-        sig = RunnerSignature(abi.module_name, abi.param_names, abi.param_shapes, abi.result_shape)
-        runner = Runner.prepared(sig, get_backend("llvm"), native, name=os.path.basename(path))
+        runner = Runner.prepared(abi, get_backend("llvm"), native, name=os.path.basename(path))
         runner.options = BackendOptions(threads=threads)
         return Executable(runner, "llvm", {"load": time.perf_counter() - t0})
 
@@ -201,7 +199,6 @@ def compile(module, *, backend: str = "llvm", hlo_opt: str = "O2", opt_level: in
     from ..ir.printer import print_module
     from ..runtime.backends import BackendOptions, get_backend
     from ..runtime.runner import Runner
-    from ..runtime.values import Signature as RunnerSignature
 
     t0 = time.perf_counter()
     if isinstance(module, Module):
@@ -217,9 +214,7 @@ def compile(module, *, backend: str = "llvm", hlo_opt: str = "O2", opt_level: in
     encoded = source.text.encode()
     native = be.lookup(encoded, options) if hasattr(be, "lookup") else None
     if native is not None:
-        abi = native.abi
-        sig = RunnerSignature(abi.module_name, abi.param_names, abi.param_shapes, abi.result_shape)
-        runner = Runner.prepared(sig, be, native, name=source.name)
+        runner = Runner.prepared(native.abi, be, native, name=source.name)
         runner.options = options
     else:
         # (a fresh parse: the build runs the HLO pipeline on the module in place)

@@ -231,11 +231,7 @@ def _prepare(req: _Request):
     if source is not None and hasattr(be, "lookup") and req.options.cache:
         exe = be.lookup(source, req.options)
         if exe is not None:
-            from ..runtime.values import Signature
-
-            abi = exe.abi
-            sig = Signature(abi.module_name, abi.param_names, abi.param_shapes, abi.result_shape)
-            return Runner.prepared(sig, be, exe, name=req.name), None, source, 0.0
+            return Runner.prepared(exe.abi, be, exe, name=req.name), None, source, 0.0
     stage("parse")
     mod, text = _parse(req.module, req.name)
     if source is None:

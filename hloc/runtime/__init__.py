@@ -4,7 +4,6 @@
     run_module(module, inputs, backend=None)       flat input arrays -> flat output arrays
     backends.get_backend(name), register_backend   the backend seam (interp, llvm)
     compare.compare(...)                           `--check` semantics
-    cache.CompileCache                             the on-disk compile cache (native backend)
     npio                                           safe .npy/.npz I/O (no pickles)
 
 The names are imported on first use (PEP 562): a cached `hloc run` imports only what it needs.

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .values import Leaf, is_native
+from ..signature import Leaf
+from .values import is_native
 
 
 def random_inputs(leaves: list[Leaf], seed: int) -> list[np.ndarray]:

@@ -19,10 +19,11 @@ import numpy as np
 
 from ..errors import RunError
 from ..ir.types import UNBOUNDED
+from ..signature import Leaf, Signature
 from . import npio
 from .backends import Backend, BackendOptions, Executable, get_backend
 from .random_inputs import random_inputs
-from .values import Leaf, Signature, coerce_input, flatten_result, unflatten
+from .values import coerce_input, flatten_result, unflatten
 
 if TYPE_CHECKING:
     from ..ir.module import Module
@@ -37,11 +38,11 @@ class Runner:
                  signature: Signature | None = None):
         self.module = module
         self.signature = signature or Signature.of_module(module)
-        self.name = name or self.signature.name
+        self.name = name or self.signature.module_name
         self.backend: Backend = get_backend(backend) if backend is None or isinstance(backend, str) else backend
         self.options = options or BackendOptions(threads=threads)
-        self.inputs: list[Leaf] = self.signature.inputs
-        self.outputs = self.signature.outputs
+        self.inputs: list[Leaf] = self.signature.params
+        self.outputs = [leaf.shape for leaf in self.signature.results]
         self.compile_seconds: float | None = None
         self._exe: Executable | None = None
 
@@ -74,7 +75,7 @@ class Runner:
 
     def _count_message(self, got: int) -> str:
         n = len(self.inputs)
-        listed = ", ".join(f"{leaf.describe()} {leaf.shape.to_str(layout=False)}" for leaf in self.inputs[:_LISTED])
+        listed = ", ".join(f"{leaf.path} {leaf.shape.to_str(layout=False)}" for leaf in self.inputs[:_LISTED])
         if n > _LISTED:
             listed += f", ... ({n - _LISTED} more)"
         takes = f"takes {n} input{'s' if n != 1 else ''}" + (f" ({listed})" if n else "")
@@ -82,7 +83,7 @@ class Runner:
         return f"{self.name} {takes}, got {got}{hint}"
 
     def _from_npz(self, data: dict[str, np.ndarray], path: str) -> list[np.ndarray]:
-        positional = {f"arg{leaf.position}": leaf for leaf in self.inputs}
+        positional = {f"arg{leaf.number}": leaf for leaf in self.inputs}
         named = {leaf.key: leaf for leaf in self.inputs}
         keys = list(data)
         # Keys are either all positions (arg0..argN) or all parameter names; pick the reading that
@@ -97,9 +98,9 @@ class Runner:
                                f"(keys are {how}: {expected})")
         out = []
         for leaf in self.inputs:
-            key = leaf.key if table is named else f"arg{leaf.position}"
+            key = leaf.key if table is named else f"arg{leaf.number}"
             if key not in data:
-                raise RunError(f"'{path}' has no array for {leaf.describe()} "
+                raise RunError(f"'{path}' has no array for {leaf.path} "
                                f"{leaf.shape.to_str(layout=False)} (key '{key}')")
             out.append(coerce_input(data[key], leaf, f"{path}:{key}"))
         return out
@@ -107,7 +108,7 @@ class Runner:
     def random_inputs(self, seed: int) -> list[np.ndarray]:
         for leaf in self.inputs:
             if UNBOUNDED in leaf.shape.dims:
-                raise RunError(f"cannot make a random input for {leaf.describe()} "
+                raise RunError(f"cannot make a random input for {leaf.path} "
                                f"{leaf.shape.to_str(layout=False)}: it has an unbounded dimension")
         return random_inputs(self.inputs, seed)
 
@@ -162,7 +163,7 @@ def run_module(module: Module, inputs: Sequence[np.ndarray], backend: str | None
     """Run `module` on flat input arrays (one per parameter leaf, already of the right dtypes);
     the flat list of outputs."""
     runner = Runner(module, backend, threads)
-    leaves = [coerce_input(np.asarray(a), leaf, f"input {leaf.position}") for leaf, a in zip(runner.inputs, inputs)]
+    leaves = [coerce_input(np.asarray(a), leaf, f"input {leaf.number}") for leaf, a in zip(runner.inputs, inputs)]
     if len(inputs) != len(runner.inputs):
         raise RunError(runner._count_message(len(inputs)))
     return runner.run(leaves)

@@ -1,9 +1,6 @@
-"""Runtime values: the flat list of leaf arrays the runner reads and writes, and the nested values
+"""Runtime values: the flat list of leaf arrays the runner reads and writes (one per Leaf of the
+entry's hloc.signature.Signature, tuples flattened depth-first as XLA does), and the nested values
 backends take and return.
-
-XLA flattens tuple-shaped entry parameters and results depth-first, left to right (`hlo_to_stablehlo`
-does, and so does `../shared/tools/xla_run.py`); hloc's files follow the same order. Token leaves
-take no input and produce no output.
 
 File conventions (the JAX corpus's): numpy has no bf16 or f8, so those are stored as unsigned
 integers holding the bit pattern (uint16 for bf16, uint8 for f8/f6/f4), and sub-byte integers
@@ -13,14 +10,13 @@ integers holding the bit pattern (uint16 for bf16, uint8 for f8/f6/f4), and sub-
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..errors import RunError
 from ..ir.types import ELEMENT_TYPES, UNBOUNDED, Shape
-from ..record import Record
+from ..signature import Leaf, Signature
 
 if TYPE_CHECKING:
     from ..ir.module import Module
@@ -51,89 +47,14 @@ def describe_array(a: np.ndarray) -> str:
     return f"{a.dtype.name}[{','.join(map(str, a.shape))}]"
 
 
-class Leaf(Record):
-    """One array leaf of the entry parameters, in flattened order: `position` in the flat input list
-    (argK), parameter number `param` and its instruction's `name`, the tuple `index` inside the
-    parameter (() for an array parameter) and the leaf's `shape`."""
-
-    __slots__ = ("position", "param", "name", "index", "shape")
-
-    def __init__(self, position: int, param: int, name: str, index: tuple[int, ...], shape: Shape):
-        self.position = position
-        self.param = param
-        self.name = name
-        self.index = index
-        self.shape = shape
-
-    def describe(self) -> str:
-        """`parameter 1 'x.2'` or `parameter 0 'p' element {1,0}`."""
-        text = f"parameter {self.param} '{self.name}'"
-        if self.index:
-            text += " element {" + ",".join(map(str, self.index)) + "}"
-        return text
-
-    @property
-    def key(self) -> str:
-        """Its name as an .npz key: the parameter name, with `#i` per tuple level (HLO's compact
-        get-tuple-element spelling: `p#1#0`)."""
-        return self.name + "".join(f"#{i}" for i in self.index)
-
-
-def _array_leaves(shape: Shape, index: tuple[int, ...] = ()) -> Iterator[tuple[tuple[int, ...], Shape]]:
-    if shape.is_tuple:
-        for i, s in enumerate(shape.tuple_shapes):
-            yield from _array_leaves(s, index + (i,))
-    elif shape.is_array:
-        yield index, shape
-    elif shape.is_token:
-        return
-    else:
-        raise RunError(f"cannot pass a value of type {shape.to_str()} to or from a module")
-
-
-class Signature(Record):
-    """What the runner needs to know about a module's entry: parameter names and shapes (in
-    parameter-number order) and the result shape. Made from a parsed module, or from a compiled
-    module's ABI when a cached module runs without being parsed."""
-
-    __slots__ = ("name", "param_names", "param_shapes", "result_shape")
-
-    def __init__(self, name: str, param_names: tuple[str, ...], param_shapes: tuple[Shape, ...],
-                 result_shape: Shape):
-        self.name = name
-        self.param_names = param_names
-        self.param_shapes = param_shapes
-        self.result_shape = result_shape
-
-    @staticmethod
-    def of_module(module: Module) -> Signature:
-        params = module.entry.parameters
-        return Signature(module.name, tuple(p.name for p in params), tuple(p.shape for p in params),
-                         module.entry.root.shape)
-
-    @property
-    def inputs(self) -> list[Leaf]:
-        """The array leaves of the parameters, depth-first: one input file each."""
-        leaves: list[Leaf] = []
-        for number, (name, pshape) in enumerate(zip(self.param_names, self.param_shapes)):
-            for index, shape in _array_leaves(pshape):
-                leaves.append(Leaf(len(leaves), number, name, index, shape))
-        return leaves
-
-    @property
-    def outputs(self) -> list[Shape]:
-        """The result's array leaves, depth-first: out0, out1, ..."""
-        return [s for _, s in _array_leaves(self.result_shape)]
-
-
 def parameter_leaves(module: Module) -> list[Leaf]:
     """The entry computation's array leaves, depth-first: one input file each."""
-    return Signature.of_module(module).inputs
+    return Signature.of_module(module).params
 
 
 def result_leaves(module: Module) -> list[Shape]:
     """The entry result's array leaves, depth-first: out0, out1, ..."""
-    return Signature.of_module(module).outputs
+    return [leaf.shape for leaf in Signature.of_module(module).results]
 
 
 def unflatten(shapes: list[Shape], leaves: list[np.ndarray], token: object) -> list[object]:
@@ -196,7 +117,7 @@ def coerce_input(a: np.ndarray, leaf: Leaf, source: str) -> np.ndarray:
     No value conversion happens except for sub-byte integers given as int8/uint8 (range-checked):
     an ml_dtypes float may arrive as its bit pattern (same-width unsigned/signed int or void).
     """
-    return coerce_array(a, leaf.shape, lambda: f"{leaf.describe()} expects {leaf.shape.to_str(layout=False)}, "
+    return coerce_array(a, leaf.shape, lambda: f"{leaf.path} expects {leaf.shape.to_str(layout=False)}, "
                         f"got {describe_array(a)} from {source}")
 
 

@@ -74,7 +74,8 @@ class XlaBackend:
 
     def prepare(self, module, options, source: bytes | None = None):
         from ..ir.printer import print_module
-        from .values import Signature, flatten_result
+        from ..signature import Signature
+        from .values import flatten_result
 
         text = source.decode() if source is not None else print_module(module)
         sig = Signature.of_module(module)

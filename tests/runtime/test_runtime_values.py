@@ -29,7 +29,7 @@ def test_tuple_parameters_flatten_depth_first():
     assert [(l.param, l.index, l.shape.to_str(layout=False)) for l in leaves] == [
         (0, (0,), "f32[2]"), (0, (1, 0), "s32[3]"), (0, (1, 1), "f32[]"), (1, (), "f32[2]")]
     assert [l.key for l in leaves] == ["p0#0", "p0#1#0", "p0#1#1", "p1"]
-    assert leaves[1].describe() == "parameter 0 'p0' element {1,0}"
+    assert leaves[1].path == "parameter 0 'p0' element {1,0}"
     assert [s.to_str(layout=False) for s in result_leaves(m)] == ["f32[2]", "f32[]", "s32[3]", "f32[2]"]
 
 

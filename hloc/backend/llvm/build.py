@@ -3,7 +3,7 @@
 
     opts = BuildOptions(hlo_pipeline="O2", opt_level=3, triple="", cpu="", features="")
     built = build(module, opts)        # runs the HLO pipeline (in place) and compiles
-    built.compiled.obj, built.abi      # object code, and its ABI (abi.EntryAbi)
+    built.compiled.obj, built.abi      # object code, and its ABI (hloc.signature.Signature)
     key_parts(opts)                    # what of the options goes into the compile-cache key
 
 Two optimisation levels, kept apart on purpose: `hlo_pipeline` is the HLO pass pipeline
@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from ...errors import CodegenError, UsageError
 from ...progress import stage
+from ...signature import Signature
 
 DEFAULT_HLO_PIPELINE = "O2"
 
@@ -37,7 +38,7 @@ class BuildOptions(NamedTuple):  # (a NamedTuple: cheap to create at start-up)
 
 class Built(NamedTuple):
     compiled: object  # compile.CompiledModule
-    abi: object  # abi.EntryAbi
+    abi: Signature
     pipeline_ran: str | None  # the HLO pipeline spec that ran (None: hloc.passes is not available)
 
 
@@ -90,7 +91,6 @@ def build(module, options: BuildOptions, instruments=()) -> Built:
 
 
 def _build(module, options: BuildOptions, instruments=()) -> Built:
-    from .abi import EntryAbi
     from .compile import CompileOptions, compile_to_object
     from .header import check_c_identifier, default_entry_name
 
@@ -101,15 +101,15 @@ def _build(module, options: BuildOptions, instruments=()) -> Built:
         if not (triple.startswith(("x86_64-", "aarch64-")) and "-linux" in triple):
             raise UsageError(f"--profile needs a 64-bit Linux target (its timer reads clock_gettime), not {triple}")
     # The ABI speaks of the module as written: parameter names before the pipeline renames anything.
-    before = EntryAbi.of(module, entry, 0)
+    before = Signature.of_module(module)
     t0 = time.perf_counter()
     stage("HLO passes")
     ran = run_hlo_pipeline(module, options.hlo_pipeline, instruments)
     hlo_seconds = time.perf_counter() - t0
-    after = EntryAbi.of(module, entry, 0)
+    after = Signature.of_module(module)
     if after.param_shapes != before.param_shapes or after.result_shape != before.result_shape:
         raise CodegenError("internal error: the HLO pipeline changed the entry computation's signature from "
-                           f"{_signature(before)} to {_signature(after)}")
+                           f"{before.describe()} to {after.describe()}")
     compiled = compile_to_object(module, CompileOptions(opt_level=options.opt_level,
                                                         flush_denormals=options.flush_denormals,
                                                         entry_name=entry, target=target_spec(options),
@@ -118,13 +118,7 @@ def _build(module, options: BuildOptions, instruments=()) -> Built:
     for ins in instruments:
         if hasattr(ins, "after_build"):
             ins.after_build(compiled)
-    abi = EntryAbi(entry, before.module_name, before.param_names, before.param_shapes, before.result_shape,
-                   compiled.buffers.temp_bytes)
-    return Built(compiled, abi, ran)
-
-
-def _signature(abi) -> str:
-    return f"({', '.join(s.to_str() for s in abi.param_shapes)}) -> {abi.result_shape.to_str()}"
+    return Built(compiled, before.compiled(entry, compiled.buffers.temp_bytes), ran)
 
 
 def target_spec(options: BuildOptions):

@@ -14,7 +14,8 @@ import re
 from collections.abc import Callable
 
 from ...errors import UsageError
-from .abi import ENTRY_ARGS, EXPORTED_CONSTANTS, EXPORTED_FUNCTIONS, EntryAbi, Leaf, c_storage_note, layout_note
+from ...signature import Leaf, Signature
+from .abi import ENTRY_ARGS, EXPORTED_CONSTANTS, EXPORTED_FUNCTIONS, c_element_type, c_storage_note, layout_note
 
 _C_KEYWORDS = frozenset({
     "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum", "extern",
@@ -24,7 +25,7 @@ _C_KEYWORDS = frozenset({
     "operator", "private", "protected", "public", "template", "this", "throw", "try", "typename", "using", "virtual"
 })
 
-MODULE_MACROS: tuple[tuple[str, Callable[[EntryAbi], int], str], ...] = (
+MODULE_MACROS: tuple[tuple[str, Callable[[Signature], int], str], ...] = (
     ("NUM_PARAMS", lambda abi: len(abi.params), "entries of params[]"),
     ("NUM_RESULTS", lambda abi: len(abi.results), "entries of results[]"),
     ("TEMP_BYTES", lambda abi: abi.temp_bytes, "size of the temp arena (0: temp may be NULL)"),
@@ -51,10 +52,14 @@ def default_entry_name(module_name: str) -> str:
     return name
 
 
+def _ctype(leaf: Leaf) -> str:
+    return c_element_type(leaf.shape.etype)
+
+
 def _leaf_lines(prefix: str, leaf: Leaf) -> list[str]:
     notes = [n for n in (layout_note(leaf.shape), c_storage_note(leaf.shape.etype)) if n]
     lines = [f"  {prefix}[{leaf.number}]  {leaf.path}: {leaf.shape.to_str()}",
-             f"      {leaf.ctype}, {leaf.num_elements} element{'' if leaf.num_elements == 1 else 's'}, "
+             f"      {_ctype(leaf)}, {leaf.num_elements} element{'' if leaf.num_elements == 1 else 's'}, "
              f"{leaf.byte_size} bytes"
              + (f"; {notes[0]}" if notes else "")]
     lines += [f"      {n}" for n in notes[1:]]
@@ -65,7 +70,7 @@ def _no_nested_comments(lines: list[str]) -> list[str]:
     return [line.replace("/*", "/ *").replace("*/", "* /") for line in lines]
 
 
-def render_header(abi: EntryAbi, *, source: str = "", version: str = "", target: str = "",
+def render_header(abi: Signature, *, source: str = "", version: str = "", target: str = "",
                   options: str = "", guard: str | None = None, include: str | None = None,
                   profile_sites: int | None = None) -> str:
     """The header text for `abi`. `source`, `target`, `options` are shown in the banner; `include`
@@ -134,7 +139,7 @@ def render_header(abi: EntryAbi, *, source: str = "", version: str = "", target:
     for kind, leaves in (("PARAM", params), ("RESULT", results)):
         for leaf in leaves:
             out.append(f"/* {leaf.path}: {leaf.shape.to_str()} */")
-            out.append(f"typedef {leaf.ctype} {entry}_{kind.lower()}{leaf.number}_t;")
+            out.append(f"typedef {_ctype(leaf)} {entry}_{kind.lower()}{leaf.number}_t;")
             for name, fn in LEAF_MACROS:
                 out.append(f"#define {up}_{kind}{leaf.number}_{name} {fn(leaf)}")
             dims = ", ".join(map(str, leaf.shape.dims)) or "1"
@@ -176,7 +181,7 @@ def _params_decl(args) -> str:
 
 # How the typed wrapper spells each ENTRY_ARGS row: params/results expand to one typed pointer per
 # leaf; every other argument is passed through as declared.
-def _wrapper_args(abi: EntryAbi) -> tuple[list[str], list[str], list[str]]:
+def _wrapper_args(abi: Signature) -> tuple[list[str], list[str], list[str]]:
     """(wrapper parameter declarations, statements before the call, call arguments)."""
     decls: list[str] = []
     setup: list[str] = []
@@ -184,12 +189,12 @@ def _wrapper_args(abi: EntryAbi) -> tuple[list[str], list[str], list[str]]:
     for a in ENTRY_ARGS:
         if a.name == "params":
             names = [f"arg{leaf.number}" for leaf in abi.params]
-            decls += [f"const {leaf.ctype} *{n}" for leaf, n in zip(abi.params, names)]
+            decls += [f"const {_ctype(leaf)} *{n}" for leaf, n in zip(abi.params, names)]
             setup.append(f"void *const params[] = {{{', '.join(f'(void *){n}' for n in names) or '0'}}};")
             call.append("params")
         elif a.name == "results":
             names = [f"out{leaf.number}" for leaf in abi.results]
-            decls += [f"{leaf.ctype} *{n}" for leaf, n in zip(abi.results, names)]
+            decls += [f"{_ctype(leaf)} *{n}" for leaf, n in zip(abi.results, names)]
             setup.append(f"void *const results[] = {{{', '.join(f'(void *){n}' for n in names) or '0'}}};")
             call.append("results")
         else:
@@ -198,7 +203,7 @@ def _wrapper_args(abi: EntryAbi) -> tuple[list[str], list[str], list[str]]:
     return decls, setup, call
 
 
-def _wrapper(abi: EntryAbi) -> list[str]:
+def _wrapper(abi: Signature) -> list[str]:
     decls, setup, call = _wrapper_args(abi)
     entry = abi.entry_name
     out = ["/* Typed convenience wrapper: argK is params[K], outK is results[K]. */",
@@ -209,13 +214,13 @@ def _wrapper(abi: EntryAbi) -> list[str]:
     return out
 
 
-def _usage(abi: EntryAbi, include: str | None) -> str:
+def _usage(abi: Signature, include: str | None) -> str:
     entry, up = abi.entry_name, abi.entry_name.upper()
     lines = ["Usage:", f'  #include "{include or entry + ".h"}"']
     for leaf in abi.params:
-        lines.append(f"  const {leaf.ctype} *arg{leaf.number} = ...;  // {up}_PARAM{leaf.number}_BYTES bytes")
+        lines.append(f"  const {_ctype(leaf)} *arg{leaf.number} = ...;  // {up}_PARAM{leaf.number}_BYTES bytes")
     for leaf in abi.results:
-        lines.append(f"  {leaf.ctype} *out{leaf.number} = malloc({up}_RESULT{leaf.number}_BYTES);")
+        lines.append(f"  {_ctype(leaf)} *out{leaf.number} = malloc({up}_RESULT{leaf.number}_BYTES);")
     lines.append(f"  void *temp = {up}_TEMP_BYTES ? aligned_alloc({up}_TEMP_ALIGN, {up}_TEMP_BYTES) : NULL;")
     if any(a.name == "num_threads" for a in ENTRY_ARGS):
         lines.append("  int64_t num_threads = sysconf(_SC_NPROCESSORS_ONLN);  // or 1: no worker threads")

@@ -126,7 +126,7 @@ class Library:
     def _cached(self) -> tuple[str, str, str]:
         """(assembly, the same as `module asm` lines, its form), from memory, the disk cache or
         compiled now."""
-        from ...runtime.cache import CompileCache, cache_key, default_cache_dir
+        from ...cache import CompileCache, cache_key, default_cache_dir
 
         key = cache_key(self.key_parts())
         with _LOCK:
@@ -270,7 +270,7 @@ def portable(text: str) -> str:
 def _fingerprint() -> str:
     """hloc's source fingerprint, once per process: the library is compiled by the code this process
     imported, and walking the tree on every compile costs more than the rest of a cache hit."""
-    from ...runtime.cache import source_fingerprint
+    from ...cache import source_fingerprint
 
     return source_fingerprint()
 

@@ -11,10 +11,9 @@ entry also holds a shared library, linked from that same object with `cc -shared
 dlopens it instead: same machine code, and neither llvmlite nor the parser is imported, which
 keeps a cached `hloc run` fast to start.
 
-Cache keys (hloc.runtime.cache) hash: the module text, the hloc build (version + source
+Cache keys (hloc.cache) hash: the module text, the hloc build (version + source
 fingerprint), llvmlite's version, the build options (HLO pipeline, LLVM -O level, entry name,
-denormal mode, PIC) and the host (machine, CPU model and feature flags). This module imports the
-runner's BackendOptions: it is the runner's plugin, the one place the backend knows the runtime.
+denormal mode, PIC) and the host (machine, CPU model and feature flags).
 """
 
 from __future__ import annotations
@@ -26,9 +25,10 @@ import weakref
 
 import numpy as np
 
+from ...cache import CompileCache, cache_key, sha256_hex, source_fingerprint
 from ...errors import CodegenError, RunError
-from ...runtime.cache import CompileCache, cache_key, sha256_hex, source_fingerprint
-from .abi import ENTRY_ARGS, EntryAbi, default_threads, shutdown_then_release
+from ...signature import Signature
+from .abi import ENTRY_ARGS, default_threads, shutdown_then_release
 from .build import BuildOptions, build, key_parts
 
 CACHE_FORMAT = "native-2"  # 2: the entry takes num_threads; <entry>_shutdown
@@ -44,7 +44,7 @@ class NativeModule:
     nested result. Calls release the GIL (ctypes); each concurrent call gets its own temp arena.
     `threads`: threads each call may use (None: `default_threads()` at call time)."""
 
-    def __init__(self, abi: EntryAbi, address: int, keepalive: object, how: str, shutdown: int | None = None,
+    def __init__(self, abi: Signature, address: int, keepalive: object, how: str, shutdown: int | None = None,
                  threads: int | None = None, profile=None):
         self.abi = abi
         self.profile = profile  # a profiling build's kernel counters (profile.py), else None
@@ -155,7 +155,7 @@ def _unflatten(shape, it):
 # loading
 
 
-def load_object(obj: bytes, abi: EntryAbi, profile: bool = False) -> NativeModule:
+def load_object(obj: bytes, abi: Signature, profile: bool = False) -> NativeModule:
     """Load object code for this host with ORC LLJIT; the entry is resolved by name. `profile`: the
     object is a profiling build (its counters are found too)."""
     from .loader_orc import link_object
@@ -169,7 +169,7 @@ def load_object(obj: bytes, abi: EntryAbi, profile: bool = False) -> NativeModul
     return exe
 
 
-def _profile_symbols(abi: EntryAbi) -> tuple[str, str, str]:
+def _profile_symbols(abi: Signature) -> tuple[str, str, str]:
     from .profile import symbols  # (profiling builds only: not on a plain cached run's import path)
 
     return symbols(abi.entry_name)
@@ -181,7 +181,7 @@ def _counters(counters_address: int, sites_address: int, clock_address: int):
     return Counters(counters_address, sites_address, clock_address)
 
 
-def load_shared(path: str, abi: EntryAbi, profile: bool = False) -> NativeModule:
+def load_shared(path: str, abi: Signature, profile: bool = False) -> NativeModule:
     """dlopen a shared library linked from the object (RTLD_LOCAL: entries of different modules may
     share a name)."""
     try:
@@ -349,7 +349,7 @@ class LlvmBackend:
         meta = entry.meta
         if meta.get("format") != CACHE_FORMAT:
             raise ValueError("cache entry of another format")
-        abi = EntryAbi.from_json(meta["abi"])
+        abi = Signature.from_json(meta["abi"])
         profile = bool(meta.get("profile", False))
         if "module.so" in entry.data and os.environ.get("HLOC_LOADER", "") != "orc":
             try:

@@ -11,9 +11,9 @@ import pytest
 
 from hloc.backend.llvm.build import BuildOptions, key_parts
 from hloc.backend.llvm.runtime import LlvmBackend
+from hloc.cache import CompileCache, cache_key, default_cache_dir
 from hloc.parse import parse_module
 from hloc.runtime.backends import BackendOptions
-from hloc.runtime.cache import CompileCache, cache_key, default_cache_dir
 
 MODULE = """HloModule cached
 ENTRY main {

@@ -42,9 +42,9 @@ def sha256_hex(data: bytes) -> str:
 def source_fingerprint() -> str:
     """Identifies this hloc build: the version plus every source file's size and mtime, so that a
     cache filled by an edited (editable-install) tree is never reused. ~100 stats, well under 1 ms."""
-    from ..version import __version__
+    from .version import __version__
 
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # .../hloc
+    root = os.path.dirname(os.path.abspath(__file__))  # .../hloc
     parts = [__version__]
     # grammars/ ships inside the wheel as hloc/grammars; in a checkout it sits next to hloc/.
     grammar = os.path.join(os.path.dirname(root), "grammars", "hlo.lark")
