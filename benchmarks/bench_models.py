@@ -94,7 +94,7 @@ def _stream_add_gbs(threads: int, repeat: int) -> float:
 def gemm_shapes(module) -> list[tuple[int, int, int, int]]:
     """(batch, M, K, N) of every dot and convolution in `module`, as a BLAS would compute them
     (hloc.backend.llvm.profile.gemm_shape)."""
-    from hloc.backend.llvm.profile import gemm_shape
+    from hloc.backend.llvm.codegen.profile import gemm_shape
 
     shapes = (gemm_shape(ins) for comp in module.computations for ins in comp.instructions)
     return [s for s in shapes if s is not None]
@@ -301,7 +301,7 @@ def _gemm_kernels_gflops(text: str, path: str, params: list, outs: list,
 def hloc_warmup() -> float:
     """One compile before the first timed one, as XLA's side is timed after its imports and client
     set-up: hloc's imports, LLVM's initialisation, and the precompiled library (the pool and the f32
-    GEMM, hloc/backend/llvm/library.py: read from the cache directory, or compiled once per hloc
+    GEMM, hloc/backend/llvm/codegen/linking.py: read from the cache directory, or compiled once per hloc
     build and target). Returns its wall time in seconds."""
     from hloc.backend.llvm.build import BuildOptions, build
     from hloc.parse import parse_module
@@ -460,7 +460,7 @@ def run(quick: bool) -> str:
         f"{COMPILES} compiles, wall and process CPU) and XLA's is its compile step only (wall). Before the first "
         "module hloc compiles one warm-up module, as XLA is timed after its imports and client set-up: imports, "
         "LLVM's initialisation and the precompiled library (the worker pool and the f32 GEMM, compiled once "
-        f"per hloc build and target and cached: hloc/backend/llvm/library.py); it took {warm_s * 1e3:.0f} ms "
+        f"per hloc build and target and cached: hloc/backend/llvm/codegen/linking.py); it took {warm_s * 1e3:.0f} ms "
         "in this run. `hloc 2t speedup` is "
         "hloc's 1-thread wall over its 2-thread wall; `hloc 2t caller CPU` is the CPU time of the calling "
         "thread alone with 2 threads (its share of the work plus its waits for the worker, not the time it "

@@ -123,7 +123,6 @@ class Executable:
         plus `PATH.json`, the ABI that `Executable.load` reads back (see `hloc compile --emit header`
         for C callers)."""
         from ..backend.llvm.runtime import link_shared
-        from ..cli.common import write_atomic_all
 
         path = os.fspath(path)
         native = self._runner.executable
@@ -139,7 +138,7 @@ class Executable:
         else:
             raise UsageError(f"save: '{path}' should end with .o (object) or .so (shared library)")
         meta = {"format": "hloc-executable-1", "abi": native.abi.to_json()}
-        write_atomic_all([(path, data), (path + ".json", json.dumps(meta, indent=1) + "\n")])
+        _write_both([(path, data), (path + ".json", (json.dumps(meta, indent=1) + "\n").encode())])
 
     @staticmethod
     def load(path: str | os.PathLike, threads: int | None = None) -> Executable:
@@ -226,6 +225,27 @@ def compile(module, *, backend: str = "llvm", hlo_opt: str = "O2", opt_level: in
         timings.update(getattr(be, "last_timings", {}) if getattr(be, "last_cache", "") != "hit" else {})
     timings["compile"] = time.perf_counter() - t0
     return Executable(runner, be.name, timings, getattr(be, "last_cache", None))
+
+
+def _write_both(files: list[tuple[str, bytes]]) -> None:
+    """Write the files whole or not at all: temporary files beside them, renamed once all are written."""
+    temps = []
+    try:
+        for path, data in files:
+            tmp = f"{path}.{os.getpid()}.tmp"
+            with open(tmp, "wb") as f:
+                f.write(data)
+            if path.endswith(".so"):
+                os.chmod(tmp, 0o755)
+            temps.append((tmp, path))
+        for tmp, path in temps:
+            os.replace(tmp, path)
+    except OSError as e:
+        raise RunError(f"cannot write '{e.filename}': {e.strerror}") from None
+    finally:
+        for tmp, _ in temps:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
 
 
 def _as_array(a, shape: Shape) -> np.ndarray:

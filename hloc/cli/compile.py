@@ -331,7 +331,7 @@ def _check_target(opts, target_spec) -> None:
         return
     import llvmlite.binding as llvm
 
-    from ..backend.llvm.target import init_llvm
+    from ..backend.llvm.codegen.target import init_llvm
 
     init_llvm()
     llvm.initialize_all_targets()
@@ -388,7 +388,7 @@ def _same_file(a: str, b: str) -> bool:
 def _targets_text() -> str:
     import llvmlite.binding as llvm
 
-    from ..backend.llvm.target import init_llvm
+    from ..backend.llvm.codegen.target import init_llvm
 
     init_llvm()
     llvm.initialize_all_targets()

@@ -401,7 +401,7 @@ def _report_text(req: _Request, runner, outcome: _Outcome, results, against, fai
                    f"({len(times)} runs, backend {runner.backend.name}"
                    f"{', cache ' + cache_state if cache_state else ''})")
     if outcome.profile is not None:
-        from ..backend.llvm.profile import format_profile
+        from ..backend.llvm.codegen.profile import format_profile
 
         click.echo(format_profile(outcome.profile, len(times) if times else 1,
                                   sum(times) if times else outcome.run_s), nl=False)

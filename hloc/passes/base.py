@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import os
 import pkgutil
 import typing
 from dataclasses import dataclass
@@ -96,9 +97,8 @@ def _load_all() -> None:
     global _loaded
     if _loaded:
         return
-    from .. import passes
-
-    for info in pkgutil.walk_packages(passes.__path__, passes.__name__ + "."):
+    package = __name__.rpartition(".")[0]  # (its path, not an import of the package: no import cycle)
+    for info in pkgutil.walk_packages([os.path.dirname(__file__)], package + "."):
         importlib.import_module(info.name)
     _loaded = True
 

@@ -37,7 +37,7 @@ def _manifest() -> dict[str, dict]:
 
 
 def _supported(name: str) -> bool:
-    from hloc.backend.llvm.emitter import check_supported, flatten_entry
+    from hloc.backend.llvm.codegen.emitter import check_supported, flatten_entry
 
     m = parse_module(read_source(str(JAX_CORPUS / f"{name}.hlo")), name)
     try:
@@ -225,7 +225,7 @@ ENTRY main {
 
 
 def test_static_object_with_the_library_from_c(tmp_path):
-    """--no-pic: the precompiled pool and GEMMs (library.py) come with absolute relocations
+    """--no-pic: the precompiled pool and GEMMs (codegen/linking.py) come with absolute relocations
     (R_X86_64_32, R_X86_64_32S); in a non-PIE program they compute numpy's products (in f64)."""
     name = "gemm_static"
     (tmp_path / f"{name}.hlo").write_text(GEMM_HLO)

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from hloc.backend.llvm.abi import EXPORTED_CONSTANTS, EXPORTED_FUNCTIONS, TEMP_ALIGN
-from hloc.backend.llvm.buffers import ALIGN
+from hloc.backend.llvm.codegen.buffers import ALIGN
 from hloc.cli import main
 
 ADD = """HloModule add

@@ -10,9 +10,9 @@ import subprocess
 import llvmlite.binding as llvm
 import pytest
 
-from hloc.backend.llvm import asmblob
-from hloc.backend.llvm.split import module_asm
-from hloc.backend.llvm.target import TargetSpec, init_llvm, target_machine
+from hloc.backend.llvm.codegen import asmblob
+from hloc.backend.llvm.codegen.split import module_asm
+from hloc.backend.llvm.codegen.target import TargetSpec, init_llvm, target_machine
 
 pytestmark = pytest.mark.skipif(not TargetSpec().resolved().triple.startswith("x86_64")
                                 or "linux" not in TargetSpec().resolved().triple,
@@ -140,7 +140,7 @@ def test_what_it_does_not_know_it_refuses(source, why):
 
 def test_portable_spells_base64_as_ascii():
     """library.portable: what hloc writes out (IR's `module asm` lines, or assembly) reads without `.base64`."""
-    from hloc.backend.llvm.library import portable
+    from hloc.backend.llvm.codegen.linking import portable
 
     obj = _assemble(SOURCE)
     b64, ascii_ = asmblob.to_asm(obj, use_base64=True), asmblob.to_asm(obj, use_base64=False)

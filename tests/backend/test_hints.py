@@ -10,8 +10,8 @@ import llvmlite.binding as llvm
 import numpy as np
 
 from hloc.backend.llvm.build import BuildOptions, build
+from hloc.backend.llvm.codegen.target import target_machine
 from hloc.backend.llvm.runtime import load_object
-from hloc.backend.llvm.target import target_machine
 from hloc.parse import parse_module
 
 # exp over 2^17 elements is split over the pool (a glue wrapper + a task with the loop); the small
@@ -75,7 +75,7 @@ def test_inline_glue_moves_plain_callees_and_keeps_the_others():
     the callee's argument, i.e. whatever caller value had that name)."""
     import llvmlite.ir as ir
 
-    from hloc.backend.llvm.inline_glue import inline_glue
+    from hloc.backend.llvm.codegen.inline_glue import inline_glue
 
     i64 = ir.IntType(64)
     pair = ir.LiteralStructType([i64, i64])

@@ -1,4 +1,4 @@
-"""The precompiled library (library.py): the pool and the GEMMs are compiled once per target and
+"""The precompiled library (codegen/linking.py): the pool and the GEMMs are compiled once per target and
 reused from memory and from the cache directory; a damaged cache entry is rebuilt; modules built with
 and without it compute the same. References are numpy products in f64."""
 
@@ -10,10 +10,10 @@ import subprocess
 import numpy as np
 import pytest
 
-from hloc.backend.llvm import library
 from hloc.backend.llvm.build import BuildOptions, build
+from hloc.backend.llvm.codegen import linking as library
+from hloc.backend.llvm.codegen.target import TargetSpec
 from hloc.backend.llvm.runtime import load_object
-from hloc.backend.llvm.target import TargetSpec
 from hloc.parse import parse_module
 
 HLO = """HloModule lib
@@ -146,7 +146,7 @@ def test_written_ir_and_assembly_hold_no_base64(private_cache, tmp_path, monkeyp
     `.ascii`: LLVM before 22 and GNU as before 2.43 do not know `.base64`."""
     import llvmlite.binding as llvm
 
-    from hloc.backend.llvm.target import target_machine
+    from hloc.backend.llvm.codegen.target import target_machine
 
     # compiled whole: the object is then the one the whole module's optimised IR gives (a module
     # compiled in parts, split.py, lays its code out by part; tests/backend/test_split.py)

@@ -146,7 +146,7 @@ def test_binary_accuracy(results, op):
 def _features_without_avx512() -> str:
     import llvmlite.binding as llvm
 
-    from hloc.backend.llvm.target import init_llvm
+    from hloc.backend.llvm.codegen.target import init_llvm
 
     init_llvm()
     feats = llvm.get_host_cpu_features().flatten().split(",")
@@ -157,7 +157,7 @@ def _features_without_avx512() -> str:
 def test_exp_scaling_without_avx512(etype):
     """Without AVX-512 exp scales by integer-built powers of two instead of ldexp (vscalef): the same
     budgets hold on that path (denormal results, overflow, NaN) for exp and the functions built on it."""
-    from hloc.backend.llvm.target import TargetSpec
+    from hloc.backend.llvm.codegen.target import TargetSpec
 
     opts = CompileOptions(flush_denormals=False, target=TargetSpec(features=_features_without_avx512()))
     ops = ["exponential", "tanh", "logistic"]
@@ -248,7 +248,7 @@ def test_fitted_coefficients_reproduce():
 
     from conftest import TESTDATA
 
-    from hloc.backend.llvm import mathfns
+    from hloc.backend.llvm.elemental import mathfns
 
     spec = importlib.util.spec_from_file_location("fit_mathfns", TESTDATA / "backend" / "fit_mathfns.py")
     fit = importlib.util.module_from_spec(spec)

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from mathref import compile_text
 
-from hloc.backend.llvm.emitter import ModuleEmitter, flatten_entry
+from hloc.backend.llvm.codegen.emitter import ModuleEmitter, flatten_entry
 from hloc.backend.llvm.kernels import load_all
 from hloc.backend.llvm.kernels.control_flow import while_layout
 from hloc.parse import parse_module

@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 from mathref import compile_text
 
+from hloc.backend.llvm.codegen.target import TargetSpec
 from hloc.backend.llvm.kernels.convolution import _channel_runs, _shared_im2col, conv_geom, plan_gemm
-from hloc.backend.llvm.target import TargetSpec
 from hloc.ir.attrs import WindowDim
 from hloc.parse import parse_module
 

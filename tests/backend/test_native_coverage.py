@@ -40,8 +40,8 @@ STEP = "step {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n  s = f32[] 
 
 
 def test_every_interpreter_opcode_is_native_or_listed():
-    from hloc.backend.llvm.buffers import NO_CODE
-    from hloc.backend.llvm.emitter import _GENERIC
+    from hloc.backend.llvm.codegen.buffers import NO_CODE
+    from hloc.backend.llvm.codegen.emitter import _GENERIC
     from hloc.backend.llvm.kernels import KERNELS, load_all
     from hloc.backend.llvm.kernels.lowering import LOWERED
     from hloc.interp.registry import HANDLERS

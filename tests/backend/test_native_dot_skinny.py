@@ -54,7 +54,7 @@ def test_plan_takes_the_skinny_path(name):
 def _features_without_avx512() -> str:
     import llvmlite.binding as llvm
 
-    from hloc.backend.llvm.target import init_llvm
+    from hloc.backend.llvm.codegen.target import init_llvm
 
     init_llvm()
     feats = llvm.get_host_cpu_features().flatten().split(",")
@@ -65,8 +65,8 @@ def _features_without_avx512() -> str:
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_numpy_and_does_not_depend_on_threads(name, avx512):
     """Without AVX-512 (16 vector registers) the tiles are smaller."""
+    from hloc.backend.llvm.codegen.target import TargetSpec
     from hloc.backend.llvm.compile import CompileOptions
-    from hloc.backend.llvm.target import TargetSpec
 
     opts = None if avx512 else CompileOptions(target=TargetSpec(features=_features_without_avx512()))
     exe = compile_text(_text(name), opts)

@@ -11,9 +11,9 @@ import llvmlite.ir as ir
 import numpy as np
 import pytest
 
-from hloc.backend.llvm.irvalues import F32, F64
-from hloc.backend.llvm.kernels.gemm import GemmConfig, config_for, emit_gemm, pack_elems
-from hloc.backend.llvm.target import TargetSpec, optimize, target_machine
+from hloc.backend.llvm.codegen.target import TargetSpec, optimize, target_machine
+from hloc.backend.llvm.library.gemm import GemmConfig, config_for, emit_gemm, pack_elems
+from hloc.backend.llvm.llvmir.irvalues import F32, F64
 
 CONFIGS = {
     "avx512": lambda bits: config_for("+avx512f", bits),
@@ -133,7 +133,7 @@ def test_gemm_keeps_packed_b_across_calls(gemms):
     """KEEP_B packs every K panel of B at its own place in Bp; PACKED_B then multiplies by those
     panels without reading B again (here B is changed in between: the kept one is used), with C
     overwritten or (ACCUMULATE) added to. K spans several panels, N a partial sliver."""
-    from hloc.backend.llvm.kernels.gemm import ACCUMULATE, KEEP_B, PACKED_B, b_keep_elems
+    from hloc.backend.llvm.library.gemm import ACCUMULATE, KEEP_B, PACKED_B, b_keep_elems
 
     fns = gemms[0]
     key = ("avx512", "f32") if ("avx512", "f32") in fns else ("avx2", "f32")
@@ -163,7 +163,7 @@ def test_gemm_keeps_packed_b_across_calls(gemms):
 def test_gemm_kept_b_flags_are_ignored_beyond_one_column_panel(gemms):
     """With N > NC the panels of B would overwrite each other at Bp + pc * NCR: KEEP_B / PACKED_B are
     ignored there (B packed per call, as without them), so a changed B is read again."""
-    from hloc.backend.llvm.kernels.gemm import KEEP_B, PACKED_B, b_keep_elems
+    from hloc.backend.llvm.library.gemm import KEEP_B, PACKED_B, b_keep_elems
 
     fn, cfg = gemms[0][("small_blocks", "f32")]
     rng = np.random.default_rng(6)

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from mathref import compile_text
 
-from hloc.backend.llvm.kernels.gemm import SPLIT_MIN_WORK
+from hloc.backend.llvm.library.gemm import SPLIT_MIN_WORK
 
 M, N, K = 200, 60, 360  # K: two panels of 180 (not a multiple of 16); N: a sliver of 32 + 28 (A read in place)
 NW = 200  # 3 chunks of 64 columns + 8 (gemm.PACK_B_COLS)

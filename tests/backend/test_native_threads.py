@@ -120,7 +120,7 @@ def test_every_parallel_path_is_emitted(exe):
     text = exe.emit_llvm(optimized=False)
     # the loop kernels (elementwise, transpose, fusion, multiply), the row and the split reduction
     # and the convolution's im2col are outlined into task functions; the GEMM's tiles have their own
-    # (in the IR, or in the precompiled library's assembly: library.py)
+    # (in the IR, or in the precompiled library's assembly: codegen/linking.py)
     assert text.count('.range"(') >= 7 and 'k.conv.range"(' in text
     assert 'hloc.gemm.f32.tiles.task"(' in text or "hloc.gemm.f32.tiles.task:" in text
     calls = text.count("call void @\"hloc.pool.parallel_for\"")

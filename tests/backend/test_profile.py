@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from hloc.backend.llvm.build import BuildOptions, build, key_parts
-from hloc.backend.llvm.profile import Counters, Profile, Site, format_profile
+from hloc.backend.llvm.codegen.profile import Counters, Profile, Site, format_profile
 from hloc.backend.llvm.runtime import load_object
 from hloc.cli import main
 from hloc.parse import parse_module

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from mathref import compile_text
 
-from hloc.backend.llvm.reduce_order import tree_levels
+from hloc.backend.llvm.elemental.reduce_order import tree_levels
 from hloc.interp import evaluate
 from hloc.parse import parse_module
 

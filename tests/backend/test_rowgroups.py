@@ -12,7 +12,8 @@ import re
 import numpy as np
 import pytest
 
-from hloc.backend.llvm import compile_module, rowgroups
+from hloc.backend.llvm import compile_module
+from hloc.backend.llvm.codegen import rowgroups
 from hloc.interp import evaluate
 from hloc.parse import parse_module
 from hloc.passes import optimize
@@ -142,7 +143,7 @@ def test_a_consumer_reading_other_rows_is_not_grouped(monkeypatch):
 def test_phases_compile_apart_in_parallel_like_whole(text, monkeypatch):
     """Each member's loops are a phase function of their own (a unit of split.py): the group's one
     kernel compiles in parts on 2 threads, and computes what it computes compiled whole."""
-    from hloc.backend.llvm import split
+    from hloc.backend.llvm.codegen import split
     from hloc.backend.llvm.compile import Executable, compile_to_object
 
     def build(threads: str):

@@ -13,9 +13,10 @@ import llvmlite.ir as ir
 import numpy as np
 import pytest
 
-from hloc.backend.llvm import threadpool
-from hloc.backend.llvm.irvalues import I32, I64, PTR, VOID, const
-from hloc.backend.llvm.target import TargetSpec, optimize, target_machine
+from hloc.backend.llvm import library
+from hloc.backend.llvm.codegen.target import TargetSpec, optimize, target_machine
+from hloc.backend.llvm.library import threadpool
+from hloc.backend.llvm.llvmir.irvalues import I32, I64, PTR, VOID, const
 
 N_SLOTS = 64
 MXCSR, SELF, ARRIVED, BARRIER, WORDS = N_SLOTS, 2 * N_SLOTS, 3 * N_SLOTS, 3 * N_SLOTS + 1, 3 * N_SLOTS + 2
@@ -34,7 +35,7 @@ def pool_lib():
     spec = TargetSpec().resolved()
     mod = ir.Module("pool_test")
     mod.triple = spec.triple
-    p = threadpool.pool(mod)
+    p = library.pool(mod)
     task = ir.Function(mod, threadpool.TASK_TY, "task")
     out, t = task.args
     b = ir.IRBuilder(task.append_basic_block("entry"))

@@ -13,37 +13,36 @@ Public API:
     buffer_assignment(module) -> ModuleAssignment          the arenas the native code uses
                                          (hloc/passes/analysis/buffer_assignment.py; report_module)
 
-Layout: XLA:CPU's three separate concerns, each in its own module:
+Layout: packages in layers, each importing only those above it in this list (tests/test_layers.py):
 
-    target.py     LLVM initialisation, TargetMachine (host or cross: triple/CPU/features, PIC),
-                  O-level -> new-pass-manager pipeline with loop + SLP vectorisation
-    irvalues.py   HLO element types in LLVM: storage vs compute types, conversions (f16/bf16/f8)
-    elemental.py  what is the value at index i: one rule per elementwise / index-remapping op,
-                  composable, cached per (instruction, index); a fused computation is one
-                  expression per element, with no intermediate buffers
-    mathfns.py    vectorisable inline approximations (exp, log, tanh, erf, sin, pow, ...), measured ULPs
-    loops.py      how to iterate: counted loops and loop nests in layout order; Index
-    threadpool.py the worker pool emitted into the module (pthreads): enter/exit per call, parallel_for
-    parallel.py   splitting a kernel's outer loop over the pool (outlined range + task functions)
-    library.py    the pool and the GEMMs compiled once per target, reused as module assembly (cached)
-    buffers.py    where to store: one Slice per array leaf (param / result / const / temp arena),
-                  kernel scratch, in-place updates; `assign_buffers` adapts the pass pipeline's
-                  buffer assignment analysis (liveness-based reuse of one arena) to the emitter
-    kernels/      one file per kernel family, registered by opcode (`@kernel("reduce")`):
-                  loop.py (elementwise, data movement, fusion), reduce.py, dot.py (+ gemm.py, the
-                  packed GEMM shared by dot and convolution), convolution.py, control_flow.py
-                  (while, conditional); the data-dependent ones: gather.py (also an elemental
-                  rule), scatter.py, dynamic_update_slice.py (in place: only its window),
-                  sort.py (+ topk), reduce_window.py, select_and_scatter.py; the library ones:
-                  fft.py, linalg.py (cholesky, triangular-solve), batch_norm.py, rng.py
-                  (rng-bit-generator, rng), custom_call.py; collectives.py (one device, async
-                  forms), misc.py (acos..sinh, stochastic-convert, get-dimension-size);
-                  lowering.py (rewrites while flattening), indexing.py / irutil.py (helpers)
-    emitter.py    module -> LLVM IR: the entry function (the ABI, documented there), call inlining,
-                  one `noinline` function per kernel, one per computation called by control flow
-    compile.py    LLVM IR -> optimised IR -> object code / assembly; Executable (ORC LLJIT, ctypes)
-    abi.py        the ABI as data (entry arguments, exported constants, one module's leaves); light
+    abi.py        the C ABI as data (entry arguments, exported names, C element types); light
     header.py     the C header of a compiled module (`hloc compile --emit header`)
+    llvmir/       LLVM IR building blocks: irvalues.py (HLO element types in LLVM: storage vs compute
+                  types, conversions), loops.py (counted loops and nests in layout order; Index),
+                  irutil.py (entry-block slots, memcpy, while loops), hints.py (glue, compile apart)
+    elemental/    what is the value at index i: one rule per elementwise / index-remapping op
+                  (__init__.py), composable, cached per (instruction, index); a fused computation is
+                  one expression per element; mathfns.py (vectorisable exp, log, tanh, erf, sin, pow,
+                  ... with measured ULPs), reduce_order.py (XLA:CPU's order for f16/bf16 sums)
+    library/      the runtime library kernels call: threadpool.py (the worker pool, pthreads),
+                  gemm.py (packed GEMMs), im2col.py; kernels only ask for them (`library.pool(mod)`,
+                  `gemm_function`, `im2col_function`) and get declarations or definitions as the
+                  module emitter decided
+    kernels/      one file per kernel family, registered by opcode (`@kernel("reduce")`): loop.py
+                  (elementwise, data movement, fusion), reduce.py, dot.py, convolution.py,
+                  control_flow.py, the data-dependent ones (gather.py, scatter.py, sort.py, ...),
+                  the library ones (fft.py, linalg.py, batch_norm.py, rng.py, custom_call.py),
+                  collectives.py, misc.py; parallel.py (splitting a loop over the pool),
+                  lowering.py (rewrites while flattening)
+    codegen/      the module emitter and object code: emitter.py (the entry function, one
+                  `noinline` function per kernel), buffers.py, rowgroups.py, inline_glue.py,
+                  profile.py (per-kernel counters), linking.py (the precompiled library: compiled
+                  once per target, carried as data by asmblob.py; the one place that decides how a
+                  module gets the library), split.py (kernels compiled in parallel parts), target.py
+                  (LLVM initialisation, TargetMachine, O-level pipelines)
+    compile.py    a module -> optimised IR -> object code / assembly; Executable (ORC LLJIT, ctypes)
+    build.py      `hloc compile`'s build: the HLO pipeline, then compile.py, and the signature
+    loader_orc.py linking an object into this process
     runtime.py    `hloc run --backend llvm`: compile cache, loading objects (ORC) or shared libraries
 
 Everything the backend cannot compile raises CodegenError naming the instruction and its source
@@ -54,7 +53,7 @@ line before LLVM sees any IR.
 # submodules (abi.py, runtime.py) without importing llvmlite or the emitter.
 _LAZY = {"CompileOptions": ".compile", "CompiledModule": ".compile", "Executable": ".compile",
          "compile_module": ".compile", "compile_to_object": ".compile", "emit_asm": ".compile",
-         "TargetSpec": ".target", "buffer_assignment": ".emitter"}
+         "TargetSpec": ".codegen.target", "buffer_assignment": ".codegen.emitter"}
 
 __all__ = ["CompileOptions", "CompiledModule", "Executable", "TargetSpec", "compile_module", "compile_to_object",
            "emit_asm", "buffer_assignment"]

@@ -122,7 +122,7 @@ def _build(module, options: BuildOptions, instruments=()) -> Built:
 
 
 def target_spec(options: BuildOptions):
-    from .target import TargetSpec
+    from .codegen.target import TargetSpec
 
     return TargetSpec(options.triple, options.cpu, options.features, options.pic)
 

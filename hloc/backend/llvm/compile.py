@@ -30,12 +30,12 @@ from ...errors import CodegenError, RunError, UsageError
 from ...ir.module import Module
 from ...ir.types import ELEMENT_TYPES, Shape
 from ...progress import stage
-from . import split
 from .abi import ENTRY_ARGS, default_threads, shutdown_then_release
-from .buffers import ALIGN, BufferAssignment
-from .emitter import ModuleEmitter, sanitize
-from .library import Library, portable
-from .target import TargetSpec, init_llvm, new_target_machine, optimize, target_machine
+from .codegen import split
+from .codegen.buffers import ALIGN, BufferAssignment
+from .codegen.emitter import ModuleEmitter, sanitize
+from .codegen.linking import Library, portable
+from .codegen.target import TargetSpec, init_llvm, new_target_machine, optimize, target_machine
 
 # The most parts a module is split into for compiling in parallel (split.py).
 MAX_PARTS = 8
@@ -65,7 +65,7 @@ class CompileOptions:
     entry_name: str = "hloc_entry"
     target: TargetSpec = field(default_factory=TargetSpec)
     verify: bool = True
-    # Take the worker pool and the GEMMs from the precompiled library (library.py) where supported.
+    # Take the worker pool and the GEMMs from the precompiled library (codegen/linking.py) where supported.
     library: bool = True
     # Time every kernel call (profile.py): a profiling build.
     profile: bool = False
@@ -89,7 +89,7 @@ class CompiledModule:
     param_shapes: list[Shape]
     result_shape: Shape
     target: TargetSpec
-    library: str = ""  # where the precompiled library came from (library.py): memory, disk, built; '' unused
+    library: str = ""  # where the precompiled library came from (codegen/linking.py): memory, disk, built; '' unused
     profile_sites: list | None = None  # a profiling build's timed call sites (profile.Site), else None
     _optimized_ir: str | None = field(default=None, repr=False)
 

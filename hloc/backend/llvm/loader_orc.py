@@ -13,7 +13,7 @@ import threading
 import llvmlite.binding as llvm
 
 from ...errors import CodegenError
-from .target import TargetSpec, init_llvm, target_machine
+from .codegen.target import TargetSpec, init_llvm, target_machine
 
 _lock = threading.Lock()
 _jit = None

@@ -170,13 +170,13 @@ def load_object(obj: bytes, abi: Signature, profile: bool = False) -> NativeModu
 
 
 def _profile_symbols(abi: Signature) -> tuple[str, str, str]:
-    from .profile import symbols  # (profiling builds only: not on a plain cached run's import path)
+    from .codegen.profile import symbols  # (profiling builds only: not on a plain cached run's import path)
 
     return symbols(abi.entry_name)
 
 
 def _counters(counters_address: int, sites_address: int, clock_address: int):
-    from .profile import Counters
+    from .codegen.profile import Counters
 
     return Counters(counters_address, sites_address, clock_address)
 
@@ -245,7 +245,7 @@ def host_id() -> dict:
             return info
     except OSError:
         pass
-    from .target import TargetSpec
+    from .codegen.target import TargetSpec
 
     spec = TargetSpec().resolved()
     info["cpu"] = sha256_hex(f"{spec.triple}|{spec.cpu}|{spec.features}".encode())[:32]

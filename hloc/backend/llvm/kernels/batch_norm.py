@@ -17,8 +17,8 @@ import llvmlite.ir as ir
 from ....errors import CodegenError
 from ....ir.module import Instruction
 from ..elemental import IrArray
-from ..irvalues import F32, F64, intrinsic
-from ..loops import Index, for_range, index_loop
+from ..llvmir.irvalues import F32, F64, intrinsic
+from ..llvmir.loops import Index, for_range, index_loop
 from . import kernel
 from .indexing import i64
 

@@ -27,7 +27,7 @@ from ....errors import CodegenError
 from ....ir.devices import ints_in, module_devices, replica_group_size
 from ....ir.module import Instruction
 from ....ir.types import Shape
-from ..loops import Index, for_range, index_loop, loop_nest
+from ..llvmir.loops import Index, for_range, index_loop, loop_nest
 from . import kernel
 from .indexing import copy_array, i64, widen
 

@@ -29,8 +29,9 @@ import llvmlite.ir as ir
 
 from ....errors import CodegenError
 from ....ir.module import Computation, Instruction
-from ..buffers import NO_CODE, aliases_operand
-from ..irvalues import I8, I32, I64, PTR, const
+from ....passes.analysis.buffer_assignment import NO_CODE, aliases_operand
+from ..llvmir.irutil import intrinsic_memcpy
+from ..llvmir.irvalues import I8, I32, I64, PTR, const
 from . import kernel
 
 ALIGN = 64
@@ -41,7 +42,6 @@ def _align(n: int) -> int:
 
 
 def _memcpy(b: ir.IRBuilder, dst, src, n: int) -> None:
-    from ..emitter import intrinsic_memcpy
 
     if n:
         intrinsic_memcpy(b, dst, src, n)

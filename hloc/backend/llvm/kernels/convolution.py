@@ -42,15 +42,16 @@ from ....errors import CodegenError
 from ....ir.attrs import Window, WindowDim
 from ....ir.module import Instruction
 from ....ir.types import Shape
-from .. import split
 from ..elemental import Accumulators, Elemental, IrArray, binary_op, convert_value, scalar_constant
-from ..irvalues import I1, I8, I64, PTR, VOID, const, intrinsic, storage_type
-from ..loops import SMALL, Index, for_range, loop_nest, strides
-from ..parallel import COUNTER_BYTES, parallel_chunks
+from ..library import gemm_function, im2col_function
+from ..library.gemm import KEEP_B, PACKED_B, b_keep_elems, config_for, pack_elems
+from ..library.im2col import VEC, im2col_args
+from ..llvmir.hints import compile_apart
+from ..llvmir.irvalues import I1, I8, I64, PTR, VOID, const, intrinsic, storage_type
+from ..llvmir.loops import SMALL, Index, for_range, loop_nest, strides
 from . import kernel
 from .dot import GEMM_MIN_MN, GEMM_MIN_WORK, accumulation_etype, check_product_types
-from .gemm import KEEP_B, PACKED_B, b_keep_elems, config_for, gemm_function, pack_elems
-from .im2col import VEC, im2col_args, im2col_function
+from .parallel import COUNTER_BYTES, parallel_chunks
 
 ALIGN = 64
 CHUNK_BYTES = 512 * 1024  # im2col rows per GEMM call: about this many bytes of P
@@ -526,7 +527,7 @@ def emit_gemm_conv(ctx, instr: Instruction, plan: GemmPlan) -> None:
             f.attributes.add("nounwind")
             for a in f.args[:2]:
                 a.add_attribute("noalias")
-            split.compile_apart(f)
+            compile_apart(f)
             x, p, r0, nrows, grp_f, *outer_f = f.args
             sub = dataclasses.replace(c, fn=f, b=ir.IRBuilder(f.append_basic_block("entry")),
                                       operands=[[IrArray(x, c.operands[0][0].shape)]], outputs=[], scratch=None)

@@ -26,12 +26,12 @@ import numpy as np
 from ....errors import CodegenError
 from ....ir.module import Instruction
 from ....ir.types import Shape
-from .. import mathfns
-from ..irvalues import F32, I64, const
-from ..loops import Index, for_range, loop_nest
+from ..elemental import mathfns
+from ..llvmir.irutil import Var
+from ..llvmir.irvalues import F32, I64, const
+from ..llvmir.loops import Index, for_range, loop_nest
 from . import kernel
 from .indexing import copy_array
-from .irutil import Var
 from .sort import check_topk_shapes, emit_topk
 
 ANNOTATIONS = frozenset({"Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape", "MoveToHost", "MoveToDevice",

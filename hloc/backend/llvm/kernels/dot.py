@@ -42,11 +42,12 @@ from ....ir.attrs import DotDims
 from ....ir.module import Instruction
 from ....ir.types import ELEMENT_TYPES, Shape
 from ..elemental import Accumulators, Elemental, IrArray, binary_op, convert_value, scalar_constant
-from ..irvalues import F32_COMPUTED, I64, const, storage_type
-from ..loops import Index, for_range, strides
-from ..parallel import COUNTER_BYTES, parallel_chunks
+from ..library import gemm_function
+from ..library.gemm import SPLIT_MIN_WORK, config_for, pack_elems, split_slots
+from ..llvmir.irvalues import F32_COMPUTED, I64, const, storage_type
+from ..llvmir.loops import Index, for_range, strides
 from . import kernel
-from .gemm import SPLIT_MIN_WORK, config_for, gemm_function, pack_elems, split_slots
+from .parallel import COUNTER_BYTES, parallel_chunks
 from .skinny import Skinny, emit_skinny, plan_skinny, skinny_scratch
 
 GEMM_MIN_MN = 4

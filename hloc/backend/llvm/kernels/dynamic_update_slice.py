@@ -12,7 +12,7 @@ from __future__ import annotations
 from ....errors import CodegenError
 from ....ir.module import Instruction
 from ..elemental import Index
-from ..loops import index_loop
+from ..llvmir.loops import index_loop
 from . import kernel
 from .indexing import check_index_type, clamp_start, copy_array, widen
 

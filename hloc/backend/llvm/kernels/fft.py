@@ -23,11 +23,11 @@ from ....errors import CodegenError
 from ....ir.module import Instruction
 from ....ir.types import Shape
 from ..elemental import IrArray
-from ..irvalues import F64, Cplx
-from ..loops import Index, delinearize, for_range
+from ..llvmir.irutil import Var
+from ..llvmir.irvalues import F64, Cplx
+from ..llvmir.loops import Index, delinearize, for_range
 from . import kernel
 from .indexing import i64
-from .irutil import Var
 
 C128 = 16  # bytes per complex double
 

@@ -17,7 +17,7 @@ from ....errors import CodegenError
 from ....ir.attrs import GatherDims
 from ....ir.module import Instruction
 from ..elemental import RULE_CHECKS, Elemental, rule
-from ..loops import Index
+from ..llvmir.loops import Index
 from . import kernel
 from .indexing import check_index_type, clamp_start, i64, widen
 from .loop import emit_elemental_instr

@@ -16,8 +16,8 @@ from ....errors import CodegenError
 from ....ir.module import Instruction
 from ....ir.types import ELEMENT_TYPES
 from ..elemental import check_instruction
-from ..irvalues import I1, I64, PTR, VOID, const
-from ..loops import Index, for_range, index_loop
+from ..llvmir.irvalues import I1, I64, PTR, VOID, const
+from ..llvmir.loops import Index, for_range, index_loop
 
 
 def is_index_type(etype: str) -> bool:

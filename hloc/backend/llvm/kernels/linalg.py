@@ -20,11 +20,11 @@ import llvmlite.ir as ir
 from ....errors import CodegenError
 from ....ir.module import Instruction
 from ..elemental import IrArray, binary_op
-from ..irvalues import I1, Cplx, compute_type, intrinsic
-from ..loops import Index, for_range, loop_nest
+from ..llvmir.irutil import Var
+from ..llvmir.irvalues import I1, Cplx, compute_type, intrinsic
+from ..llvmir.loops import Index, for_range, loop_nest
 from . import kernel
 from .indexing import i64
-from .irutil import Var
 
 REAL = ("f16", "bf16", "f32", "f64")
 COMPLEX = ("c64", "c128")

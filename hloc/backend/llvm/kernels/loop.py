@@ -19,10 +19,10 @@ from ....ir.module import Instruction
 from ....ir.opcodes import ELEMENTWISE
 from ....ir.types import Shape
 from ..elemental import Elemental, IrArray, check_instruction
-from ..irvalues import I64, const
-from ..loops import STREAM, index_loop, kernel_hint, nest_dims, outer_extent
-from ..parallel import PARALLEL_MIN_WORK, parallel_range
+from ..llvmir.irvalues import I64, const
+from ..llvmir.loops import STREAM, index_loop, kernel_hint, nest_dims, outer_extent
 from . import kernel
+from .parallel import PARALLEL_MIN_WORK, parallel_range
 from .permute import emit_permute, plan_permute
 from .reduce import can_split, emit_reduce_split, emit_reduces, is_row_reduce, reduce_loop_key
 

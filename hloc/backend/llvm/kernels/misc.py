@@ -23,10 +23,9 @@ import llvmlite.ir as ir
 from ....errors import CodegenError
 from ....ir.module import Instruction
 from ....ir.types import ELEMENT_TYPES
-from .. import mathfns
-from ..elemental import RULE_CHECKS, Elemental, convert_value, rule
-from ..irvalues import F32_COMPUTED, compute_type, const, intrinsic, round_f32_to
-from ..loops import Index
+from ..elemental import RULE_CHECKS, Elemental, convert_value, mathfns, rule
+from ..llvmir.irvalues import F32_COMPUTED, compute_type, const, intrinsic, round_f32_to
+from ..llvmir.loops import Index
 from . import kernel
 from .loop import emit_elemental_instr
 

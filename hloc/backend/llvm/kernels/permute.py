@@ -25,10 +25,10 @@ import numpy as np
 
 from ....ir.module import Instruction
 from ....ir.types import ELEMENT_TYPES, Shape
-from ..irvalues import I64, const
-from ..loops import for_range
-from ..parallel import parallel_range
-from .gemm import transpose, vector_bits
+from ..library.gemm import transpose, vector_bits
+from ..llvmir.irvalues import I64, const
+from ..llvmir.loops import for_range
+from .parallel import parallel_range
 
 # Tile side (elements; at most the vector width): LLVM's x86 lowering of a 16 x 16 register transpose
 # (64 two-source shuffles) cost ~25 ms of compile per kernel (transformer_layer_T256_D512: 148 -> 220

@@ -28,10 +28,11 @@ import llvmlite.ir as ir
 
 from ....ir.module import Instruction
 from ..elemental import Accumulators, Elemental, IrArray, emit_reduce_step, reducer_fast_flags
-from ..irvalues import I64, const, storage_type
-from ..loops import COLD, STREAM, Index, for_range, loop_nest, outer_extent
-from ..parallel import MAX_TASKS, entry_alloca, parallel_range
-from ..reduce_order import emit_tree_fold, needs_tree
+from ..elemental.reduce_order import emit_tree_fold, needs_tree
+from ..llvmir.irutil import entry_slot
+from ..llvmir.irvalues import I64, const, storage_type
+from ..llvmir.loops import COLD, STREAM, Index, for_range, loop_nest, outer_extent
+from .parallel import MAX_TASKS, parallel_range
 
 
 def _scalar(shape) -> Index:
@@ -184,7 +185,7 @@ def emit_reduce_split(ctx, elemental, instr: Instruction, out: IrArray, alone: b
     dims = set(instr.dimensions)
     ety = storage_type(instr.shape.etype)  # f32 / f64: reducer_fast_flags admits only those
     partials_ty = ir.ArrayType(ety, MAX_TASKS)
-    partials = entry_alloca(ctx.b, partials_ty, "partials")
+    partials = entry_slot(ctx.b, partials_ty, "partials")
     n_outer, grain = outer_extent(in_shape, False, dims)
 
     def slot(b, base, t):

@@ -19,8 +19,8 @@ from ....ir.attrs import Window
 from ....ir.module import Instruction
 from ....ir.shape_inference import ShapeError, infer_shape
 from ..elemental import RULE_CHECKS, Accumulators, Elemental, rule
-from ..irvalues import I1, Cplx
-from ..loops import Index, index_loop
+from ..llvmir.irvalues import I1, Cplx
+from ..llvmir.loops import Index, index_loop
 from . import kernel
 from .indexing import check_scalar_computation, i64, row_major_nest
 

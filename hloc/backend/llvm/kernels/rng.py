@@ -24,13 +24,12 @@ import numpy as np
 from ....errors import CodegenError
 from ....ir.module import Instruction
 from ....ir.types import ELEMENT_TYPES, Shape
-from .. import mathfns
-from ..elemental import IrArray
-from ..irvalues import F32, F64, I1, I32, I64, compute_type, const, intrinsic
-from ..loops import Index, delinearize, for_range
+from ..elemental import IrArray, mathfns
+from ..llvmir.irutil import Var, while_
+from ..llvmir.irvalues import F32, F64, I1, I32, I64, compute_type, const, intrinsic
+from ..llvmir.loops import Index, delinearize, for_range
 from . import kernel
 from .indexing import i64
-from .irutil import Var, while_
 
 ROTATIONS = (13, 15, 26, 6, 17, 29, 16, 24)
 
@@ -481,7 +480,7 @@ def emit_rng(ctx, instr: Instruction) -> None:
                 d = b.fadd(lo, b.fmul(hi, _standard_normal(ctx, pcg)))
             v = d if et == "f64" else (b.fptrunc(d, F32) if et == "f32" else d)
             if et in ("f16", "bf16"):
-                from ..irvalues import load_convert, narrow_to_storage
+                from ..llvmir.irvalues import load_convert, narrow_to_storage
 
                 v = load_convert(b, narrow_to_storage(b, d, et), et)
             if dist == "rng_uniform":

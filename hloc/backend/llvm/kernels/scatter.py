@@ -22,8 +22,8 @@ import llvmlite.ir as ir
 from ....errors import CodegenError
 from ....ir.attrs import ScatterDims
 from ....ir.module import Instruction
-from ..irvalues import I1
-from ..loops import Index
+from ..llvmir.irvalues import I1
+from ..llvmir.loops import Index
 from . import kernel
 from .indexing import check_index_type, check_scalar_computation, copy_array, i64, row_major_nest, start_in_range, widen
 

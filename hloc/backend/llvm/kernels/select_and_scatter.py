@@ -17,8 +17,8 @@ import llvmlite.ir as ir
 from ....errors import CodegenError
 from ....ir.module import Instruction
 from ..elemental import Accumulators
-from ..irvalues import I1, Cplx
-from ..loops import Index, index_loop
+from ..llvmir.irvalues import I1, Cplx
+from ..llvmir.loops import Index, index_loop
 from . import kernel
 from .indexing import check_scalar_computation, i64, row_major_nest
 from .reduce_window import window_dims, window_output_dims, window_source

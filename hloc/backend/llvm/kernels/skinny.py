@@ -35,10 +35,10 @@ from dataclasses import dataclass
 import llvmlite.ir as ir
 
 from ..elemental import Accumulators
-from ..irvalues import F32, F64, I32, I64, const, intrinsic
-from ..loops import COLD, SMALL, STREAM, for_range
-from ..parallel import parallel_range
-from .gemm import vector_bits
+from ..library.gemm import vector_bits
+from ..llvmir.irvalues import F32, F64, I32, I64, const, intrinsic
+from ..llvmir.loops import COLD, SMALL, STREAM, for_range
+from .parallel import parallel_range
 
 SKINNY_MAX_S = 16  # the narrow output dimension
 SKINNY_MIN_R = 64  # the other output dimension

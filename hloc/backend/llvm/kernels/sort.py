@@ -30,11 +30,11 @@ from ....errors import CodegenError
 from ....ir.module import Computation, Instruction
 from ....ir.types import ELEMENT_TYPES
 from ..elemental import Elemental, IrArray
-from ..irvalues import I1, I32, I64, PTR, compute_type, const
-from ..loops import Index, for_range, linearize, loop_nest, strides
+from ..llvmir.irutil import Var, entry_alloca, while_
+from ..llvmir.irvalues import I1, I32, I64, PTR, compute_type, const
+from ..llvmir.loops import Index, for_range, linearize, loop_nest, strides
 from . import kernel
 from .indexing import check_scalar_computation, copy_array, i64
-from .irutil import Var, entry_alloca, while_
 
 INSERTION_THRESHOLD = 16  # libstdc++ _S_threshold
 CHUNK = 7  # libstdc++ _S_chunk_size

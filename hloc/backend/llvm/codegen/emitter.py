@@ -35,24 +35,26 @@ from dataclasses import dataclass
 import llvmlite.ir as ir
 import numpy as np
 
-from ...errors import CodegenError, PassError
-from ...ir.literal import literal_value
-from ...ir.module import Computation, Instruction, Module
-from ...ir.types import ELEMENT_TYPES, Shape
-from ...passes.analysis.buffer_assignment import ModuleAssignment, control_flow_callees, default_in_place
-from ...passes.analysis.flatten import flatten as _flatten
-from ...passes.analysis.flatten import flatten_entry as _flatten_entry
-from . import elemental, library, mathfns, rowgroups, split, threadpool
+from ....errors import CodegenError, PassError
+from ....ir.literal import literal_value
+from ....ir.module import Computation, Instruction, Module
+from ....ir.types import ELEMENT_TYPES, Shape
+from ....passes.analysis.buffer_assignment import ModuleAssignment, control_flow_callees, default_in_place
+from ....passes.analysis.flatten import flatten as _flatten
+from ....passes.analysis.flatten import flatten_entry as _flatten_entry
+from .. import elemental, library
+from ..elemental import IrArray, mathfns
+from ..kernels import CHECKS, KERNELS, SCRATCH, load_all
+from ..kernels.collectives import check_module_devices
+from ..kernels.context import KernelContext
+from ..kernels.loop import emit_elemental_instr
+from ..kernels.lowering import Lowering
+from ..llvmir.hints import mark_glue, mark_glue_functions
+from ..llvmir.irutil import intrinsic_memcpy
+from ..llvmir.irvalues import I8, I64, PTR, VOID, const
+from . import rowgroups, split
 from .buffers import IN_PLACE_OPS, NO_CODE, BufferAssignment, aliases_operand, assign_buffers
-from .elemental import IrArray
-from .hints import mark_glue, mark_glue_functions
 from .inline_glue import inline_glue
-from .irvalues import I8, I64, PTR, VOID, const
-from .kernels import CHECKS, KERNELS, SCRATCH, load_all
-from .kernels.collectives import check_module_devices
-from .kernels.context import KernelContext
-from .kernels.loop import emit_elemental_instr
-from .kernels.lowering import Lowering
 from .profile import CLOCKS, Site, gemm_flops, sites_text
 from .profile import symbols as profile_symbols
 
@@ -274,14 +276,14 @@ class ModuleEmitter:
         self._emit_threading(fn)
 
     def _emit_threading(self, entry: ir.Function) -> None:
-        """When a kernel splits work over threads (threadpool.py), the entry claims the pool for the
+        """When a kernel splits work over threads (library/threadpool.py), the entry claims the pool for the
         call (`num_threads`) and releases it before returning; `<entry>_shutdown` joins the workers."""
         m = self.llmod
         name = f"{self.entry_name}_shutdown"
-        if not threadpool.has_pool(m):
+        if not library.has_pool(m):
             ir.IRBuilder(ir.Function(m, ir.FunctionType(VOID, []), name).append_basic_block("entry")).ret_void()
             return
-        pool = threadpool.pool(m)
+        pool = library.pool(m)
         if not library.alias(m, name, pool.stop.name):  # (the library's pool: its stop is the shutdown)
             b = ir.IRBuilder(ir.Function(m, ir.FunctionType(VOID, []), name).append_basic_block("entry"))
             b.call(pool.stop, [])
@@ -523,15 +525,6 @@ class KernelTimer:
             p = b.gep(counters, [const(I64, 0), offset])  # (typed: llvmlite checks the store's pointee)
             b.store(b.add(b.load(p), value), p)
         b.ret_void()
-
-
-def intrinsic_memcpy(b: ir.IRBuilder, dst, src, n: int) -> None:
-    # declared with opaque pointers: callers pass typed ones too (constants' [N x i8]*)
-    name = "llvm.memcpy.p0.p0.i64"
-    fn = b.module.globals.get(name)
-    if fn is None:
-        fn = ir.Function(b.module, ir.FunctionType(VOID, [PTR, PTR, I64, ir.IntType(1)]), name)
-    b.call(fn, [dst, src, const(I64, n), ir.Constant(ir.IntType(1), 0)])
 
 
 def _flatten_literal(lit) -> list:

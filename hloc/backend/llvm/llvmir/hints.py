@@ -43,3 +43,11 @@ def _is_glue(instr) -> bool:
         callee = instr.callee
         return isinstance(callee, ir.Function) and (not callee.blocks or "noinline" in callee.attributes)
     return True
+
+
+def compile_apart(fn: ir.Function, weight: float = 1.0) -> None:
+    """Mark `fn` (a noinline function) a unit of its own: a piece of a single big kernel (e.g. a row
+    group's phases, rowgroups.py) that may then compile beside the rest. `weight`: LLVM time per
+    line against the usual (a reduction LLVM unrolls fully costs about twice its lines)."""
+    fn.hloc_apart = True
+    fn.hloc_weight = weight

@@ -25,7 +25,7 @@ import llvmlite.ir as ir
 import ml_dtypes
 import numpy as np
 
-from ...ir.types import ELEMENT_TYPES
+from ....ir.types import ELEMENT_TYPES
 
 I1 = ir.IntType(1)
 I8 = ir.IntType(8)

@@ -38,7 +38,7 @@ import math
 
 import llvmlite.ir as ir
 
-from .irvalues import F32, F64, I32, I64, const, intrinsic
+from ..llvmir.irvalues import F32, F64, I32, I64, const, intrinsic
 
 
 class _M:

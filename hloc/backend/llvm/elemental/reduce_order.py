@@ -23,9 +23,9 @@ from collections.abc import Callable
 
 import llvmlite.ir as ir
 
-from ...ir.module import Instruction
-from .irvalues import I64, NARROW_FLOATS, const
-from .loops import for_range
+from ....ir.module import Instruction
+from ..llvmir.irvalues import I64, NARROW_FLOATS, const
+from ..llvmir.loops import for_range
 
 WINDOW = 32  # TreeReductionRewriter's default window on XLA:CPU
 

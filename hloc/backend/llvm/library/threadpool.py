@@ -3,7 +3,7 @@ is as parallel as `hloc run`: the parallel-for that large kernels call.
 
 Emitted into a module on first use (`pool(module)`), as internal functions and globals (two objects
 linked into one program each have their own pool), or, where the precompiled library is used
-(library.py), declared and taken from it as local symbols of the same object:
+(codegen/linking.py), declared and taken from it as local symbols of the same object:
 
     i1   hloc.pool.enter(i64 threads)      the entry's prologue: the call may use `threads` threads.
                                            Claims the pool for the calling thread (false when another
@@ -33,8 +33,7 @@ from types import SimpleNamespace
 
 import llvmlite.ir as ir
 
-from . import library
-from .irvalues import I1, I8, I32, I64, PTR, VOID, const
+from ..llvmir.irvalues import I1, I8, I32, I64, PTR, VOID, const
 
 MAX_WORKERS = 63  # threads beyond the caller
 SPIN = 50000  # polls of the job word (each with `pause`, ~20 ns here) before an idle worker sleeps: ~1 ms
@@ -43,6 +42,8 @@ YIELD_EVERY = 64  # polls between sched_yield() calls of a spinning worker; a wa
 # pthread object sizes differ per platform; these slots are larger than any of them (glibc: 40 / 48).
 MUTEX_BYTES = 64
 COND_BYTES = 64
+
+TASKS_PER_THREAD = 4  # tasks a parallel-for makes per thread it may use (load balance vs overhead)
 
 TASK_TY = ir.FunctionType(VOID, [PTR, I64])
 # A pointer typed with the function's type still prints as `ptr`, but lets llvmlite emit the call.
@@ -53,26 +54,33 @@ def c64(v: int) -> ir.Constant:
     return const(I64, v)
 
 
-def pool(mod: ir.Module) -> SimpleNamespace:
-    """The module's pool functions (enter, exit, threads, parallel_for, stop), emitted on first use."""
-    if "hloc.pool.parallel_for" not in mod.globals and not library.declare(mod, "pool"):
-        _emit_pool(mod)
+def functions(mod: ir.Module) -> SimpleNamespace:
+    """The pool functions (enter, exit, threads, parallel_for, stop) `mod` declares or defines."""
     g = mod.globals
     return SimpleNamespace(enter=g["hloc.pool.enter"], exit=g["hloc.pool.exit"], threads=g["hloc.pool.threads"],
                            parallel_for=g["hloc.pool.parallel_for"], stop=g["hloc.pool.stop"])
+
+
+def defined(mod: ir.Module) -> SimpleNamespace:
+    """The pool functions of a module that defines its own (the library's own module, or one that does
+    not take the library): emitted on first use."""
+    if not has_pool(mod):
+        emit_pool(mod)
+    return functions(mod)
 
 
 def has_pool(mod: ir.Module) -> bool:
     return "hloc.pool.parallel_for" in mod.globals
 
 
-def _is_x86(mod: ir.Module) -> bool:
+def is_x86(mod: ir.Module) -> bool:
     triple = mod.triple or ""
     return not triple or triple.startswith(("x86_64", "i686", "i386"))
 
 
-def _emit_pool(mod: ir.Module) -> None:
-    x86 = _is_x86(mod)
+def emit_pool(mod: ir.Module) -> None:
+    """Define the pool's functions and globals in `mod`."""
+    x86 = is_x86(mod)
 
     def declare(name, ret, args):
         f = mod.globals.get(name)

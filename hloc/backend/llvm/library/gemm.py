@@ -3,7 +3,7 @@
     C[M,N] (=|+=) A[M,K] @ B[K,N]       any element strides for A, B, C (transposes cost nothing)
 
 One function per element type (f32, f64) and module, shared by every dot and convolution (compiled
-once per target in the precompiled library where it is used, library.py):
+once per target in the precompiled library where it is used, codegen/linking.py):
 
     void hloc.gemm.<t>(i64 M, i64 N, i64 K, ptr A, i64 a_rs, i64 a_cs, ptr B, i64 b_rs, i64 b_cs,
                        ptr C, i64 c_rs, i64 c_cs, i64 accumulate, ptr Apack, ptr Bpack, i64 a_slots)
@@ -70,10 +70,11 @@ from dataclasses import dataclass
 
 import llvmlite.ir as ir
 
-from .. import library, threadpool
-from ..irvalues import F32, F64, I1, I32, I64, PTR, VOID, const, intrinsic
-from ..loops import for_range
-from ..parallel import TASKS_PER_THREAD, entry_alloca
+from ..llvmir.irutil import entry_slot
+from ..llvmir.irvalues import F32, F64, I1, I32, I64, PTR, VOID, const, intrinsic
+from ..llvmir.loops import for_range
+from . import threadpool
+from .threadpool import TASKS_PER_THREAD
 
 # `accumulate` flags
 ACCUMULATE = 1
@@ -140,19 +141,7 @@ def split_slots(m: int, n: int, k: int) -> int:
     return SPLIT_SLOTS if m * n * k >= SPLIT_MIN_WORK and m >= 2 * SPLIT_MIN_ROWS else 1
 
 
-_ETYPES = {"f32": F32, "f64": F64}
-
-
-def gemm_function(mod: ir.Module, etype: str, features: str) -> tuple[ir.Function, GemmConfig]:
-    """The module's GEMM for `etype` ('f32' or 'f64'), emitted on first use."""
-    ety = _ETYPES[etype]
-    cfg = config_for(features, 32 if etype == "f32" else 64)
-    name = f"hloc.gemm.{etype}"
-    fn = mod.globals.get(name)
-    if fn is None:
-        # A module compiled with the precompiled library (library.py) only declares it.
-        fn = mod.globals[name] if library.declare(mod, f"gemm.{etype}") else emit_gemm(mod, name, ety, cfg)
-    return fn, cfg
+ETYPES = {"f32": F32, "f64": F64}
 
 
 def _smin(b, x, y):
@@ -249,7 +238,7 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
 
     # Split the rows over the threads (one region per packed B panel) when the call may use several,
     # the caller gave room for several A packing slots and the call is big enough.
-    pool = threadpool.pool(mod)
+    pool = threadpool.defined(mod)
     threads = b.call(pool.threads, [])
     work = b.mul(b.mul(M, N), K)
     split = b.and_(b.and_(b.icmp_signed(">", threads, const(I64, 1)), b.icmp_signed(">", a_slots, const(I64, 1))),
@@ -271,7 +260,7 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig) -> ir.Fu
     slot_elems = a_slot_elems(b, cfg, M, K)
     pack_a_fn, pack_b_fn = _emit_pack_fns(mod, name, ety, cfg)
     blocks = _emit_blocks(mod, name + ".blocks", ety, tiles, pack_a_fn, pack_b_fn, cfg)
-    frame = entry_alloca(b, _BLOCKS_FRAME, "blocks.frame")
+    frame = entry_slot(b, _BLOCKS_FRAME, "blocks.frame")
 
     # K panels of equal depth (at most KC): K=784 runs 4 of 196, not 3 of 256 and one of 16 (a whole pass
     # over C, a parallel region and B packing for little work): 1-4% faster at K=300, 576, 784
@@ -614,7 +603,7 @@ def _smax(b, x, y):
 
 def _pause(b: ir.IRBuilder, mod: ir.Module) -> None:
     """x86's `pause` in a spin-wait (nothing elsewhere)."""
-    if threadpool._is_x86(mod):
+    if threadpool.is_x86(mod):
         b.call(ir.InlineAsm(ir.FunctionType(VOID, []), "pause", "", side_effect=True), [])
 
 
@@ -710,13 +699,13 @@ def _run_tiles(b: ir.IRBuilder, mod, tiles: ir.Function, cfg: GemmConfig, args: 
     kc, mc, nc = args[:3]
     ntiles = b.mul(b.sdiv(b.add(nc, const(I64, cfg.nr - 1)), const(I64, cfg.nr)),
                    b.sdiv(b.add(mc, const(I64, cfg.mr - 1)), const(I64, cfg.mr)))
-    pool = threadpool.pool(mod)
+    pool = threadpool.defined(mod)
     threads = b.call(pool.threads, [])
     work = b.mul(b.mul(kc, mc), nc)
     par = b.and_(b.icmp_signed(">", threads, const(I64, 1)), b.icmp_signed(">=", work, const(I64, PAR_MIN_WORK)))
     with b.if_else(par) as (parallel, serial):
         with parallel:
-            frame = entry_alloca(b, _FRAME, "tiles.frame")
+            frame = entry_slot(b, _FRAME, "tiles.frame")
             for k, v in enumerate(args):
                 b.store(v, _slot(b, frame, k))
             ntasks = _smin(b, b.mul(threads, const(I64, TASKS_PER_THREAD)), ntiles)

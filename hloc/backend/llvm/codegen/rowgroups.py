@@ -31,18 +31,18 @@ from dataclasses import dataclass, field
 
 import llvmlite.ir as ir
 
-from ...errors import CodegenError
-from ...ir.module import Instruction
-from ...ir.opcodes import ELEMENTWISE
-from . import split
+from ....errors import CodegenError
+from ....ir.module import Instruction
+from ....ir.opcodes import ELEMENTWISE
+from ..elemental import IrArray
+from ..kernels import KERNELS
+from ..kernels.context import KernelContext
+from ..kernels.loop import Part, emit_part_rows, kernel_parts, part_rows
+from ..kernels.parallel import parallel_range
+from ..llvmir.hints import compile_apart
+from ..llvmir.irvalues import I64, PTR, VOID, const
+from ..llvmir.loops import STREAM, for_range, nest_dims
 from .buffers import NO_CODE, BufferAssignment, Slice, aliases_operand
-from .elemental import IrArray
-from .irvalues import I64, PTR, VOID, const
-from .kernels import KERNELS
-from .kernels.context import KernelContext
-from .kernels.loop import Part, emit_part_rows, kernel_parts, part_rows
-from .loops import STREAM, for_range, nest_dims
-from .parallel import parallel_range
 
 # Bytes of row-local buffers one block of rows may span: about L1 (32 KiB here). Measured on
 # layernorm_4096x1024 / softmax_1024x1024, 1 thread: 8K 1.44/0.52 ms, 32K 1.38/0.47, 128K
@@ -320,7 +320,7 @@ def _phase_fn(emitter, group: Group, ba: BufferAssignment, name: str, mem: Membe
     fn.attributes.add("nounwind")
     for a in fn.args[:n]:
         a.add_attribute("noalias")
-    split.compile_apart(fn, _weight(part, mem.params))
+    compile_apart(fn, _weight(part, mem.params))
     b = ir.IRBuilder(fn.append_basic_block("entry"))
     index = {s.key: k for k, s in enumerate(group.slices)}
     instr = mem.instr

@@ -1,6 +1,6 @@
-"""Small structured-control-flow helpers for kernels written as ordinary algorithms (sorts, FFTs,
-triangular solves): mutable variables (allocas in the entry block, which SROA/mem2reg turn into
-SSA values) and `while` loops with `break`.
+"""Small IR helpers: stack slots in the entry block, memcpy, and structured control flow for kernels
+written as ordinary algorithms (sorts, FFTs, triangular solves): mutable variables (allocas in the
+entry block, which SROA/mem2reg turn into SSA values) and `while` loops with `break`.
 
     i = Var(b, I64, 0)
     with while_(b, lambda: b.icmp_signed("<", i.get(), n)) as loop:
@@ -16,7 +16,7 @@ import contextlib
 
 import llvmlite.ir as ir
 
-from ..irvalues import I64, const
+from .irvalues import I64, PTR, VOID, const
 
 
 def entry_alloca(b: ir.IRBuilder, typ: ir.Type, count: int | None = None, name: str = "") -> ir.Value:
@@ -27,6 +27,28 @@ def entry_alloca(b: ir.IRBuilder, typ: ir.Type, count: int | None = None, name: 
         if entry.instructions:
             b.position_before(entry.instructions[0])
         return b.alloca(typ, size=None if count is None else const(I64, count), name=name)
+
+
+def entry_slot(b: ir.IRBuilder, ty: ir.Type, name: str = "") -> ir.Value:
+    """An alloca in the function's entry block (a static stack slot, whatever the builder's block),
+    typed as an opaque `ptr` (llvmlite types allocas as typed pointers and checks stores by them)."""
+    entry = b.function.entry_basic_block
+    with b.goto_block(entry):
+        if entry.instructions:
+            b.position_before(entry.instructions[0])
+        slot = b.alloca(ty, name=name)
+    slot.type = PTR
+    return slot
+
+
+def intrinsic_memcpy(b: ir.IRBuilder, dst, src, n: int) -> None:
+    """memcpy of `n` bytes (a constant), declared with opaque pointers: callers pass typed ones too
+    (constants' [N x i8]*)."""
+    name = "llvm.memcpy.p0.p0.i64"
+    fn = b.module.globals.get(name)
+    if fn is None:
+        fn = ir.Function(b.module, ir.FunctionType(VOID, [PTR, PTR, I64, ir.IntType(1)]), name)
+    b.call(fn, [dst, src, const(I64, n), ir.Constant(ir.IntType(1), 0)])
 
 
 class Var:

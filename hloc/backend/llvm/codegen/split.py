@@ -19,7 +19,7 @@ depends on the module only.
 Each part is a self-contained IR module (part_ir): a definition other parts use is `hidden` in its
 own part (its optimiser keeps it, references to it are direct) and declared in the others; small
 private constants are copied into each part that reads them (their loads still fold). join_asm
-renames each part's local labels apart (`.L` -> `.Lp<k>_`, as library.py does with `.Lhk_`) and drops
+renames each part's local labels apart (`.L` -> `.Lp<k>_`, as codegen/linking.py does with `.Lhk_`) and drops
 the `.globl`/`.hidden` of those shared definitions, so the object exports exactly what the whole
 module's does. The parts are joined in part order: the object does not depend on the threads' timing.
 
@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 
 import llvmlite.ir as ir
 
-from ...progress import stage
+from ....progress import stage
 
 _REF = re.compile(r'@"(?:[^"\\]|\\.)*"')
 # Constants used by several parts are copied into each up to this size; larger ones are shared.
@@ -213,14 +213,6 @@ def split_units(ents: dict[str, Entity]) -> list[Unit]:
         units[k].cost += ents[r].cost
         units[k].lines += ents[r].lines
     return units
-
-
-def compile_apart(fn: ir.Function, weight: float = 1.0) -> None:
-    """Mark `fn` (a noinline function) a unit of its own: a piece of a single big kernel (e.g. a row
-    group's phases, rowgroups.py) that may then compile beside the rest. `weight`: LLVM time per
-    line against the usual (a reduction LLVM unrolls fully costs about twice its lines)."""
-    fn.hloc_apart = True
-    fn.hloc_weight = weight
 
 
 def _apart(v: ir.GlobalValue) -> bool:

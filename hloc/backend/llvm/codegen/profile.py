@@ -29,7 +29,7 @@ from __future__ import annotations
 import ctypes
 import math
 
-from ...record import Record
+from ....record import Record
 
 COUNTERS = "profile_counters"  # exported as <entry>_profile_counters
 SITES = "profile_sites"

@@ -39,10 +39,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ...ir.module import Computation, Instruction
-from ...ir.types import Shape
-from ...passes.analysis import buffer_assignment as bufa
-from ...passes.analysis.buffer_assignment import ALIGN, NO_CODE, aliases_operand, is_bitcast_reshape
+from ....ir.module import Computation, Instruction
+from ....ir.types import Shape
+from ....passes.analysis import buffer_assignment as bufa
+from ....passes.analysis.buffer_assignment import ALIGN, NO_CODE, aliases_operand, is_bitcast_reshape
 
 __all__ = ["ALIGN", "NO_CODE", "BufferAssignment", "IN_PLACE_OPS", "Slice", "aliases_operand", "assign_buffers",
            "is_bitcast_reshape"]

@@ -1,6 +1,6 @@
 """The im2col of 2-D f32 convolutions over channel runs, as one function for every module.
 
-    fn = im2col_function(mod)      # declared from the precompiled library (library.py) or emitted
+    fn = im2col_function(mod)      # declared from the precompiled library (codegen/linking.py) or emitted
     b.call(fn, im2col_args(...))   # what convolution.py's chunk function calls
 
 A convolution's im2col (convolution.py: P[r, (ky, kx, c)] = x[b, y*sy + ky*dy - py, x*sx + kx*dx - px,
@@ -21,10 +21,9 @@ from __future__ import annotations
 
 import llvmlite.ir as ir
 
-from .. import library
-from ..irvalues import F32, I64, PTR, VOID, const
-from ..loops import COLD, for_range
-from ..parallel import entry_alloca
+from ..llvmir.irutil import entry_slot
+from ..llvmir.irvalues import F32, I64, PTR, VOID, const
+from ..llvmir.loops import COLD, for_range
 
 NAME = "hloc.im2col.f32"
 # (x, p, r0, nrows, K, cg, OH, OW, base, in_b, then y: stride, in_size, in_stride, x: the same, then
@@ -34,14 +33,6 @@ VEC = 16  # floats per copy (cg is a multiple)
 # Run lengths (channels) with a loop nest of their own: a constant run is copied by straight-line
 # vector moves (others by a loop of vector moves).
 RUNS = (64, 32, 128, 16)
-
-
-def im2col_function(mod: ir.Module) -> ir.Function:
-    """The module's im2col function: declared when the module takes the library, else emitted."""
-    fn = mod.globals.get(NAME)
-    if fn is None:
-        fn = mod.globals[NAME] if library.declare(mod, "gemm.f32") else emit_im2col(mod)
-    return fn
 
 
 def emit_im2col(mod: ir.Module) -> ir.Function:
@@ -77,7 +68,7 @@ def _nest(b: ir.IRBuilder, args, run) -> None:
     ohw = b.mul(oh, ow)
     pos = []  # b, y, x of row r0, then advanced by one per row
     for v in (b.udiv(r0, ohw), b.udiv(b.urem(r0, ohw), ow), b.urem(r0, ow)):
-        slot = entry_alloca(b, I64)
+        slot = entry_slot(b, I64)
         b.store(v, slot)
         pos.append(slot)
     with for_range(b, nrows, "r") as r:

@@ -1,14 +1,15 @@
-"""The precompiled part of every module: the worker pool and the GEMMs, compiled once per target.
+"""How a module gets the runtime library: the worker pool and the GEMMs, compiled once per target.
 
-The pool (threadpool.py) and the GEMM of each element type (kernels/gemm.py) are the same for every
-module compiled for one target: emitting, optimising and code-generating them again for each module
-cost ~40 ms (the pool) and ~200 ms (a GEMM) of CPU per compile. A module that uses them instead
-declares them (`declare`, called by `threadpool.pool` and `gemm.gemm_function`) and carries their
+The pool (library/threadpool.py) and the GEMM of each element type (library/gemm.py) are the same for
+every module compiled for one target: emitting, optimising and code-generating them again for each
+module cost ~40 ms (the pool) and ~200 ms (a GEMM) of CPU per compile. A module attached to a Library
+instead gets them declared (library.pool, library.gemm_function: `library.declare`) and carries their
 machine code as module-level assembly (`module_asm`), compiled once from their own LLVM module at the
-module's optimisation level and reused:
+module's optimisation level and reused. The module emitter attaches the library or not; that is the
+one decision of how a module gets these functions:
 
     lib = Library.for_target(spec, opt_level)      # None where unsupported (not x86-64 ELF)
-    emitter = ModuleEmitter(..., library=lib)       # pool() / gemm_function() now declare
+    emitter = ModuleEmitter(..., library=lib)       # library.pool() / gemm_function() now declare
     text = str(llmod) + lib.module_asm()            # compiled on first use, then cached
 
 The components are compiled to an ELF object (same pipeline, same TargetMachine) and re-expressed as
@@ -18,10 +19,10 @@ again. That is ~550 lines for everything (~1 ms to assemble), where LLVM's assem
 code is ~10,700 lines of instructions the assembler parses and encodes again on every compile (~15
 ms). Every build checks that the data form links to the same bytes as the object
 (asmblob.same_image); where it cannot be used (an object asmblob cannot re-express, a failed check)
-the assembly text is used instead, as before ("form" says which). The IR and assembly hloc writes
+the assembly text is used instead ("form" says which). The IR and assembly hloc writes
 out spell the bytes as `.ascii` instead (`portable`: LLVM before 22 and GNU as before 2.43 have no
 `.base64`). Either way the exported functions are local (`.globl` dropped: two objects linked into
-one program each keep their own pool, as before) and local labels are renamed apart from the
+one program each keep their own pool) and local labels are renamed apart from the
 module's (`.L` -> `.Lhk_`). Cached in memory and in the compile cache directory
 ($XDG_CACHE_HOME/hloc/library, entries verified by checksum; a damaged or unusable entry is
 rebuilt), keyed by the components, the target (triple, CPU, features, PIC), the optimisation level,
@@ -37,46 +38,17 @@ import os
 import re
 import struct
 import threading
-import weakref
 from dataclasses import dataclass, field
 
 import llvmlite.ir as ir
 
+from .. import library
+from ..library import im2col
 from . import asmblob
-from .irvalues import I1, I64, PTR, VOID
 from .split import localize_lines, module_asm, module_asm_line
 
-# The functions each component exports (what modules call), with their types.
-_POOL = {
-    "hloc.pool.enter": ((I1, (I64,))),
-    "hloc.pool.exit": ((VOID, (I1,))),
-    "hloc.pool.threads": ((I64, ())),
-    "hloc.pool.parallel_for": ((VOID, (I64, "task", PTR))),
-    "hloc.pool.stop": ((VOID, ())),
-}
-_GEMM_ARGS = (I64, I64, I64, PTR, I64, I64, PTR, I64, I64, PTR, I64, I64, I64, PTR, PTR, I64)
-COMPONENTS = ("pool", "gemm.f32", "gemm.f64")
 FORMAT = 3  # of the cached text (2: the data form, asmblob.py; 3: the text form by split.localize_lines)
 _PREFIX = ".Lhk_"
-
-
-def exports(component: str) -> dict[str, ir.FunctionType]:
-    from .threadpool import TASK_PTR
-
-    if component == "pool":
-        return {name: ir.FunctionType(ret, [TASK_PTR if a == "task" else a for a in args])
-                for name, (ret, args) in _POOL.items()}
-    etype = component.split(".", 1)[1]
-    out = {f"hloc.gemm.{etype}": ir.FunctionType(VOID, list(_GEMM_ARGS))}
-    if etype == "f32":  # with the convolution's im2col (what calls the GEMM there: kernels/im2col.py)
-        from .kernels.im2col import ARGS, NAME
-
-        out[NAME] = ir.FunctionType(VOID, list(ARGS))
-    return out
-
-
-def _needs(component: str) -> tuple[str, ...]:
-    return ("pool", component) if component.startswith("gemm.") else (component,)
 
 
 @dataclass
@@ -104,7 +76,7 @@ class Library:
         return Library(spec.triple, spec.cpu, spec.features, spec.pic, opt_level)
 
     def attach(self, mod: ir.Module) -> None:
-        _ATTACHED[mod] = self
+        library.attach(mod, self)
 
     def key_parts(self) -> dict:
         return {"kind": "library", "format": FORMAT, "components": sorted(self.components),
@@ -126,7 +98,7 @@ class Library:
     def _cached(self) -> tuple[str, str, str]:
         """(assembly, the same as `module asm` lines, its form), from memory, the disk cache or
         compiled now."""
-        from ...cache import CompileCache, cache_key, default_cache_dir
+        from ....cache import CompileCache, cache_key, default_cache_dir
 
         key = cache_key(self.key_parts())
         with _LOCK:
@@ -164,8 +136,6 @@ class Library:
         data form of their object where it applies and checks out, else LLVM's assembly text."""
         import llvmlite.binding as llvm
 
-        from . import threadpool
-        from .kernels import gemm, im2col
         from .target import TargetSpec, optimize, target_machine
 
         tm = target_machine(TargetSpec(self.triple, self.cpu, self.features, self.pic), self.opt_level)
@@ -174,14 +144,14 @@ class Library:
         mod.data_layout = str(tm.target_data)
         for c in sorted(self.components):
             if c == "pool":
-                threadpool.pool(mod)
+                library.pool(mod)
             else:
-                gemm.gemm_function(mod, c.split(".", 1)[1], self.features)
+                library.gemm_function(mod, c.split(".", 1)[1], self.features)
                 if c == "gemm.f32":
                     im2col.emit_im2col(mod)
         exported = {}
         for c in self.components:
-            exported.update(exports(c))
+            exported.update(library.exports(c))
         for name, ftype in exported.items():
             fn = mod.globals[name]
             if str(fn.ftype) != str(ftype):
@@ -205,36 +175,8 @@ class Library:
         return _localize(tm.emit_assembly(llvm.parse_assembly(optimized)), set(exported))
 
 
-_ATTACHED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _MEMORY: dict[str, tuple[str, str, str]] = {}  # key -> (assembly, as module asm, form)
 _LOCK = threading.Lock()
-
-
-def declare(mod: ir.Module, component: str) -> bool:
-    """If `mod` takes its pool / GEMMs from a precompiled library, declare `component`'s functions
-    (and those it needs) in it and return True; else False (the caller emits them)."""
-    lib = _ATTACHED.get(mod)
-    if lib is None:
-        return False
-    for c in _needs(component):
-        lib.components.add(c)
-        for name, ftype in exports(c).items():
-            if name not in mod.globals:
-                fn = ir.Function(mod, ftype, name)
-                fn.attributes.add("nounwind")
-    return True
-
-
-def alias(mod: ir.Module, name: str, target: str) -> bool:
-    """If `mod` takes its pool / GEMMs from a precompiled library, export library function `target`
-    (declared by `declare`) as `name` too and return True; else False (the caller defines `name`).
-    An exported function that only calls one of the library's (the entry's shutdown) is then that
-    function: code generation of even an empty function costs ~0.3 ms here."""
-    lib = _ATTACHED.get(mod)
-    if lib is None or target not in mod.globals:
-        return False
-    lib.aliases[name] = target
-    return True
 
 
 def _localize(asm: str, exported: set[str]) -> str:
@@ -246,7 +188,7 @@ def _localize(asm: str, exported: set[str]) -> str:
 def _complete(text: str, components) -> bool:
     names = set()
     for c in components:
-        names.update(exports(c))
+        names.update(library.exports(c))
     return all(re.search(rf"^{re.escape(n)}:", text, re.M) for n in names) and text.rstrip().endswith(".text")
 
 
@@ -270,7 +212,7 @@ def portable(text: str) -> str:
 def _fingerprint() -> str:
     """hloc's source fingerprint, once per process: the library is compiled by the code this process
     imported, and walking the tree on every compile costs more than the rest of a cache hit."""
-    from ...cache import source_fingerprint
+    from ....cache import source_fingerprint
 
     return source_fingerprint()
 

@@ -1,6 +1,6 @@
 """An x86-64 ELF relocatable object re-expressed as assembly the assembler handles almost for free.
 
-The precompiled library (library.py) is compiled once; every module that uses it carries it as
+The precompiled library (codegen/linking.py) is compiled once; every module that uses it carries it as
 `module asm`. As instructions, its ~10k lines are parsed and encoded again by LLVM's assembler on
 every compile (~1.5 us a line). As data it is a few hundred lines: each allocated section's bytes as
 `.base64` strings (`.ascii` before LLVM 22), its symbols as labels at their offsets (`.type`/`.size`
@@ -15,7 +15,7 @@ that makes the assembler emit the same relocation (or resolve it, within a secti
     same_image(obj, assemble(text))                     # '': both link to the same bytes (else what differs)
 
 `same_image` links both objects at one made-up layout (a mini-linker for just these relocations) and
-compares the bytes, symbols and alignments: library.py checks every build with it.
+compares the bytes, symbols and alignments: linking.py checks every build with it.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Splitting a kernel's outer loop over the module's worker pool (threadpool.py).
+"""Splitting a kernel's outer loop over the module's worker pool (library/threadpool.py).
 
     ntasks = parallel_range(ctx, n, work, body, grain=1, extras=())
 
@@ -25,27 +25,17 @@ from collections.abc import Callable
 
 import llvmlite.ir as ir
 
-from . import threadpool
-from .elemental import IrArray
-from .irvalues import I32, I64, PTR, VOID, const
+from .. import library
+from ..elemental import IrArray
+from ..library.threadpool import TASK_TY, TASKS_PER_THREAD
+from ..llvmir.irutil import entry_slot
+from ..llvmir.irvalues import I32, I64, PTR, VOID, const
 
 # Elements a loop must touch before it is split. Measured here (2 vCPUs, loaded): a region costs
 # ~0.1-5 us while the workers spin (up to ~1 ms after the previous region), 25-65 us when they have
 # gone to sleep; 64K f32 elements stream in ~15-30 us on one core.
 PARALLEL_MIN_WORK = 1 << 16
-TASKS_PER_THREAD = 4
 MAX_TASKS = 256
-
-
-def entry_alloca(b: ir.IRBuilder, ty: ir.Type, name: str = "") -> ir.Value:
-    """An alloca in the function's entry block (a static stack slot, whatever the builder's block)."""
-    entry = b.function.entry_basic_block
-    with b.goto_block(entry):
-        if entry.instructions:
-            b.position_before(entry.instructions[0])
-        slot = b.alloca(ty, name=name)
-    slot.type = PTR  # an opaque `ptr` (llvmlite types allocas as typed pointers and checks stores by them)
-    return slot
 
 
 def parallel_range(ctx, n: int, work: int, body: Callable, grain: int = 1, extras: tuple = (),
@@ -93,7 +83,7 @@ def parallel_range(ctx, n: int, work: int, body: Callable, grain: int = 1, extra
     sub.b.ret_void()
 
     # the task function: task t of ntasks -> its slice
-    tfn = ir.Function(m, threadpool.TASK_TY, _unique(m, f"{base}.task"))
+    tfn = ir.Function(m, TASK_TY, _unique(m, f"{base}.task"))
     tfn.linkage = "internal"
     tfn.attributes.add("nounwind")
     tctx, t = tfn.args
@@ -123,7 +113,7 @@ def parallel_range(ctx, n: int, work: int, body: Callable, grain: int = 1, extra
     tb.ret_void()
 
     # the kernel: how many tasks, then the parallel-for
-    pool = threadpool.pool(m)
+    pool = library.pool(m)
     threads = b.call(pool.threads, [])
     if slots:  # one task per thread, at most `slots`: task t may use per-task scratch slot t
         want, cap = threads, min(units, slots)
@@ -131,7 +121,7 @@ def parallel_range(ctx, n: int, work: int, body: Callable, grain: int = 1, extra
         want, cap = b.mul(threads, const(I64, TASKS_PER_THREAD)), min(units, MAX_TASKS)
     ntasks = b.select(b.icmp_signed("<=", threads, const(I64, 1)), const(I64, 1),
                       _smin(b, want, const(I64, cap)))
-    frame = entry_alloca(b, frame_ty, "par.ctx")
+    frame = entry_slot(b, frame_ty, "par.ctx")
     for k, p in enumerate(ptrs):
         b.store(p, slot(b, frame, k))
     b.store(ntasks, slot(b, frame, len(ptrs)))

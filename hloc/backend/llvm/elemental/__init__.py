@@ -24,12 +24,11 @@ from collections.abc import Callable
 import llvmlite.ir as ir
 import ml_dtypes
 
-from ...errors import CodegenError
-from ...ir.module import Computation, Instruction
-from ...ir.opcodes import ELEMENTWISE
-from ...ir.types import ELEMENT_TYPES, Shape
-from . import mathfns
-from .irvalues import (
+from ....errors import CodegenError
+from ....ir.module import Computation, Instruction
+from ....ir.opcodes import ELEMENTWISE
+from ....ir.types import ELEMENT_TYPES, Shape
+from ..llvmir.irvalues import (
     F32,
     F32_COMPUTED,
     F64,
@@ -46,7 +45,8 @@ from .irvalues import (
     storage_type,
     store_convert,
 )
-from .loops import Index, delinearize, linearize, loop_nest
+from ..llvmir.loops import Index, delinearize, linearize, loop_nest
+from . import mathfns
 from .reduce_order import emit_tree_fold, needs_tree
 
 Generator = Callable[[Index], object]
@@ -800,7 +800,7 @@ def _reduce_precision(em: Elemental, instr: Instruction, index: Index):
 
 @rule("constant")
 def _constant(em: Elemental, instr: Instruction, index: Index):
-    from ...ir.literal import literal_value
+    from ....ir.literal import literal_value
 
     lit = literal_value(instr.literal)
     if instr.shape.rank == 0 or lit.size == 1:

@@ -32,7 +32,7 @@ import weakref
 
 import llvmlite.ir as ir
 
-from ...ir.types import Shape
+from ....ir.types import Shape
 from .irvalues import I64, const
 
 
