@@ -110,6 +110,11 @@ class Executable:
             exe.threads = n
 
     @property
+    def inputs(self):
+        """The parameters' array leaves, flattened depth-first (each with its `shape`): one array each."""
+        return self._runner.inputs
+
+    @property
     def profile(self):
         """A profiling build's kernel counters (`compile(..., profile=True)`), else None."""
         return getattr(self._runner.executable, "profile", None)

@@ -158,16 +158,18 @@ class JitFunction:
 
         lowered = self._jax_jit().lower(*args, **kwargs)  # errors in the function are JAX's own
         self._stats["traces"] += 1
-        text = lowered.as_text(dialect="hlo", debug_info=True)
+        # Compiled without the source-line metadata, so that editing the file elsewhere leaves the
+        # text, and its disk cache entry, as they were; the metadata is read only to report an error.
+        text = lowered.as_text(dialect="hlo")
         try:
             exe = compile_module(text, threads=self.threads, name=f"jit({_name(self.fun)})", **self.options)
         except HlocError as e:
-            raise _with_python_source(e, text) from None
+            raise _with_python_source(e, text, lambda: lowered.as_text(dialect="hlo", debug_info=True)) from None
         if exe.cache == "hit":
             self._stats["disk_hits"] += 1
         else:
             self._stats["compiles"] += 1
-        dtypes = [leaf.shape.dtype for leaf in exe._runner.inputs]
+        dtypes = [leaf.shape.dtype for leaf in exe.inputs]
         return _Compiled(exe, lowered.out_tree, dtypes, text)
 
     def _delete_donated(self, args: tuple) -> None:
@@ -252,19 +254,23 @@ def python_source(text: str, line: int) -> str | None:
     return f"{file}:{loc.get('line')}" + (f" ({func})" if func else "")
 
 
-def _with_python_source(e: HlocError, text: str) -> HlocError:
-    """The same error, its message naming the instruction and the Python line it came from."""
-    if e.loc is None or e.loc.line is None:
+def _with_python_source(e: HlocError, text: str, debug_text) -> HlocError:
+    """The same error, its message naming the HLO instruction on the error's line of `text` and the
+    Python line it was traced from (looked up in `debug_text()`, the same module with metadata)."""
+    if e.loc is None or not e.loc.line:
         return e
     lines = text.splitlines()
-    instr = lines[e.loc.line - 1].strip().split(" = ", 1)[0] if 0 < e.loc.line <= len(lines) else None
-    where = python_source(text, e.loc.line)
-    if instr is None and where is None:
+    if not 0 < e.loc.line <= len(lines) or " = " not in lines[e.loc.line - 1]:
         return e
-    note = " (" + ", ".join(p for p in (f"HLO instruction '{instr.removeprefix('ROOT ')}'" if instr else None,
-                                        f"traced from {where}" if where else None) if p) + ")"
+    instr = lines[e.loc.line - 1].strip().split(" = ", 1)[0].removeprefix("ROOT ")
+    debug = debug_text()
+    where = None
+    for k, line in enumerate(debug.splitlines(), 1):
+        if line.strip().removeprefix("ROOT ").startswith(instr + " = "):
+            where = python_source(debug, k)
+            break
+    note = f" (HLO instruction '{instr}'" + (f", traced from {where}" if where else "") + ")"
     try:
-        new = type(e)(e.message + note, e.loc)
+        return type(e)(e.message + note, e.loc)
     except TypeError:
-        new = HlocError(e.message + note, e.loc)
-    return new
+        return HlocError(e.message + note, e.loc)

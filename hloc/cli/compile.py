@@ -16,10 +16,6 @@ from ..errors import HlocError, UsageError
 from . import main
 from .common import write_atomic_all
 
-# When the command started (this module is imported as `hloc compile` is looked up): --time counts
-# from the process' start, so the phases add up to the wall time a user sees.
-_T_COMMAND = time.perf_counter()
-
 # --emit kind -> (file suffix, is text, what)
 EMIT_KINDS: dict[str, tuple[str, bool, str]] = {
     "obj": (".o", False, "relocatable object file (ELF/Mach-O/COFF for the target)"),
@@ -162,6 +158,7 @@ def compile_command(module: str | None, output: str | None, emit: tuple[str, ...
                     entry_name: str | None, ftz: bool, show_time: bool, print_targets: bool, profile: bool,
                     as_json: bool, disable_passes: str | None, dump_dir: str | None, dump_pass_re: str | None,
                     quiet: bool) -> None:
+    t_command = time.perf_counter()  # (--time counts from the process' start: phases add up to the wall time)
     from ..progress import Progress, stage
 
     if print_targets:
@@ -201,7 +198,7 @@ def compile_command(module: str | None, output: str | None, emit: tuple[str, ...
         write_all(products)
         t_emit = time.perf_counter() - t0
     if show_time:
-        _print_times(t_parse, t_build, cm.timings, t_emit)
+        _print_times(t_command, t_parse, t_build, cm.timings, t_emit)
     if as_json:
         import json
 
@@ -212,7 +209,7 @@ def compile_command(module: str | None, output: str | None, emit: tuple[str, ...
             "result": abi.result_shape.to_str(), "temp_bytes": abi.temp_bytes,
             "target": {"triple": cm.target.triple, "cpu": cm.target.cpu or "generic"},
             "hlo_pipeline": built.pipeline_ran,
-            "timings_ms": {"startup": _startup_seconds() * 1e3, "parse": t_parse * 1e3,
+            "timings_ms": {"startup": _startup_seconds(t_command) * 1e3, "parse": t_parse * 1e3,
                            **{k: v * 1e3 for k, v in cm.timings.items()}, "outputs": t_emit * 1e3},
             "dumped": dump.written if dump is not None else [],
         }))
@@ -255,22 +252,22 @@ def _build(module, name, hlo_pipeline, disable_passes, dump_dir, dump_pass_re, o
     return built, mod, t_parse, time.perf_counter() - t0, dump
 
 
-def _startup_seconds() -> float:
+def _startup_seconds(t_command: float) -> float:
     """Seconds from the process' start to the command's (interpreter start-up, imports)."""
     try:
         with open("/proc/self/stat") as f:
             start_ticks = int(f.read().rsplit(")", 1)[1].split()[19])
         with open("/proc/uptime") as f:
             uptime = float(f.read().split()[0])
-        return max(0.0, uptime - start_ticks / os.sysconf("SC_CLK_TCK") - (time.perf_counter() - _T_COMMAND))
+        return max(0.0, uptime - start_ticks / os.sysconf("SC_CLK_TCK") - (time.perf_counter() - t_command))
     except (OSError, ValueError, IndexError):
         return 0.0
 
 
-def _print_times(t_parse: float, t_build: float, timings: dict, t_emit: float) -> None:
+def _print_times(t_command: float, t_parse: float, t_build: float, timings: dict, t_emit: float) -> None:
     """--time: phases that add up to the wall time, LLVM's and the HLO pipeline's inside `build`."""
-    startup = _startup_seconds()
-    total = time.perf_counter() - _T_COMMAND + startup
+    startup = _startup_seconds(t_command)
+    total = time.perf_counter() - t_command + startup
     phases = {"start-up (python, imports)": startup, "imports, parse, verify": t_parse,
               "build": t_build, **{f"  {k}": v for k, v in timings.items()},
               "  (build, other)": max(0.0, t_build - sum(timings.values())), "write outputs": t_emit}

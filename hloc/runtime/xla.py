@@ -2,14 +2,14 @@
 
 Needs jax: in this process when it imports here (the `hloc[jax]` extra), else in the Python named
 by `$HLOC_XLA_PYTHON` (e.g. a Python 3.12 venv with jax 0.12), which runs xla_worker.py as a
-script. XLA receives the module's text as read (its own parser), not hloc's IR.
+script. XLA receives the module's text as read (its own parser), not hloc's IR. Light to import
+(the runner's backend registry imports every backend's module to list them): subprocess and
+tempfile only when a run needs them.
 """
 
 from __future__ import annotations
 
 import os
-import subprocess
-import tempfile
 from collections.abc import Sequence
 
 from ..errors import RunError, UsageError
@@ -35,6 +35,9 @@ def xla_python() -> str | None:
 
 def run_on_xla(text: str, leaves: Sequence) -> list:
     """Flattened outputs of HLO `text` on XLA:CPU for flattened input `leaves`."""
+    import subprocess
+    import tempfile
+
     from . import xla_worker
 
     python = xla_python()

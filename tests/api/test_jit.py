@@ -103,6 +103,82 @@ def bf16_mix(x, w):
     return (x.astype(jnp.bfloat16) @ w.astype(jnp.bfloat16)).astype(jnp.float32)
 
 
+def transcendental(x):
+    y = jnp.abs(x) + 0.5
+    return (jnp.exp(x), jnp.log(y), jax.nn.sigmoid(x), lax.erf(x), lax.rsqrt(y), jnp.power(y, 1.7),
+            jnp.arctan2(x, y), jnp.log1p(y), jnp.expm1(x), jnp.cbrt(x))
+
+
+def special(x):
+    u = jnp.clip(x * 0.3, -0.9, 0.9)
+    return lax.erf_inv(u), lax.lgamma(jnp.abs(x) + 0.5)
+
+
+def rounding_and_convert(x):
+    return (jnp.floor(x), jnp.round(x), jnp.fmod(x, 0.7), x.astype(jnp.int32), (x * 40).astype(jnp.uint8),
+            x.astype(jnp.float16), lax.bitcast_convert_type(x, jnp.int32))
+
+
+def logsumexp_rows(x):
+    return jax.scipy.special.logsumexp(x * 30.0, axis=1)
+
+
+def nested_calls(x):
+    inner = jax.jit(lambda v: jnp.where(v > 0, v, 0.1 * v))
+    return jax.jit(lambda v: inner(v) * 2 + inner(-v))(x)
+
+
+def while_dynamic(x):
+    def cond_fn(c):
+        return jnp.max(jnp.abs(c[0])) > 0.01
+
+    def body_fn(c):
+        return c[0] * 0.5, c[1] + 1
+
+    return lax.while_loop(cond_fn, body_fn, (x, jnp.int32(0)))
+
+
+def switch(i, x):
+    return lax.switch(i, [lambda v: v + 1.0, lambda v: v * v, lambda v: -v], x)
+
+
+def threefry(key_data):
+    key = jax.random.wrap_key_data(key_data)
+    k1, k2 = jax.random.split(key)
+    return jax.random.uniform(k1, (4, 5)), jax.random.normal(k2, (6,)), jax.random.randint(k1, (7,), 0, 10)
+
+
+def conv_backward(x, k):
+    def f(x, k):
+        y = lax.conv_general_dilated(x, k, (2, 2), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"))
+        return jnp.sum(jnp.tanh(y))
+    return jax.grad(f, argnums=(0, 1))(x, k)
+
+
+def pooling_grad(x):
+    def f(x):
+        return jnp.sum(lax.reduce_window(x, -jnp.inf, lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID") ** 2)
+    return jax.grad(f)(x)
+
+
+def einsum_variants(a, b):
+    return jnp.einsum("ij,kj->ik", a, b), jnp.einsum("ii->i", a @ a.T), jnp.einsum("ij,ij->", a, a)
+
+
+def one_hot_xent(logits, labels):
+    oh = jax.nn.one_hot(labels, logits.shape[-1])
+    return -jnp.mean(jnp.sum(oh * jax.nn.log_softmax(logits), axis=-1))
+
+
+def f16_matmul(a, b):
+    return a.astype(jnp.float16) @ b.astype(jnp.float16)
+
+
+def u8_image(img):
+    x = (img.astype(jnp.float32) / 255.0 - 0.5) / 0.25
+    return jnp.clip(jnp.round(x * 32 + 128), 0, 255).astype(jnp.uint8)
+
+
 def _cases():
     r = _rng
     return [
@@ -123,6 +199,21 @@ def _cases():
         ("int_ops", int_ops, lambda g: (g.integers(-50, 50, 64).astype(np.int32),
                                         g.integers(-50, 50, 64).astype(np.int32)), EXACT),
         ("bf16_mix", bf16_mix, lambda g: (_f32(g, 8, 16), _f32(g, 16, 4)), BF16),
+        ("transcendental", transcendental, lambda g: (_f32(g, 64),), TRANSC),
+        ("special", special, lambda g: (_f32(g, 64),), (1e-4, 1e-5)),
+        ("rounding_and_convert", rounding_and_convert, lambda g: (_f32(g, 32) * 3,), PLAIN),
+        ("logsumexp", logsumexp_rows, lambda g: (_f32(g, 8, 40),), REDUCE),
+        ("nested_calls", nested_calls, lambda g: (_f32(g, 20),), PLAIN),
+        ("while_dynamic", while_dynamic, lambda g: (_f32(g, 12) * 10,), EXACT),
+        ("switch", switch, lambda g: (np.int32(1), _f32(g, 6)), EXACT),
+        ("switch_clamped", switch, lambda g: (np.int32(7), _f32(g, 6)), EXACT),
+        ("threefry", threefry, lambda g: (np.array([0, 42], np.uint32),), PLAIN),
+        ("conv_backward", conv_backward, lambda g: (_f32(g, 2, 8, 8, 3), _f32(g, 3, 3, 3, 4)), MODEL),
+        ("pooling_grad", pooling_grad, lambda g: (_f32(g, 1, 6, 6, 2),), EXACT),
+        ("einsum", einsum_variants, lambda g: (_f32(g, 6, 5), _f32(g, 4, 5)), MODEL),
+        ("one_hot_xent", one_hot_xent, lambda g: (_f32(g, 16, 10), g.integers(0, 10, 16).astype(np.int32)), REDUCE),
+        ("f16_matmul", f16_matmul, lambda g: (_f32(g, 8, 16), _f32(g, 16, 4)), (1e-2, 1e-3)),
+        ("u8_image", u8_image, lambda g: (g.integers(0, 256, (4, 4, 3)).astype(np.uint8),), EXACT),
     ], r
 
 
@@ -235,3 +326,17 @@ def test_hloc_errors_name_the_instruction_and_python_line():
     assert "HLO instruction 'pure_callback" in msg
     assert f"test_jit.py:{line} (test_hloc_errors_name_the_instruction_and_python_line.<locals>.uses_callback)" in msg
     assert msg.startswith("jit(uses_callback):")
+
+
+def test_disk_cache_survives_edits_elsewhere_in_the_file():
+    """The compiled text has no source-line metadata: the same function 10 lines lower (an edit above
+    it) finds its native code in the disk cache."""
+    src = "def step(x):\n    return jnp.tanh(x) * 2\n"
+    first, moved = {"jnp": jnp}, {"jnp": jnp}
+    exec(compile(src, "model.py", "exec"), first)
+    exec(compile("\n" * 10 + src, "model.py", "exec"), moved)
+    x = np.linspace(-1, 1, 5).astype(np.float32)
+    hloc.jit(first["step"])(x)
+    again = hloc.jit(moved["step"])
+    _assert_close(again(x), np.tanh(x) * 2, TRANSC, "moved")
+    assert again.cache_info()["disk_hits"] == 1
