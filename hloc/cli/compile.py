@@ -14,7 +14,8 @@ import click
 
 from ..errors import HlocError, UsageError
 from . import main
-from .common import write_atomic_all
+from .common import replace_symlink_option, write_atomic_all
+from .inputs import module_option, refuse_elided_constants, resolve_input
 
 # --emit kind -> (file suffix, is text, what)
 EMIT_KINDS: dict[str, tuple[str, bool, str]] = {
@@ -112,7 +113,9 @@ def output_paths(module: str, output: str | None, kinds: list[str]) -> dict[str,
 
 @main.command("compile", help=_HELP)
 @click.argument("module", metavar="MODULE.hlo", required=False)
+@module_option
 @click.option("-o", "--output", metavar="OUT", help="Output file, or base name for several --emit kinds.")
+@replace_symlink_option
 @click.option("--emit", "emit", multiple=True, metavar="KINDS",
               help="What to write: obj, asm, llvm, shared, header, hlo (comma-separated, repeatable; default obj).")
 @click.option("-O", "opt_level", type=click.Choice(["0", "1", "2", "3"]), default="3", metavar="N",
@@ -157,7 +160,7 @@ def compile_command(module: str | None, output: str | None, emit: tuple[str, ...
                     hlo_level: str | None, pipeline: str | None, triple: str, cpu: str, features: str, pic: bool,
                     entry_name: str | None, ftz: bool, show_time: bool, print_targets: bool, profile: bool,
                     as_json: bool, disable_passes: str | None, dump_dir: str | None, dump_pass_re: str | None,
-                    quiet: bool) -> None:
+                    quiet: bool, module_name: str | None) -> None:
     t_command = time.perf_counter()  # (--time counts from the process' start: phases add up to the wall time)
     from ..progress import Progress, stage
 
@@ -166,6 +169,7 @@ def compile_command(module: str | None, output: str | None, emit: tuple[str, ...
         return
     if module is None:
         raise UsageError("missing MODULE.hlo (use '-' for stdin)")
+    module = resolve_input(module, module_name)
     if hlo_level is not None and pipeline is not None:
         raise UsageError("use either --hlo-opt LEVEL or -p PIPELINE, not both")
     kinds = _kinds(emit)
@@ -228,6 +232,7 @@ def _build(module, name, hlo_pipeline, disable_passes, dump_dir, dump_pass_re, o
     stage("parse")
     mod = parse_module(read_source(module), name)
     verify_module(mod)
+    refuse_elided_constants(mod, "compile")
     t_parse = time.perf_counter() - t_start
     if disable_passes:
         from ..errors import PassError

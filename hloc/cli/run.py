@@ -9,7 +9,8 @@ import click
 
 from ..errors import CodegenError, HlocError, UsageError
 from . import main
-from .common import write_atomic_all
+from .common import replace_symlink_option, write_atomic_all
+from .inputs import module_option, refuse_elided_constants, resolve_input
 
 _HELP = """Run MODULE on INPUT files and write, print or check its outputs.
 
@@ -68,9 +69,11 @@ Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error
 @main.command("run", help=_HELP)
 @click.argument("module", metavar="MODULE.hlo")
 @click.argument("inputs", nargs=-1, metavar="[INPUT ...]")
+@module_option
 @click.option("-o", "--output", metavar="OUT",
               help="Write the outputs to OUT.npz (keys out0, out1, ...), to OUT.npy when OUT ends with .npy (a "
                    "module with one output), or to OUT/out0.npy, ... when OUT is a directory or ends with '/'.")
+@replace_symlink_option
 @click.option("--backend", metavar="NAME", default=None,
               help="llvm (native code; the default), interp (the reference interpreter) or xla (XLA:CPU).")
 @click.option("--fallback", is_flag=True,
@@ -130,7 +133,7 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, **opts
         if req.target is not None:
             req.target.check_count(len(runner.outputs))
         leaves = runner.random_inputs(req.seed) if req.seed is not None else runner.load_inputs(list(inputs))
-        expected = _load_expected(req.check)
+        expected = _load_expected(req.check, runner)
         if runner.compile_seconds is None:
             runner = _compile(req, runner, source, text)
         outcome = _execute(req, runner, leaves)
@@ -155,8 +158,10 @@ class _Request:
 
     def __init__(self, module: str, inputs: tuple[str, ...], output: str | None, *, backend, fallback, seed, check,
                  reference, rtol, atol, print_outputs, bench, profile, profile_clock, trace_path, as_json, threads,
-                 no_cache, opt_level, hlo_level, pipeline, disable_passes, dump_dir, dump_pass_re, quiet):
+                 no_cache, opt_level, hlo_level, pipeline, disable_passes, dump_dir, dump_pass_re, quiet, module_name):
         from ..runtime.backends import BackendOptions, default_backend, get_backend
+
+        module = resolve_input(module, module_name)
 
         if seed is not None and inputs:
             raise UsageError("give input files or --random-inputs, not both")
@@ -287,10 +292,11 @@ def _execute(req: _Request, runner, leaves) -> _Outcome:
     return _Outcome(outs, run_s, times, counters.read() if counters is not None else None)
 
 
-def _load_expected(check: str | None):
+def _load_expected(check: str | None, runner):
     from ..runtime import npio
+    from ..runtime.runner import max_elements
 
-    return npio.load_outputs(check) if check else None
+    return npio.load_outputs(check, max_elements(runner.outputs)) if check else None
 
 
 def _check_all(req: _Request, runner, outs: list, refs: list, what: str) -> list:
@@ -444,6 +450,7 @@ def _parse_text(text: str, name: str):
 
     mod = parse_module(text, name)
     verify_module(mod)
+    refuse_elided_constants(mod, "run")
     return mod
 
 

@@ -1,5 +1,6 @@
 """HLO text -> ir.Module: the LALR tables Lark makes from grammars/hlo.lark, driven by engine.py over
 the tokens of our contextual lexer (lexer.py); builder.py makes the IR as rules reduce (no parse tree).
+StableHLO / MHLO text (recognized by its content) goes through mlir/ instead.
 
     parse_module(text, filename)          one module
     parse_modules(text, filename)         a `// -----` separated file (XLA's --split-input-file)
@@ -17,6 +18,7 @@ from ..ir.module import Computation, Module, Source
 from .builder import HloBuilder
 from .engine import tables
 from .lexer import is_blank, tokenize
+from .mlir import looks_like_mlir, parse_mlir
 
 __all__ = ["parse_module", "parse_modules", "parse_file", "read_source", "split_modules"]
 
@@ -40,7 +42,10 @@ def _parse_inline(outer: HloBuilder, start: int, end: int) -> Computation:
 
 
 def parse_module(text: str, filename: str = "<input>") -> Module:
-    """Parse one HLO module; raise ParseError (with file:line:col) on malformed text."""
+    """Parse one HLO module, or StableHLO / MHLO text (recognized by its content: mlir/);
+    raise ParseError (with file:line:col) on malformed text."""
+    if looks_like_mlir(text):
+        return parse_mlir(text, filename)
     if is_blank(text):
         raise ParseError("empty input: expected an HLO module ('HloModule name' or 'ENTRY name {')",
                          SourceLoc.from_offset(filename, text, len(text)))
@@ -80,8 +85,35 @@ def parse_modules(text: str, filename: str = "<input>") -> list[Module]:
     return [parse_module(chunk, filename) for chunk in split_modules(text)]
 
 
+_TEXT_PROTO_START = re.compile(rb"\s*(hlo_module|name|entry_computation_name|computations)\s*[:{]")
+
+
+def _proto_format(path: str, data: bytes) -> str | None:
+    """'binary' or 'text' for an HloModuleProto / HloProto (run_hlo_module's --input_format=pb|pbtxt):
+    by extension, else binary data that starts like one (a length-delimited field 1)."""
+    low = path.lower()
+    if low.endswith((".pbtxt", ".textproto", ".txtpb")):
+        return "text"
+    if low.endswith(".pb"):
+        return "binary"
+    if data[:1] == b"\x0a" and (b"\x00" in data[:4096] or not _is_utf8(data[:4096])):
+        return "binary"
+    if not low.endswith((".hlo", ".txt", ".mlir")) and _TEXT_PROTO_START.match(data[:200]):
+        return "text"
+    return None
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        return e.start > len(data) - 4  # a character cut at the end of the sample
+    return True
+
+
 def read_source(path: str) -> str:
-    """Read HLO text from a path or '-' (stdin); unreadable, binary or non-UTF-8 input is a ParseError."""
+    """Read module text from a path or '-' (stdin): HLO or StableHLO text, or an HloModuleProto (.pb,
+    .pbtxt) as HLO text; unreadable, binary or non-UTF-8 input is a ParseError."""
     name = "<stdin>" if path == "-" else path
     try:
         if path == "-":
@@ -91,6 +123,11 @@ def read_source(path: str) -> str:
                 data = f.read()
     except OSError as e:
         raise HlocError(f"cannot read '{name}': {e.strerror}") from None
+    proto_format = _proto_format(path, data)
+    if proto_format is not None:
+        from .hlo_proto import hlo_text_from_proto
+
+        return hlo_text_from_proto(data, name, proto_format == "text")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
