@@ -1,5 +1,6 @@
-# Every target creates .venv and installs hloc (editable, with dev tools and the jax extra) first.
-# jax is in the test venv so that hloc.jit and --check-against xla are tested in-process on the
+# Every target creates .venv and installs hloc (editable, with dev tools) first, with the dependency
+# versions constraints.txt pins: the tested set, the same on every machine.
+# The jax extra is in it too, so that hloc.jit and --check-against xla are tested in-process on the
 # project's Python (3.11: jax 0.10, the newest for it); XLA 0.12 in a 3.12 venv stays the oracle of the
 # saved expected outputs, and HLOC_XLA_PYTHON runs --check-against xla there.
 PYTHON ?= python3
@@ -8,12 +9,12 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 JOBS   ?= 2
 
-.PHONY: run test test-fast lint format bench golden clean fuzz-inputs
+.PHONY: run test test-fast test-avx2 test-latest lock lint format bench golden clean fuzz-inputs
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev,jax]'
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev,jax]'
 	touch $(STAMP)
 
 # The main job on a bundled real model (testdata/models, from the JAX corpus): compile it to an object
@@ -33,6 +34,32 @@ test: $(STAMP)
 # Skips the slow corpus sweeps (CI runs them through `make test`).
 test-fast: $(STAMP)
 	$(BIN)/pytest -q -n $(JOBS) -m "not slow"
+
+# The tests as an AVX2-only x86-64 machine (Zen 3, Haswell..) runs them, on this one: native code for
+# x86-64-v3, numpy without its AVX-512 loops, OpenBLAS's AVX2 kernels (tests/cpu_matrix.py). On an
+# AVX2 machine this is `make test` again. TESTS narrows it (CI: the whole suite).
+TESTS ?=
+test-avx2: $(STAMP)
+	@if [ "$$(uname -m)" != x86_64 ]; then echo "test-avx2: an x86-64 configuration; this is $$(uname -m): skipped"; \
+	  exit 0; fi; \
+	HLOC_TEST_MATRIX=avx2 HLOC_CPU=x86-64-v3 OPENBLAS_CORETYPE=Haswell \
+	NPY_DISABLE_CPU_FEATURES="$$($(BIN)/python tests/cpu_matrix.py npy-avx512)" \
+	    $(BIN)/pytest -q -n $(JOBS) $(TESTS)
+
+# The tests against the newest versions pip resolves (own venv, no constraints), so an upstream release
+# that breaks hloc shows up here first; `make lock` then pins that set as the tested one.
+LATEST := .venv-latest
+test-latest:
+	rm -rf $(LATEST)
+	$(PYTHON) -m venv $(LATEST)
+	$(LATEST)/bin/python -m pip install -q --upgrade pip
+	$(LATEST)/bin/python -m pip install -q --upgrade -e '.[dev,jax]'
+	$(LATEST)/bin/python -m pip freeze --exclude-editable | tr '\n' ' '; echo
+	$(LATEST)/bin/pytest -q -n $(JOBS) $(TESTS)
+
+lock: test-latest
+	{ sed -n '/^#/p' constraints.txt; $(LATEST)/bin/python -m pip freeze --exclude-editable; } > constraints.txt.new
+	mv constraints.txt.new constraints.txt
 
 # Long-running fuzzing of the readers of untrusted input (the HLO parser, .npy/.npz inputs, the
 # compile cache; tests/fuzzing/inputs.py): FUZZ_SECONDS per target, findings in build/fuzz/.
@@ -63,4 +90,4 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.run
 
 clean:
-	rm -rf $(VENV) .pytest_cache build *.egg-info
+	rm -rf $(VENV) $(LATEST) .pytest_cache build *.egg-info

@@ -20,13 +20,14 @@ import sys
 import click
 
 from ..errors import PassError, UsageError, did_you_mean
-from ..ir.printer import STYLES, print_module
-from ..parse import parse_module, read_source, split_modules
 from . import main
 from .common import HlocCommand, replace_symlink_option, write_atomic
 from .inputs import module_option, resolve_input, warn_elided_constants
 
 LEVEL_CHOICES = ("0", "1", "2")
+# hloc.ir.printer.STYLES (tests/cli/test_opt.py keeps them equal): the printer, parser and passes load
+# when the command runs, so `hloc --help` and `hloc opt --help` import none of them.
+PRINT_STYLES = ("canonical", "long", "short")
 
 
 class _OptCommand(HlocCommand):
@@ -83,7 +84,7 @@ class _Stderr:
 @click.option("--check-changed", is_flag=True,
               help="Debugging: fail if a pass misreports whether it changed the module (compares printed text; "
                    "also env HLOC_CHECK_CHANGED=1).")
-@click.option("--print-style", type=click.Choice(STYLES), default="canonical", show_default=True,
+@click.option("--print-style", type=click.Choice(PRINT_STYLES), default="canonical", show_default=True,
               help="canonical: %-names, signatures, everything that round-trips; long: XLA's ToString with "
                    "operand shapes; short: XLA's ShortParsable (no %, no operand shapes, no metadata).")
 @click.option("--split-input-file", is_flag=True,
@@ -118,6 +119,8 @@ def opt_command(file: str | None, output: str, pipeline: str | None, level: str 
     With no -p/-O this is -O0: a round trip through hloc's IR (a parse/verify check and a
     re-printer between XLA's print styles).
     """
+    from ..ir.printer import print_module
+    from ..parse import parse_module, read_source, split_modules
     from ..passes import instruments as ins
     from ..passes import registered_passes
     from ..passes.pipeline import PassContext
@@ -149,10 +152,11 @@ def opt_command(file: str | None, output: str, pipeline: str | None, level: str 
         raise UsageError("missing input file (use '-' for stdin)")
 
     after_names = frozenset(n.strip() for group in print_after for n in group.split(",") if n.strip())
-    known = set(registered_passes()) | set(CONSTRUCTS) | {p.label for p in resolved.leaves()}
-    for n in sorted(after_names):
-        if n not in known:
-            raise UsageError(f"--print-after: unknown pass '{n}'{did_you_mean(n, known)}")
+    if after_names:  # (registered_passes imports every pass: only when there are names to check)
+        known = set(registered_passes()) | set(CONSTRUCTS) | {p.label for p in resolved.leaves()}
+        for n in sorted(after_names):
+            if n not in known:
+                raise UsageError(f"--print-after: unknown pass '{n}'{did_you_mean(n, known)}")
     changed_mode = (print_changed_style or "full") if print_changed or print_changed_style else None
     if dump_dir is not None:
         ins.DumpAfterEachPass.prepare(dump_dir)
@@ -255,6 +259,7 @@ def _picture(module, emit: str, profile) -> str:
 def _write_html_dump(dump_dir: str, dump, module, profile) -> None:
     import os
 
+    from ..parse import parse_module
     from ..viz.html import steps_from_dump, to_html
 
     steps = steps_from_dump(dump.texts, lambda text, fname: parse_module(text, fname))

@@ -9,36 +9,15 @@ StableHLO / MHLO text (recognized by its content) goes through mlir/ instead.
 
 from __future__ import annotations
 
-import gc
 import re
 import sys
 
 from ..errors import HlocError, ParseError, SourceLoc
-from ..ir.module import Computation, Module, Source
-from .builder import HloBuilder
-from .engine import tables
-from .lexer import is_blank, tokenize
+from ..ir.module import Module
+from .hlo_text import parse_hlo_text
 from .mlir import looks_like_mlir, parse_mlir
 
 __all__ = ["parse_module", "parse_modules", "parse_file", "read_source", "split_modules"]
-
-
-def _parse_inline(outer: HloBuilder, start: int, end: int) -> Computation:
-    """Parse an inline `to_apply={ ... }` body (text[start:end]) as a new computation of the module."""
-    src = outer.src
-    inner = HloBuilder(src, parse_inline=_parse_inline)
-    inner.hlo_module = outer.hlo_module
-    inner.comps = outer.comps
-    inner.names = outer.names  # XLA's parser names nested instructions module-wide
-    comp = Computation(outer.hlo_module.unique_computation_name("_"))
-    comp.src, comp.offset = src, start
-    inner.comp = comp
-    tables().parse(tokenize(src.text, src.filename, start, end), inner, "inline_body", src.filename, src.text)
-    inner.finish_computation(comp, None, start)
-    comp.parent = outer.hlo_module
-    outer.hlo_module.computations.append(comp)
-    outer.comps[comp.name] = comp
-    return comp
 
 
 def parse_module(text: str, filename: str = "<input>") -> Module:
@@ -46,22 +25,7 @@ def parse_module(text: str, filename: str = "<input>") -> Module:
     raise ParseError (with file:line:col) on malformed text."""
     if looks_like_mlir(text):
         return parse_mlir(text, filename)
-    if is_blank(text):
-        raise ParseError("empty input: expected an HLO module ('HloModule name' or 'ENTRY name {')",
-                         SourceLoc.from_offset(filename, text, len(text)))
-    src = Source(filename, text)
-    builder = HloBuilder(src, parse_inline=_parse_inline)
-    # A parse allocates ~10 objects per instruction and frees none of them, so the cyclic garbage
-    # collector's full passes find nothing to free and cost 15-20% of the time: pause it.
-    gc_was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        return tables().parse(tokenize(text, filename), builder, "start", filename, text)
-    except RecursionError:
-        raise ParseError("input is nested too deeply", SourceLoc(filename, 1, 1, text)) from None
-    finally:
-        if gc_was_enabled:
-            gc.enable()
+    return parse_hlo_text(text, filename)
 
 
 _SPLIT = re.compile(r"^// -----.*$", re.M)

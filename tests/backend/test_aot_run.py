@@ -229,7 +229,8 @@ def test_cache_hit_imports_neither_parser_nor_llvm(add_case, cache_home):
         f"{str(add_case / 'y.npy')!r}, '-o', {str(add_case / 'o.npz')!r}])\n"
         "except SystemExit as e:\n    assert not e.code, e.code\n"
         "heavy = sorted(m for m in ('lark', 'llvmlite.binding', 'hloc.parse', 'hloc.backend.llvm.compile', "
-        "'hloc.interp', 'difflib', 'locale', 'dataclasses', 'zipfile') if m in sys.modules and m not in base)\n"
+        "'hloc.interp', 'ml_dtypes', 'difflib', 'locale', 'dataclasses', 'zipfile') "
+        "if m in sys.modules and m not in base)\n"
         "print(heavy)\n"
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env={**os.environ, **env},

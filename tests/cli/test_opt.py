@@ -292,3 +292,10 @@ def test_no_verify_each():
 def test_print_style_applies_to_output():
     r = opt(NESTED, "-O2", "--print-style", "short")
     assert r.exit_code == 0 and "%" not in r.stdout
+
+
+def test_print_style_choices_are_the_printers():
+    from hloc.cli.opt import PRINT_STYLES
+    from hloc.ir.printer import STYLES
+
+    assert PRINT_STYLES == STYLES

@@ -133,6 +133,21 @@ def test_bench_text_parses(case):
     assert dims == [json.loads(t[t.index("["):]) for t in MANIFESTS[prod]["programs"][name]["bench_inputs"]]
 
 
+DUMPS = sorted(CORPORA.glob("*/dumps/*"))
+
+
+@pytest.mark.parametrize("folder", DUMPS, ids=[f"{d.parent.parent.name}/{d.name}" for d in DUMPS])
+def test_dump_folder_modules_parse(folder):
+    """The XLA dump folders (the module text before and after XLA:CPU's passes) read, and the module before
+    optimizations takes the parameters of the program's own NAME.hlo."""
+    before = [parse_module(p.read_text(), p.name) for p in sorted(folder.glob("*.before_optimizations.txt"))]
+    after = [parse_module(p.read_text(), p.name) for p in sorted(folder.glob("*.cpu_after_optimizations.txt"))]
+    assert len(before) == 1 and len(after) == 1
+    own = parse_module((folder.parent.parent / f"{folder.name}.hlo").read_text(), f"{folder.name}.hlo")
+    shapes = [[leaf.shape.to_str(layout=False) for leaf in Signature.of_module(m).params] for m in (before[0], own)]
+    assert shapes[0] == shapes[1]
+
+
 def test_every_program_has_its_files():
     for case in SMALL:
         prod, name = case.split("/")

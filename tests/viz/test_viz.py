@@ -136,13 +136,13 @@ def test_html_is_self_contained(tmp_path):
 
 @needs_dot
 def test_dump_format_html_is_one_page_with_a_timeline(tmp_path):
-    res = opt(MODEL, "-O2", "--dump-after-each-pass", tmp_path / "d", "--dump-format", "html", "-o", "/dev/null")
+    res = opt(MODEL, "-O2", "--dump-after-each-pass", tmp_path / "d", "--dump-format", "html", "-o", tmp_path / "o.hlo")
     assert res.exit_code == 0, res.stderr
     files = os.listdir(tmp_path / "d")
     assert files == ["module_0000.jit.html"]
     page = (tmp_path / "d" / files[0]).read_text()
     # the same steps the text dump writes, one timeline entry and one laid-out graph each
-    text_dump = opt(MODEL, "-O2", "--dump-after-each-pass", tmp_path / "t", "-o", "/dev/null")
+    text_dump = opt(MODEL, "-O2", "--dump-after-each-pass", tmp_path / "t", "-o", tmp_path / "o.hlo")
     assert text_dump.exit_code == 0
     steps = len(os.listdir(tmp_path / "t"))
     assert page.count('<li data-step="') == steps and page.count("<svg") == steps
@@ -154,7 +154,7 @@ def test_dump_format_html_is_one_page_with_a_timeline(tmp_path):
 def test_transformer_layer_page_in_a_headless_browser(tmp_path):
     """The -O2 timeline of transformer_layer loads in chromium without script errors, draws the graph,
     finds an instruction through the search (#find=), and a screenshot of it is a real picture."""
-    res = opt(MODEL, "-O2", "--dump-after-each-pass", tmp_path / "d", "--dump-format", "html", "-o", "/dev/null")
+    res = opt(MODEL, "-O2", "--dump-after-each-pass", tmp_path / "d", "--dump-format", "html", "-o", tmp_path / "o.hlo")
     assert res.exit_code == 0, res.stderr
     page = tmp_path / "d" / "module_0000.jit.html"
     flags = [BROWSER, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -204,7 +204,7 @@ def load_shared(path: str, abi: Signature, profile: bool = False) -> NativeModul
 _IMAGES: dict[str, str] = {}  # a loaded image's checksum -> the memfd path it was dlopen'ed from
 
 
-def load_shared_image(image: bytes, abi: Signature, profile: bool = False) -> NativeModule:
+def load_shared_image(image: bytes, abi: Signature, profile: bool = False, digest: str | None = None) -> NativeModule:
     """dlopen a shared library from its bytes (a cache entry's, as verified): they are copied into a
     sealed memfd and loaded from there, so what runs is exactly what was checked (a path could be
     swapped between the check and dlopen). The memfd stays open while the process runs: the dynamic
@@ -214,7 +214,7 @@ def load_shared_image(image: bytes, abi: Signature, profile: bool = False) -> Na
     then links the object, also from memory, with ORC)."""
     import fcntl
 
-    digest = sha256_hex(image)
+    digest = digest or sha256_hex(image)  # (the cache passes the checksum it verified)
     path = _IMAGES.get(digest)
     if path is not None:
         return load_shared(path, abi, profile)
@@ -275,6 +275,8 @@ def host_id() -> dict:
     """What identifies the host's code generation: machine, CPU model and feature flags. Read from
     /proc/cpuinfo (no llvmlite import); elsewhere from LLVM's host detection."""
     info = {"machine": os.uname().machine, "system": os.uname().sysname}
+    if os.environ.get("HLOC_CPU"):  # code for another CPU than the host's (target.default_cpu)
+        info["target_cpu"] = os.environ["HLOC_CPU"]
     try:
         with open("/proc/cpuinfo", "rb") as f:
             text = f.read(1 << 16).decode("utf-8", "replace")
@@ -399,7 +401,7 @@ class LlvmBackend:
         profile = bool(meta.get("profile", False))
         if "module.so" in entry.data and os.environ.get("HLOC_LOADER", "") != "orc":
             try:
-                exe = load_shared_image(entry.data["module.so"], abi, profile)
+                exe = load_shared_image(entry.data["module.so"], abi, profile, entry.sha256.get("module.so"))
                 exe.object_code = entry.data.get("module.o")
                 return exe
             except RunError:

@@ -10,9 +10,11 @@ import re
 
 from ...errors import HlocError, ParseError
 from ...ir.module import Module, Source
+from ..hlo_text import parse_hlo_text
 from . import chlo  # noqa: F401  (registers the CHLO expansions with ops.LOWERINGS)
 from .locations import dialect_resources, strip_locations
 from .lower import ModuleLowering
+from .ops import lower_op
 from .syntax import parse_syntax
 from .values import Ctx
 
@@ -32,18 +34,16 @@ def looks_like_mlir(text: str) -> bool:
 
 
 def parse_mlir(text: str, filename: str = "<input>") -> Module:
-    from .. import parse_module  # the HLO text reader
-
     ctx = Ctx(filename, text)
     stripped = strip_locations(text)
     funcs = parse_syntax(stripped, text, filename)
     m = re.search(r"module\s+@([\w.$-]+|\"[^\"]*\")", stripped)
     name = m.group(1).strip('"') if m else "module"
     name = re.sub(r"[^\w.-]", "_", name) or "module"
-    lowering = ModuleLowering(funcs, ctx, dialect_resources(text))
+    lowering = ModuleLowering(funcs, ctx, dialect_resources(text), lower_op)
     hlo_text = lowering.lower(name)
     try:
-        module = parse_module(hlo_text, filename + " (as HLO)")
+        module = parse_hlo_text(hlo_text, filename + " (as HLO)")
     except HlocError as e:
         raise _mlir_error(e, hlo_text, lowering, ctx) from None
     src = Source(filename, text)

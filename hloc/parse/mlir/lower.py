@@ -11,6 +11,8 @@ conditional branch's operand tuple.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from lark import Token
 
@@ -98,7 +100,10 @@ class CompBuilder:
 
 
 class ModuleLowering:
-    def __init__(self, funcs: list[Func], ctx: Ctx, resources: dict[str, str]):
+    def __init__(self, funcs: list[Func], ctx: Ctx, resources: dict[str, str], lower_op: Callable):
+        # lower_op(lowering, builder, op) writes one op's HLO: ops.py's registry, passed in because
+        # ops.py builds on this module.
+        self.lower_op = lower_op
         self.ctx = ctx
         self.funcs = {f.name: f for f in funcs}
         self.func_list = funcs
@@ -171,15 +176,13 @@ class ModuleLowering:
 
     def lower_region_ops(self, cb: CompBuilder, region: Region, offset: int) -> list[Value]:
         """Lower the ops of a single-block region; return the values its terminator returns."""
-        from .ops import lower_op  # ops.py imports this module
-
         if len(region.blocks) != 1:
             raise self.ctx.error(region.offset, "regions with more than one block are not supported")
         block = region.blocks[0]
         for op in block.ops:
             if op.name in ("stablehlo.return", "mhlo.return", "func.return", "return"):
                 return [cb.lookup(t, self.ctx) for t in _return_values(op)]
-            lower_op(self, cb, op)
+            self.lower_op(self, cb, op)
         raise self.ctx.error(region.offset if region.offset else offset, "region has no return")
 
     def closed_region(self, region: Region, arg_shapes: list[Shape] | None, offset: int, parent: CompBuilder,

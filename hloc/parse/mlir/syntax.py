@@ -79,6 +79,30 @@ class Func:
         self.offset = offset
 
 
+def _generic_top(op: Op) -> list:
+    """Funcs of a generic-form "builtin.module" / "func.func" (attributes read by their names)."""
+    from .values import split_top
+
+    if op.name == "builtin.module":
+        return [f for r in op.regions for b in r.blocks for inner in b.ops for f in _generic_top(inner)]
+    if op.name != "func.func" or not op.regions:
+        return []
+    named = {seg[0].value: seg[2:] for seg in split_top(op.props.items if op.props is not None else [])
+             if len(seg) > 2 and isinstance(seg[0], Token) and seg[1].type == "EQUAL"}
+    sym = named.get("sym_name", [None])[0]
+    vis = named.get("sym_visibility", [None])[0]
+    ftype = named.get("function_type", [])  # (tensor<..>, ...) -> (tensor<..>, ...) | tensor<..>
+    if ftype and isinstance(ftype[-1], Group):
+        outs = [t for t in ftype[-1].items if isinstance(t, Token) and t.type != "COMMA"]
+    else:
+        outs = ftype[-1:]
+    body = op.regions[0]
+    args = body.blocks[0].args if body.blocks else []
+    return [Func(sym.value.strip('"') if sym is not None else "main",
+                 vis.value.strip('"') if vis is not None else "public", args, [(t, None) for t in outs],
+                 None, body, op.offset)]
+
+
 def _offset(x) -> int:
     if isinstance(x, Token):
         return x.start_pos
@@ -93,7 +117,10 @@ class _ToSyntax(Transformer):
     def module(self, sym, attrs, *tops):
         out = []
         for t in tops:
-            out.extend(t if isinstance(t, list) else [t] if t is not None else [])
+            if isinstance(t, Op):  # the generic form: "builtin.module"() ({ "func.func"() ... })
+                out.extend(_generic_top(t))
+            else:
+                out.extend(t if isinstance(t, list) else [t] if t is not None else [])
         return out
 
     def alias_def(self, name, value):

@@ -98,7 +98,8 @@ def parse_type(text: str, offset: int, ctx: Ctx) -> Shape:
 
 
 def shape_text(s: Shape) -> str:
-    """HLO text of a shape, without layouts (every MLIR tensor has the default one)."""
+    """HLO text of a shape; a layout only where it is not the default (MLIR tensors have none, custom
+    calls' result_layouts set one)."""
     if s.is_tuple:
         return "(" + ", ".join(shape_text(t) for t in s.tuple_shapes) + ")"
     if s.etype == "token":
@@ -109,7 +110,16 @@ def shape_text(s: Shape) -> str:
             dims.append("?" if d < 0 else f"<={d}")
         else:
             dims.append(str(d))
-    return f"{s.etype}[{','.join(dims)}]"
+    layout = "" if s.layout is None or s.layout.is_default() else str(s.layout)
+    return f"{s.etype}[{','.join(dims)}]{layout}"
+
+
+def item_text(it) -> str:
+    """The text of an item or group, tokens separated by spaces."""
+    if isinstance(it, Token):
+        return it.value
+    close = {"(": ")", "[": "]", "{": "}"}[it.kind]
+    return it.kind + " ".join(item_text(x) for x in it.items).replace(" ,", ",") + close
 
 
 # ------------------------------------------------------------------------------------ attributes
@@ -170,7 +180,9 @@ def decode_value(items: list, ctx: Ctx):
         if it.kind == "[":
             return [decode_value(seg, ctx) for seg in split_top(it.items)]
         if it.kind == "{":
-            return decode_dict(it, ctx)
+            out = decode_dict(it, ctx)
+            out["_text"] = item_text(it)
+            return out
         return it
     t = it.type
     v = it.value
