@@ -1,11 +1,13 @@
 """The one place the Python API turns what a user hands it into a parsed module.
 
-    load("model.hlo")            a file (HLO text)
-    load(text)                   HLO text itself
-    load(pathlib.Path(...))      any path-like
+    load("model.hlo")                  a file: HLO or StableHLO text, an HloModuleProto (.pb, .pbtxt)
+    load(text)                         HLO or StableHLO text itself
+    load("dump/", module="jit_f")      an XLA dump folder (--xla_dump_to): the module NAME picks
+    load(pathlib.Path(...))            any path-like
 
-`resolve_source` decides what the argument is; readers of other formats (StableHLO text, XLA dump
-folders) plug in there, and everything above it (`hloc.load`, `hloc.compile`, `hloc.jit`) follows.
+`resolve_source` decides what the argument is, with the readers the CLI uses (hloc.parse: the
+format by content, dumps.py for folders); everything above it (`hloc.load`, `hloc.compile`,
+`hloc.jit`) follows.
 """
 
 from __future__ import annotations
@@ -27,26 +29,30 @@ class Source:
 
 
 def _looks_like_text(s: str) -> bool:
-    return "\n" in s or s.lstrip().startswith(("HloModule", "ENTRY", "//"))
+    return "\n" in s or s.lstrip().startswith(("HloModule", "ENTRY", "//", "module", "func.func"))
 
 
-def resolve_source(path_or_text: str | os.PathLike, name: str | None = None) -> Source:
-    """A Source for a file path or module text (text: a string with a newline or starting with
-    `HloModule`)."""
+def resolve_source(path_or_text: str | os.PathLike, name: str | None = None, module: str | None = None) -> Source:
+    """A Source for a file path, a dump folder (`module`: which of its modules) or module text (a
+    string with a newline, or starting like HLO or MLIR text)."""
     if isinstance(path_or_text, bytes):
         path_or_text = path_or_text.decode("utf-8")
     if isinstance(path_or_text, str) and _looks_like_text(path_or_text):
         return Source(path_or_text, name or "<text>")
     path = os.fspath(path_or_text)
     if os.path.isdir(path):
-        raise HlocError(f"'{path}' is a directory: give an HLO file or HLO text")
+        from ..parse.dumps import choose_module
+
+        path = choose_module(path, module).path
+    elif module is not None:
+        raise HlocError(f"module={module!r} picks a module in an XLA dump folder; '{path}' is not a folder")
     from ..parse import read_source
 
     return Source(read_source(path), name or path, path)
 
 
-def load(path_or_text: str | os.PathLike, name: str | None = None):
-    """Parse and verify a module from a file or from HLO text; a `hloc.ir.Module`.
+def load(path_or_text: str | os.PathLike, name: str | None = None, module: str | None = None):
+    """Parse and verify a module from a file, a dump folder or text; a `hloc.ir.Module`.
 
     >>> import hloc
     >>> m = hloc.load('''HloModule double
@@ -57,7 +63,7 @@ def load(path_or_text: str | os.PathLike, name: str | None = None):
     >>> m.name, len(m.entry.instructions)
     ('double', 2)
     """
-    return parse_source(resolve_source(path_or_text, name))
+    return parse_source(resolve_source(path_or_text, name, module))
 
 
 def parse_source(source: Source):

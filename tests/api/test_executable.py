@@ -134,3 +134,26 @@ def test_readme_examples(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     result = doctest.testfile(str(root / "README.md"), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted >= 10
+
+
+def test_load_reads_stablehlo_and_dump_folders():
+    """hloc.load resolves inputs with the CLI's readers: StableHLO by content, dump folders by name."""
+    from pathlib import Path
+
+    data = Path(__file__).resolve().parents[2] / "testdata"
+    dumps = data / "dumps" / "two_programs"
+    f = hloc.load(dumps, module="jit_f")
+    assert f.name.startswith("jit_f")
+    with np.load(data / "dumps" / "jit_f.expected.npz") as z:
+        want = [z[k] for k in sorted(z.files)]
+    args = [np.load(data / "dumps" / f"jit_f.in{i}.npy") for i in range(2)]
+    got = hloc.compile(f, backend="interp")(*args)
+    got = list(got) if isinstance(got, tuple) else [got]
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-6)
+    mlir = "module @m {\n  func.func public @main(%a: tensor<3xf32>) -> tensor<3xf32> {\n" \
+           "    %0 = stablehlo.add %a, %a : tensor<3xf32>\n    return %0 : tensor<3xf32>\n  }\n}\n"
+    exe = hloc.compile(mlir, backend="interp")
+    np.testing.assert_array_equal(exe(np.arange(3, dtype=np.float32)), np.arange(3, dtype=np.float32) * 2)
+    with pytest.raises(HlocError):
+        hloc.load(data / "models" / "layernorm.hlo", module="x")
