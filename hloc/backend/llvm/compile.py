@@ -128,6 +128,7 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
     timings["emit_ir"] = t1 - t0
     lib_asm = ""
     if lib is not None and lib.components:
+        stage("runtime library")  # (compiled once per target and cached; seconds when it is not)
         lib_asm = "\n" + lib.module_asm()  # (the module text may end without a newline, after metadata)
         t1b = time.perf_counter()
         timings["library"] = t1b - t1
