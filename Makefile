@@ -37,17 +37,17 @@ test-fast: $(STAMP)
 
 # The tests as an AVX2-only x86-64 machine (Zen 3, Haswell..) runs them, on this one: native code for
 # x86-64-v3, numpy without its AVX-512 loops, OpenBLAS's AVX2 kernels (tests/cpu_matrix.py). On an
-# AVX2 machine this is `make test` again. TESTS narrows it (CI: the whole suite).
+# AVX2 machine this is `make test` again; elsewhere than x86-64 it is skipped. TESTS narrows a run.
 TESTS ?=
+avx2 = if [ "$$(uname -m)" != x86_64 ]; then echo "avx2: an x86-64 configuration; this is $$(uname -m): skipped"; \
+	else HLOC_TEST_MATRIX=avx2 HLOC_CPU=x86-64-v3 OPENBLAS_CORETYPE=Haswell \
+	NPY_DISABLE_CPU_FEATURES="$$($(1)/python tests/cpu_matrix.py npy-avx512)" $(1)/pytest -q -n $(JOBS) $(TESTS); fi
 test-avx2: $(STAMP)
-	@if [ "$$(uname -m)" != x86_64 ]; then echo "test-avx2: an x86-64 configuration; this is $$(uname -m): skipped"; \
-	  exit 0; fi; \
-	HLOC_TEST_MATRIX=avx2 HLOC_CPU=x86-64-v3 OPENBLAS_CORETYPE=Haswell \
-	NPY_DISABLE_CPU_FEATURES="$$($(BIN)/python tests/cpu_matrix.py npy-avx512)" \
-	    $(BIN)/pytest -q -n $(JOBS) $(TESTS)
+	@$(call avx2,$(BIN))
 
-# The tests against the newest versions pip resolves (own venv, no constraints), so an upstream release
-# that breaks hloc shows up here first; `make lock` then pins that set as the tested one.
+# The tests against the newest versions pip resolves (own venv, no constraints), on this machine's CPU
+# and as an AVX2 one, so an upstream release that breaks hloc shows up here first; `make lock` then
+# pins that set as the tested one.
 LATEST := .venv-latest
 test-latest:
 	rm -rf $(LATEST)
@@ -56,6 +56,7 @@ test-latest:
 	$(LATEST)/bin/python -m pip install -q --upgrade -e '.[dev,jax]'
 	$(LATEST)/bin/python -m pip freeze --exclude-editable | tr '\n' ' '; echo
 	$(LATEST)/bin/pytest -q -n $(JOBS) $(TESTS)
+	@$(call avx2,$(LATEST)/bin)
 
 lock: test-latest
 	{ sed -n '/^#/p' constraints.txt; $(LATEST)/bin/python -m pip freeze --exclude-editable; } > constraints.txt.new

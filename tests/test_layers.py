@@ -19,6 +19,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("hloc.version", "hloc.record"),
     ("hloc.errors", "hloc.cache", "hloc.progress"),
     ("hloc.ir",),
+    ("hloc.lapack",),  # the linear-algebra custom calls as LAPACK calls (both backends run them)
     ("hloc.signature", "hloc.parse", "hloc.interp"),
     ("hloc.passes", "hloc.viz"),  # (constant folding runs the interpreter; viz draws modules)
     ("hloc.backend",),

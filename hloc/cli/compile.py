@@ -302,6 +302,7 @@ def _products(paths: dict[str, str], built, mod, name: str, opt_level: str, pic:
             products[path] = print_module(mod)
         elif kind == "header":
             from ..backend.llvm.header import render_header
+            from ..lapack.library import referenced
             from ..version import __version__
 
             t = cm.target
@@ -313,7 +314,8 @@ def _products(paths: dict[str, str], built, mod, name: str, opt_level: str, pic:
                 options=f"LLVM -O{opt_level}, HLO pipeline {built.pipeline_ran or 'none'}, "
                         f"{'PIC' if pic else 'static'}, denormals {'flushed' if ftz else 'IEEE'}",
                 include=None if path == "-" else os.path.basename(path),
-                profile_sites=None if cm.profile_sites is None else len(cm.profile_sites))
+                profile_sites=None if cm.profile_sites is None else len(cm.profile_sites),
+                lapack=tuple(referenced(cm.obj)))
     return products
 
 

@@ -253,10 +253,16 @@ def _compile(req: _Request, runner, source: bytes, text: str | None):
     except CodegenError as e:
         if req.backend_name != "llvm":
             raise
-        if not req.fallback:
+        from ..interp import unknown_custom_calls
+
+        interp_can = not unknown_custom_calls(_parse_text(text, req.name)) if text is not None else True
+        if not req.fallback or not interp_can:
             click.echo(str(e), err=True)
-            click.echo("hloc: note: the native (llvm) backend cannot compile this module; run it on the "
-                       "reference interpreter with --backend interp, or pass --fallback", err=True)
+            if interp_can:
+                click.echo("hloc: note: the native (llvm) backend cannot compile this module; run it on the "
+                           "reference interpreter with --backend interp, or pass --fallback", err=True)
+            else:
+                click.echo("hloc: note: the interpreter does not know this custom-call target either", err=True)
             click.get_current_context().exit(1)
         click.echo(f"hloc: note: llvm cannot compile this module ({e.message}); running it on the "
                    "interpreter (--fallback)", err=True)

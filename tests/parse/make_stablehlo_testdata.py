@@ -197,6 +197,14 @@ def _random(seed):
         jax.random.randint(k2, (6,), 0, 10), jax.random.permutation(k1, 8)
 
 
+@case("random_x64", ((2,), "uint32"), rtol=1e-12, atol=1e-13, x64=True)
+def _random_x64(seed):
+    key = jax.random.wrap_key_data(seed)
+    tails = jnp.array([1 - 1e-4, 1 - 1e-7, 1 - 1e-9, 1 - 1e-13, 1 - 1e-15, 1.0])  # w up to ~34, and 1
+    u = jnp.concatenate([jnp.linspace(-0.999, 0.999, 41), tails, -tails])
+    return jax.random.normal(key, (64,)), lax.erf_inv(u), jax.random.truncated_normal(key, -2.0, 2.0, (8,))
+
+
 @case("rng_bit_generator", ((4,), "uint32"), rtol=0, atol=0)
 def _rbg(key):
     k, bits = lax.rng_bit_generator(key.astype(jnp.uint64) if False else key, (3, 4),

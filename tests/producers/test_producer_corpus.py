@@ -34,38 +34,17 @@ SMALL = [f"{prod}/{name}" for prod, m in MANIFESTS.items() for name, p in m["pro
 BENCH = [f"{prod}/{name}" for prod, m in MANIFESTS.items() for name, p in m["programs"].items() if "bench_inputs" in p]
 
 # (program, backend) -> the defect that makes it fail today.
-LAYOUTS = ("native: wrong numbers: buffers passed between a while loop's state, condition and body without "
-           "converting between their layouts (swapaxes before lax.scan; issue 13, repro native_A_*)")
 IM2COL = "native: DuplicatedNameError c.im2col.taps.N on repeated identical convolutions (issue 13, repro native_B_*)"
 REDUCE = ("f32 reductions (BatchNorm batch statistics) 5-7x further from f64 than XLA's: a train step's parameter "
           "updates miss a tolerance of 2x (XLA's + the producer's error) (issue 13)")
 
-
-def lapack(target: str) -> str:
-    return f"custom-call target '{target}' (jaxlib LAPACK FFI) not supported (issue 15)"
-
-
 XFAIL: dict[tuple[str, str], str] = {
-    ("jax/lstm_scan", "llvm"): LAYOUTS,
-    ("jax/gru_scan", "llvm"): LAYOUTS,
-    ("jax/lstm_grad", "llvm"): LAYOUTS,
     ("jax/unet", "llvm"): IM2COL,
     ("jax/resnet_train_step", "llvm"): REDUCE,
     ("jax/resnet_train_step", "interp"): REDUCE,
     ("tf/keras_cnn_train_step", "llvm"): REDUCE,
     ("tf/keras_cnn_train_step", "interp"): REDUCE,
-    ("tf/tf_linalg", "llvm"): "custom-call target 'Qr' (TensorFlow's tf.linalg.qr) not supported (issue 15)",
-    ("tf/tf_linalg", "interp"): "custom-call target 'Qr' (TensorFlow's tf.linalg.qr) not supported (issue 15)",
-    ("tf/tf_top_k", "llvm"): "native: 'set-dimension-size' around tf.math.top_k / tf.argsort results "
-                             "not supported (issue 15)",
 }
-for _backend in ("llvm", "interp"):
-    XFAIL.update({("jax/linalg_lu", _backend): lapack("lapack_sgetrf_ffi"),
-                  ("jax/linalg_cholesky", _backend): lapack("lapack_spotrf_ffi"),
-                  ("jax/linalg_qr", _backend): lapack("lapack_sgeqrf_ffi"),
-                  ("jax/linalg_eigh_svd", _backend): lapack("lapack_ssyevd_ffi"),
-                  ("jax/linalg_f64_c64", _backend): lapack("lapack_dgetrf_ffi"),
-                  ("jax/scipy_linalg", _backend): lapack("lapack_sgetrf_ffi")})
 
 
 def cases(backend: str) -> list:

@@ -29,6 +29,7 @@ import numpy as np
 from ...errors import CodegenError, RunError, UsageError
 from ...ir.module import Module
 from ...ir.types import ELEMENT_TYPES, Shape
+from ...passes.layout_copies import LayoutCopies
 from ...progress import stage
 from .abi import ENTRY_ARGS, default_threads, shutdown_then_release
 from .codegen import split
@@ -118,6 +119,7 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
     stage("LLVM IR")
     spec = options.target.resolved()
     tm = target_machine(spec, options.opt_level)
+    LayoutCopies().run(module)  # buffers are shared across tuples and control flow: one layout each
     lib = Library.for_target(spec, options.opt_level) if options.library else None
     emitter = ModuleEmitter(module, options.entry_name, spec.triple, str(tm.target_data),
                             options.flush_denormals, spec.features, library=lib, profile=options.profile)

@@ -249,8 +249,10 @@ def link_shared(obj: bytes) -> bytes | None:
     import subprocess
     import tempfile
 
+    from ...lapack.library import referenced
+
     cc = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
-    if not cc:
+    if not cc or referenced(obj):  # (LAPACK's routines are bound at ORC load time, not by dlopen)
         return None
     with tempfile.TemporaryDirectory(prefix="hloc-link-") as tmp:
         o, so = os.path.join(tmp, "m.o"), os.path.join(tmp, "m.so")

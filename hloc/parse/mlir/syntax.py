@@ -79,10 +79,19 @@ class Func:
         self.offset = offset
 
 
+def split_top(items: list) -> list[list]:
+    """Items split at their top-level commas."""
+    out: list[list] = [[]]
+    for it in items:
+        if isinstance(it, Token) and it.type == "COMMA":
+            out.append([])
+        else:
+            out[-1].append(it)
+    return [seg for seg in out if seg]
+
+
 def _generic_top(op: Op) -> list:
     """Funcs of a generic-form "builtin.module" / "func.func" (attributes read by their names)."""
-    from .values import split_top
-
     if op.name == "builtin.module":
         return [f for r in op.regions for b in r.blocks for inner in b.ops for f in _generic_top(inner)]
     if op.name != "func.func" or not op.regions:
@@ -249,7 +258,9 @@ _DESCRIPTIONS = {
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     text = resources.files("hloc.grammars").joinpath("mlir.lark").read_text()
-    return Lark(text, parser="lalr", lexer="contextual", maybe_placeholders=True)
+    # The transformer runs as rules reduce (no parse tree); cache=True keeps the LALR tables on disk.
+    return Lark(text, parser="lalr", lexer="contextual", maybe_placeholders=True, cache=True,
+                transformer=_ToSyntax())
 
 
 def _expected(expected) -> str:
@@ -262,8 +273,7 @@ def _expected(expected) -> str:
 def parse_syntax(stripped: str, original: str, filename: str) -> list[Func]:
     """Parse location-free text (same offsets as `original`, which errors quote)."""
     try:
-        tree = _parser().parse(stripped)
-        return _ToSyntax().transform(tree)
+        return _parser().parse(stripped)
     except UnexpectedCharacters as e:
         raise ParseError(f"unexpected character {original[e.pos_in_stream]!r} in StableHLO text",
                          SourceLoc.from_offset(filename, original, e.pos_in_stream)) from None

@@ -15,7 +15,7 @@ from lark import Token
 
 from ...errors import ParseError, SourceLoc
 from ...ir.types import ELEMENT_TYPES, Shape
-from .syntax import Group
+from .syntax import Group, split_top
 
 _SCALARS = {
     "i1": "pred", "i2": "s2", "i4": "s4", "i8": "s8", "i16": "s16", "i32": "s32", "i64": "s64",
@@ -123,17 +123,6 @@ def item_text(it) -> str:
 
 
 # ------------------------------------------------------------------------------------ attributes
-def split_top(items: list) -> list[list]:
-    """Items split at their top-level commas."""
-    out: list[list] = [[]]
-    for it in items:
-        if isinstance(it, Token) and it.type == "COMMA":
-            out.append([])
-        else:
-            out[-1].append(it)
-    return [seg for seg in out if seg]
-
-
 def is_tok(it, type_: str, value: str | None = None) -> bool:
     return isinstance(it, Token) and it.type == type_ and (value is None or it.value == value)
 
