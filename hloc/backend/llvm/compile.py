@@ -29,6 +29,7 @@ import numpy as np
 from ...errors import CodegenError, RunError, UsageError, VerifyError, working_on
 from ...ir.module import Module
 from ...ir.types import ELEMENT_TYPES, Shape
+from ...progress import stage
 from .abi import ENTRY_ARGS, default_threads, shutdown_then_release
 from .codegen import split
 from .codegen.buffers import ALIGN, BufferAssignment
@@ -122,6 +123,7 @@ def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModul
     if trees is not None:
         trees.run_on(module)  # (long f32 sums as accurate as XLA:CPU's, whatever the HLO pipeline ran)
     honour_layouts(module)
+    stage("LLVM IR")
     spec = options.target.resolved()
     tm = target_machine(spec, options.opt_level)
     lib = Library.for_target(spec, options.opt_level) if options.library else None
@@ -134,6 +136,7 @@ def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModul
     timings["emit_ir"] = t1 - t0
     lib_asm = ""
     if lib is not None and lib.components:
+        stage("runtime library")  # (compiled once per target and cached; seconds when it is not)
         lib_asm = "\n" + lib.module_asm()  # (the module text may end without a newline, after metadata)
         t1b = time.perf_counter()
         timings["library"] = t1b - t1
@@ -156,6 +159,7 @@ def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModul
             raise CodegenError(f"internal error: invalid LLVM IR generated: {e}") from None
         t3 = time.perf_counter()
         timings["parts"] = t3 - t2
+        stage("assembling")
         assembled = split.assembly_module(llmod, split.join_asm(asms, parts.localized)) + lib_asm
         try:
             obj = tm.emit_object(llvm.parse_assembly(assembled))
@@ -174,8 +178,10 @@ def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModul
         if not all("optnone" in f.attributes for f in llmod.functions if f.blocks):
             # (all glue, e.g. a module of library GEMM calls: the pipeline would leave it as it is
             # and cost ~0.4 ms)
+            stage("LLVM optimize")
             optimize(mod, tm, options.opt_level)
         t3 = time.perf_counter()
+        stage("LLVM code generation")
         timings["optimize"] = t3 - t2
         obj = tm.emit_object(mod)
         t4 = time.perf_counter()
