@@ -136,7 +136,14 @@ def read_proto(data: bytes, where: str, text_format: bool) -> dict:
         wrapped = None
     if _plausible(wrapped):
         return wrapped
-    top = read("HloModuleProto")
+    try:
+        top = read("HloModuleProto")
+    except ParseError as e:
+        if text_format:  # (a text proto's error points at its line)
+            raise
+        # Binary: the bytes do not even decode as one (another message, or damaged).
+        raise ParseError("no HLO computations in this protocol buffer (expected an HloModuleProto or HloProto; "
+                         f"{e.message})", SourceLoc(where, 1, 1)) from None
     if not _plausible(top):
         raise ParseError("no HLO computations in this protocol buffer (expected an HloModuleProto or HloProto)",
                          SourceLoc(where, 1, 1))

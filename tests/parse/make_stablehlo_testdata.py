@@ -222,9 +222,16 @@ def _special(x):
         lax.rsqrt(jnp.abs(x) + 1), jnp.isinf(x / 0.0), jnp.square(x)
 
 
-@case("special_functions_chlo_more", ((32,), F), rtol=2e-5, atol=2e-5)
+@case("special_digamma_nextafter", ((32,), F), rtol=2e-5, atol=2e-5)
 def _special_more(x):
-    return jax.scipy.special.digamma(jnp.abs(x) + 0.5), jnp.nextafter(x, jnp.float32(0)), jax.scipy.special.erfc(x)
+    return jax.scipy.special.digamma(jnp.abs(x) + 0.5), jnp.nextafter(x, jnp.float32(0)), \
+        jax.scipy.special.digamma(jnp.array([-2.5, -1.0, 0.0, 0.25, 1.0, 7.5, 40.0], jnp.float32))
+
+
+@case("special_erfc", ((32,), F), rtol=2e-5, atol=2e-5)
+def _special_erfc(x):
+    wide = jnp.array([-9.5, -5.0, -3.0, -2.0, -1.5, -1.0, 0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 5.0, 9.0, 11.0])
+    return jax.scipy.special.erfc(x), jax.scipy.special.erfc(wide), jax.scipy.special.erfc(x.astype(jnp.bfloat16))
 
 
 @case("int_bits", ((16,), "int32"), ((16,), "uint8"), rtol=0, atol=0)

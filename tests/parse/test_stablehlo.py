@@ -25,7 +25,7 @@ JAX_CASES = manifest(HERE / "jax" / "MANIFEST.tsv")
 TORCH_CASES = manifest(HERE / "torch" / "MANIFEST.tsv")
 CORPUS_CASES = sorted(p.stem for p in (HERE / "corpus").glob("*.mlir"))
 # CHLO ops whose expansions (XLA's chlo legalization) are not written yet
-XFAIL = {"special_functions_chlo_more": "chlo.digamma and chlo.erfc are not expanded yet"}
+XFAIL: dict[str, str] = {}  # case -> why it fails today
 
 
 def _check(mlir: Path, folder: Path, name: str, rtol: str, atol: str, backend: str) -> None:
@@ -71,7 +71,7 @@ def test_corpus_as_stablehlo_runs_equal_to_xla(name, backend):
 
 
 def test_corpus_conversions_cover_the_public_corpus():
-    assert len(CORPUS_CASES) == 52 and len(JAX_CASES) == 22 and len(TORCH_CASES) == 5
+    assert len(CORPUS_CASES) == 52 and len(JAX_CASES) == 23 and len(TORCH_CASES) == 5
 
 
 def _run(text: str, *args):
@@ -187,6 +187,27 @@ def test_regions_capture_outer_values_case_if_while():
     _, out = _run(text, np.bool_(False), np.int32(0), x)
     np.testing.assert_array_equal(out[0], x)
     np.testing.assert_array_equal(out[1], [2, 2, 2])
+
+
+def test_closed_regions_copy_the_outer_constants_they_use():
+    """torch_xla's reducers use constants defined outside the reduce (`select %79, %c_4, %c`)."""
+    text = """
+    func.func @main(%x: tensor<2x3xi1>) -> tensor<2xi1> {
+      %t = stablehlo.constant dense<true> : tensor<i1>
+      %f = stablehlo.constant dense<false> : tensor<i1>
+      %0 = stablehlo.reduce(%x init: %t) across dimensions = [1] : (tensor<2x3xi1>, tensor<i1>) -> tensor<2xi1>
+       reducer(%a: tensor<i1>, %b: tensor<i1>)  {
+        %1 = stablehlo.and %a, %b : tensor<i1>
+        %2 = stablehlo.select %1, %t, %f : tensor<i1>, tensor<i1>
+        stablehlo.return %2 : tensor<i1>
+      }
+      return %0 : tensor<2xi1>
+    }"""
+    x = np.array([[True, True, True], [True, False, True]])
+    _, out = _run(text, x)
+    np.testing.assert_array_equal(out, [True, False])
+    with pytest.raises(ParseError, match="is not a constant"):
+        parse_module(text.replace("%2 = stablehlo.select %1, %t, %f", "%2 = stablehlo.select %1, %x, %f"), "t.mlir")
 
 
 def test_types_bounded_tuple_token():

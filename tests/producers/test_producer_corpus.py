@@ -35,18 +35,8 @@ MANIFESTS = manifests()
 SMALL = [f"{prod}/{name}" for prod, m in MANIFESTS.items() for name, p in m["programs"].items() if "outputs" in p]
 BENCH = [f"{prod}/{name}" for prod, m in MANIFESTS.items() for name, p in m["programs"].items() if "bench_inputs" in p]
 
-# (program, backend) -> the defect that makes it fail today.
-IM2COL = "native: DuplicatedNameError c.im2col.taps.N on repeated identical convolutions (issue 13, repro native_B_*)"
-REDUCE = ("f32 reductions less accurate than XLA's (BatchNorm statistics and gradient sums, issue 13): the train "
-          "step's updates differ from the producer's by 7-14x XLA's own error vs f64, above 2 x (XLA's + the "
-          "producer's error)")
-XFAIL: dict[tuple[str, str], str] = {
-    ("jax/unet", "llvm"): IM2COL,
-    ("jax/resnet_train_step", "llvm"): REDUCE,
-    ("jax/resnet_train_step", "interp"): REDUCE,
-    ("tf/keras_cnn_train_step", "llvm"): REDUCE,
-    ("tf/keras_cnn_train_step", "interp"): REDUCE,
-}
+# (program, backend) -> the defect that makes it fail today (none at the moment).
+XFAIL: dict[tuple[str, str], str] = {}
 
 
 # A slice compiled for x86-64-v3 too (AVX2, no AVX-512: what many users have), so that no result depends

@@ -157,3 +157,87 @@ def _next_after(a: Args):
     nan = f.op("or", f.op("compare", x, x, attrs="direction=NE", etype="pred"),
                f.op("compare", y, y, attrs="direction=NE", etype="pred"), etype="pred")
     return f.op("select", nan, f.const(np.nan), f.op("bitcast-convert", result))
+
+
+_LANCZOS_GAMMA = 7.0
+_LANCZOS_BASE = 0.99999999999980993227684700473478
+_LANCZOS = (676.520368121885098567009190444019, -1259.13921672240287047156078755283,
+            771.3234287776530788486528258894, -176.61502916214059906584551354, 12.507343278686904814458936853,
+            -0.13857109526572011689554707, 9.984369578019570859563e-6, 1.50563273514931155834e-7)
+
+
+@lowering("chlo.digamma")
+def _digamma(a: Args):
+    """XLA's Digamma: the Lanczos approximation, Euler's reflection below 1/2, NaN at the poles."""
+    x = a.operands[0]
+    if x.shape.etype in ("f16", "bf16"):  # computed in f32, as XLA does
+        wide = Shape("f32", x.shape.dims, dynamic=x.shape.dynamic)
+        return a.emit("convert", [_digamma_of(a, a.emit("convert", [x], shape=wide))], shape=x.shape)
+    return _digamma_of(a, x)
+
+
+def _digamma_of(a: Args, x: Value) -> Value:
+    e = _Expr(a, x.shape)
+    one = e.const(1.0)
+    reflect = e.lt(x, e.const(0.5))
+    z = e.op("select", reflect, e.op("negate", x), e.op("subtract", x, one))
+    num, denom = e.const(0.0), e.const(_LANCZOS_BASE)
+    for i, c in enumerate(_LANCZOS):
+        zi = e.op("add", e.op("add", z, e.const(float(i))), one)
+        num = e.op("subtract", num, e.op("divide", e.const(c), e.op("multiply", zi, zi)))
+        denom = e.op("add", denom, e.op("divide", e.const(c), zi))
+    g_half = _LANCZOS_GAMMA + 0.5
+    t = e.op("add", e.const(g_half), z)
+    log_t = e.op("add", e.const(float(np.log(g_half))), e.op("log-plus-one", e.op("divide", z, e.const(g_half))))
+    y = e.op("subtract", e.op("add", log_t, e.op("divide", num, denom)), e.op("divide", e.const(_LANCZOS_GAMMA), t))
+    reduced = e.op("add", x, e.op("abs", e.op("floor", e.op("add", x, e.const(0.5)))))
+    pi_r = e.op("multiply", e.const(np.pi), reduced)
+    cot = e.op("divide", e.op("multiply", e.const(np.pi), e.op("cosine", pi_r)), e.op("sine", pi_r))
+    result = e.op("select", reflect, e.op("subtract", y, cot), y)
+    pole = e.op("and", e.op("compare", x, e.const(0.0), attrs="direction=LE", etype="pred"),
+                e.op("compare", x, e.op("floor", x), attrs="direction=EQ", etype="pred"), etype="pred")
+    return e.op("select", pole, e.const(np.nan), result)
+
+
+# Cephes' erff / erfcf polynomials (single precision), as XLA's ErfImpl32Cephes / ErfcImpl32 use them.
+_ERF_T = (7.853861353153693e-5, -8.010193625184903e-4, 5.188327685732524e-3, -2.685381193529856e-2,
+          1.128358514861418e-1, -3.761262582423300e-1, 1.128379165726710e+0)
+_ERFC_P = (2.326819970068386e-2, -1.387039388740657e-1, 3.687424674597105e-1, -5.824733027278666e-1,
+           6.210004621745983e-1, -4.944515323274145e-1, 3.404879937665872e-1, -2.741127028184656e-1,
+           5.638259427386472e-1)
+_ERFC_R = (-1.047766399936249e+1, 1.297719955372516e+1, -7.495518717768503e+0, 2.921019019210786e+0,
+           -1.015265279202700e+0, 4.218463358204948e-1, -2.820767439740514e-1, 5.641895067754075e-1)
+
+
+def _poly(e: _Expr, x: Value, coeffs) -> Value:
+    p = e.const(coeffs[0])
+    for c in coeffs[1:]:
+        p = e.op("add", e.op("multiply", p, x), e.const(c))
+    return p
+
+
+@lowering("chlo.erfc")
+def _erfc(a: Args):
+    """erfc(x) = 1 - erf(x) for |x| <= 1, else exp(-x^2)/|x| * P(1/x^2) (reflected for x < 0)."""
+    x = a.operands[0]
+    et = x.shape.etype
+    if et == "f64":
+        raise a.error("chlo.erfc on f64 is not supported yet (f32, f16 and bf16 are)")
+    if et != "f32":
+        wide = Shape("f32", x.shape.dims, dynamic=x.shape.dynamic)
+        return a.emit("convert", [_erfc_f32(a, a.emit("convert", [x], shape=wide))], shape=x.shape)
+    return _erfc_f32(a, x)
+
+
+def _erfc_f32(a: Args, x: Value) -> Value:
+    e = _Expr(a, x.shape)
+    abs_x = e.op("abs", x)
+    z = e.op("exponential", e.op("negate", e.op("multiply", x, x)))
+    q = e.op("divide", e.const(1.0), abs_x)
+    y = e.op("multiply", q, q)
+    p = e.op("select", e.lt(abs_x, e.const(2.0)), _poly(e, y, _ERFC_P), _poly(e, y, _ERFC_R))
+    tail = e.op("multiply", e.op("multiply", z, q), p)
+    tail = e.op("select", e.lt(x, e.const(0.0)), e.op("subtract", e.const(2.0), tail), tail)
+    erf = e.op("multiply", x, _poly(e, e.op("multiply", x, x), _ERF_T))
+    near = e.op("compare", abs_x, e.const(1.0), attrs="direction=GT", etype="pred")
+    return e.op("select", near, tail, e.op("subtract", e.const(1.0), erf))

@@ -80,8 +80,17 @@ class CompBuilder:
             self.scope[key] = v
             return v
         if self.parent is not None and self.parent.has(key):
-            raise ctx.error(tok.start_pos, f"'{tok.value}' is defined outside this region; hloc passes "
-                                           "outer values only into case, if and while regions")
+            # A closed region (reduce, sort, ... bodies) may use an outer constant: a copy of it
+            outer = self.parent.lookup(tok, ctx)
+            value = self.lw.constants.get(outer.name)
+            if value is not None:
+                v = self.emit("constant", outer.shape, [], "", tok.start_pos)
+                self.lw.constants[v.name] = value
+                self.scope[key] = v
+                return v
+            raise ctx.error(tok.start_pos, f"'{tok.value}' is defined outside this region and is not a "
+                                           "constant; hloc passes other outer values only into case, if and "
+                                           "while regions")
         raise ctx.error(tok.start_pos, f"use of undefined value '{tok.value}'"
                                        f"{did_you_mean(key, self.scope)}")
 
