@@ -5,7 +5,7 @@ import json
 
 import numpy as np
 
-from benchmarks.bench_real_models import PRODUCERS, _physical, modules, work
+from benchmarks.bench_real_models import PRODUCERS, _physical, modules, without_aliasing, work
 from hloc.parse import parse_module
 
 
@@ -28,3 +28,13 @@ def test_work_counts_bytes_and_products(tmp_path):
     path.write_text("HloModule t\nENTRY e {\n  a = f32[4,8] parameter(0)\n  b = f32[8,2] parameter(1)\n"
                     "  ROOT d = f32[4,2] dot(a, b), lhs_contracting_dims={1}, rhs_contracting_dims={0}\n}\n")
     assert work(path) == (2 * 4 * 8 * 2, 4 * (32 + 16 + 8))
+
+
+def test_xla_side_drops_input_output_aliasing(tmp_path):
+    path = tmp_path / "m.hlo"
+    path.write_text("HloModule t, input_output_alias={ {0}: (0, {}, may-alias) }, alias_passthrough_params=true\n"
+                    "ENTRY e {\n  ROOT p = f32[2] parameter(0)\n}\n")
+    (tmp_path / "x").mkdir()
+    out = without_aliasing(path, tmp_path / "x")
+    assert out.read_text().splitlines()[0] == "HloModule t, alias_passthrough_params=true"
+    assert parse_module(out.read_text()).entry.root.opcode == "parameter"
