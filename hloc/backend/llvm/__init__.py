@@ -15,6 +15,8 @@ Public API:
 
 Layout: packages in layers, each importing only those above it in this list (tests/test_layers.py):
 
+    lowerings.py  LOWERINGS[opcode]: how each opcode compiles (elemental / kernel / no code / lowered
+                  away), its check, emitter and scratch; filled by decorators where they are defined
     abi.py        the C ABI as data (entry arguments, exported names, C element types); light
     header.py     the C header of a compiled module (`hloc compile --emit header`)
     llvmir/       LLVM IR building blocks: irvalues.py (HLO element types in LLVM: storage vs compute

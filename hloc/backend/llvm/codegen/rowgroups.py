@@ -35,13 +35,13 @@ from ....errors import CodegenError
 from ....ir.module import Instruction
 from ....ir.opcodes import ELEMENTWISE
 from ..elemental import IrArray
-from ..kernels import KERNELS
 from ..kernels.context import KernelContext
 from ..kernels.loop import Part, emit_part_rows, kernel_parts, part_rows
 from ..kernels.parallel import parallel_range
 from ..llvmir.hints import compile_apart
 from ..llvmir.irvalues import I64, PTR, VOID, const
 from ..llvmir.loops import STREAM, for_range, nest_dims
+from ..lowerings import is_kernel
 from .buffers import NO_CODE, BufferAssignment, Slice, aliases_operand
 
 # Bytes of row-local buffers one block of rows may span: about L1 (32 KiB here). Measured on
@@ -107,7 +107,7 @@ def _shares_rows(run: list[Member], m: Member, ba: BufferAssignment) -> bool:
 
 def _member(instr: Instruction, ba: BufferAssignment) -> Member | None:
     op = instr.opcode
-    if op != "fusion" and not (op not in KERNELS and (op == "reduce" or op in ELEMENTWISE)):
+    if op != "fusion" and not (not is_kernel(op) and (op == "reduce" or op in ELEMENTWISE)):
         return None
     if instr in ba.in_place or instr in ba.scratch_slices:
         return None
