@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 JOBS   ?= 2
 
-.PHONY: run test test-fast lint format bench golden clean
+.PHONY: run test test-fast lint typecheck format bench golden clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,13 @@ test-fast: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+
+# The packages held to mypy's defaults with no errors ([tool.mypy] in pyproject.toml). The next to
+# join: hloc/runtime, hloc/interp, hloc/cli, hloc/backend (`.venv/bin/mypy hloc/` lists their errors).
+TYPED := hloc/ir hloc/parse hloc/passes hloc/backend/llvm/lowerings.py hloc/record.py hloc/errors.py \
+         hloc/cache.py hloc/signature.py hloc/version.py
+typecheck: $(STAMP)
+	$(BIN)/mypy $(TYPED)
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix .
