@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 JOBS   ?= 2
 
-.PHONY: run test test-fast lint typecheck format bench golden clean
+.PHONY: run test test-fast lint typecheck format bench golden clean fuzz-inputs
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,12 @@ test: $(STAMP)
 # Skips the slow corpus sweeps (CI runs them through `make test`).
 test-fast: $(STAMP)
 	$(BIN)/pytest -q -n $(JOBS) -m "not slow"
+
+# Long-running fuzzing of the readers of untrusted input (the HLO parser, .npy/.npz inputs, the
+# compile cache; tests/fuzzing/inputs.py): FUZZ_SECONDS per target, findings in build/fuzz/.
+FUZZ_SECONDS ?= 600
+fuzz-inputs: $(STAMP)
+	$(BIN)/python tests/fuzzing/inputs.py --seconds $(FUZZ_SECONDS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -93,7 +93,7 @@ def _stream_add_gbs(threads: int, repeat: int) -> float:
 
 def gemm_shapes(module) -> list[tuple[int, int, int, int]]:
     """(batch, M, K, N) of every dot and convolution in `module`, as a BLAS would compute them
-    (hloc.backend.llvm.profile.gemm_shape)."""
+    (hloc.backend.llvm.codegen.profile.gemm_shape)."""
     from hloc.backend.llvm.codegen.profile import gemm_shape
 
     shapes = (gemm_shape(ins) for comp in module.computations for ins in comp.instructions)

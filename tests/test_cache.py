@@ -36,7 +36,7 @@ def test_round_trip(tmp_path):
     c.store(key, {"hello": [1, 2]}, {"module.o": b"\x7fELF object", "module.so": b"shared"})
     e = CompileCache(tmp_path).load(key)
     assert e.meta == {"hello": [1, 2]} and e.data == {"module.o": b"\x7fELF object", "module.so": b"shared"}
-    assert e.path == tmp_path / "v1" / key[:2] / key and e.file("module.so").read_bytes() == b"shared"
+    assert e.path == tmp_path / "v1" / key[:2] / key and (e.path / "module.so").read_bytes() == b"shared"
     assert not [p for p in e.path.parent.iterdir() if p.name.startswith(".")]  # no temporary directories left
 
 
@@ -234,7 +234,7 @@ def test_unloadable_shared_library_falls_back_to_the_object(tmp_path, monkeypatc
     def refuse(path, abi, profile=False):
         raise RunError(f"cannot load '{path}': noexec mount")
 
-    monkeypatch.setattr(runtime, "load_shared", refuse)
+    monkeypatch.setattr(runtime, "load_shared_image", refuse)
     be, exe = _prepare(tmp_path)
     assert be.last_cache == "hit" and exe.how == "orc"
     _check(exe)

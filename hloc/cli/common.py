@@ -98,6 +98,60 @@ class HlocGroup(_PlainHelpOption, click.Group):
             ctx.exit(130)
 
 
+def _set_replace_symlink(ctx: click.Context, _param, value: bool) -> None:
+    if value:
+        ctx.meta[_REPLACE_SYMLINK] = True
+
+
+_REPLACE_SYMLINK = "hloc.replace_symlink"
+
+# The output-path policy shared by every command that writes files (-o and the like).
+replace_symlink_option = click.option(
+    "--replace-symlink", is_flag=True, expose_value=False, callback=_set_replace_symlink,
+    help="When an output path is a symbolic link, replace the link itself with the new file (the file it "
+         "points to is left alone), as install(1) does. Without it such an output is refused: hloc never "
+         "writes through a link.")
+
+
+def _replacing_symlinks() -> bool:
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx is not None and ctx.find_root().meta.get(_REPLACE_SYMLINK))
+
+
+def check_output_path(path: str, replace_symlink: bool | None = None) -> None:
+    """Refuse (one-line HlocError) to put an output at `path` unless what is there is nothing, a
+    regular file this user could write to directly, or (with `replace_symlink`) a symbolic link.
+    Device nodes, FIFOs, sockets and directories are never replaced (`hloc compile -o /dev/null`
+    as root would otherwise put a regular file in place of /dev/null), nor a read-only file or one
+    of another user's that a writable directory would let a rename replace."""
+    import stat
+
+    if replace_symlink is None:
+        replace_symlink = _replacing_symlinks()
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise HlocError(f"cannot write '{path}': {e.strerror}") from None
+    mode = st.st_mode
+    if stat.S_ISREG(mode):
+        if not os.access(path, os.W_OK, effective_ids=os.access in os.supports_effective_ids):
+            raise HlocError(f"cannot write '{path}': you cannot write to this file (mode "
+                            f"{stat.S_IMODE(mode):04o}, owner uid {st.st_uid}), so hloc does not replace it")
+        return
+    if stat.S_ISLNK(mode):
+        if replace_symlink:
+            return
+        raise HlocError(f"cannot write '{path}': it is a symbolic link; hloc does not write through links "
+                        "(remove it, or pass --replace-symlink to replace the link itself)")
+    kind = ("a directory" if stat.S_ISDIR(mode) else "a character device" if stat.S_ISCHR(mode)
+            else "a block device" if stat.S_ISBLK(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+            else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
+    raise HlocError(f"cannot write '{path}': it is {kind}; hloc writes only regular files"
+                    + (" (-o - writes to standard output)" if not stat.S_ISDIR(mode) else ""))
+
+
 def write_atomic(path: str, data: str | bytes | Callable[[IO[bytes]], None]) -> None:
     """Write `path` via a temporary file in the same directory and a rename: never a partial file.
     `data` may be a function writing into the open binary file (large outputs stream to disk without
@@ -107,10 +161,15 @@ def write_atomic(path: str, data: str | bytes | Callable[[IO[bytes]], None]) -> 
 
 def write_atomic_all(items: list[tuple[str, str | bytes | Callable[[IO[bytes]], None]]]) -> None:
     """Write several files, all or none: each goes to a temporary file next to its destination, and
-    the renames happen only once all of them are complete. Files get the usual permissions (0644, a
-    shared library 0755, less the umask); "-" is standard output."""
+    the renames happen only once all of them are complete. Every destination is checked first
+    (check_output_path: regular files only, links only with --replace-symlink) and again right
+    before its rename. Files get the usual permissions (0644, a shared library 0755, less the
+    umask); "-" is standard output."""
     temps: list[tuple[str, str]] = []
     umask = _umask()
+    for path, _ in items:
+        if path != "-":
+            check_output_path(path)
     try:
         for path, data in items:
             if path == "-":
@@ -127,6 +186,8 @@ def write_atomic_all(items: list[tuple[str, str | bytes | Callable[[IO[bytes]], 
                 os.chmod(tmp, (0o755 if path.endswith(".so") else 0o644) & ~umask)
             except OSError as e:
                 raise HlocError(f"cannot write '{path}': {e.strerror}") from None
+        for _tmp, path in temps:
+            check_output_path(path)  # (again: the run may have taken a while)
         for tmp, path in temps:
             try:
                 os.replace(tmp, path)

@@ -13,7 +13,8 @@ import click
 
 from ..errors import HlocError, UsageError
 from . import main
-from .common import write_atomic_all
+from .common import replace_symlink_option, write_atomic_all
+from .inputs import module_option, refuse_elided_constants, resolve_input
 
 # --emit kind -> (file suffix, is text, what)
 EMIT_KINDS: dict[str, tuple[str, bool, str]] = {
@@ -111,7 +112,9 @@ def output_paths(module: str, output: str | None, kinds: list[str]) -> dict[str,
 
 @main.command("compile", help=_HELP)
 @click.argument("module", metavar="MODULE.hlo", required=False)
+@module_option
 @click.option("-o", "--output", metavar="OUT", help="Output file, or base name for several --emit kinds.")
+@replace_symlink_option
 @click.option("--emit", "emit", multiple=True, metavar="KINDS",
               help="What to write: obj, asm, llvm, shared, header, hlo (comma-separated, repeatable; default obj).")
 @click.option("-O", "opt_level", type=click.Choice(["0", "1", "2", "3"]), default="3", metavar="N",
@@ -144,7 +147,7 @@ def output_paths(module: str, output: str | None, kinds: list[str]) -> dict[str,
 def compile_command(module: str | None, output: str | None, emit: tuple[str, ...], opt_level: str,
                     hlo_level: str | None, pipeline: str | None, triple: str, cpu: str, features: str, pic: bool,
                     entry_name: str | None, ftz: bool, show_time: bool, print_targets: bool, profile: bool,
-                    print_ops: bool) -> None:
+                    module_name: str | None, print_ops: bool) -> None:
     import time
 
     if print_targets:
@@ -155,6 +158,7 @@ def compile_command(module: str | None, output: str | None, emit: tuple[str, ...
         return
     if module is None:
         raise UsageError("missing MODULE.hlo (use '-' for stdin)")
+    module = resolve_input(module, module_name)
     if hlo_level is not None and pipeline is not None:
         raise UsageError("use either --hlo-opt LEVEL or -p PIPELINE, not both")
     kinds = _kinds(emit)
@@ -179,6 +183,7 @@ def compile_command(module: str | None, output: str | None, emit: tuple[str, ...
     name = "<stdin>" if module == "-" else module
     mod = parse_module(read_source(module), name)
     verify_module(mod)
+    refuse_elided_constants(mod, "compile")
     t_parse = time.perf_counter() - t_start
     opts = BuildOptions(hlo_pipeline=pipeline or hlo_level or "O2", opt_level=int(opt_level), triple=triple,
                         cpu=cpu, features=features, pic=pic, entry_name=entry_name, flush_denormals=ftz,

@@ -21,7 +21,8 @@ from ..errors import PassError, UsageError, did_you_mean
 from ..ir.printer import STYLES, print_module
 from ..parse import parse_module, read_source, split_modules
 from . import main
-from .common import HlocCommand, write_atomic
+from .common import HlocCommand, replace_symlink_option, write_atomic
+from .inputs import module_option, resolve_input, warn_elided_constants
 
 LEVEL_CHOICES = ("0", "1", "2")
 
@@ -52,8 +53,10 @@ class _Stderr:
 
 
 @main.command("opt", cls=_OptCommand)
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True), required=False)
+@click.argument("file", type=click.Path(allow_dash=True), required=False)
+@module_option
 @click.option("-o", "--output", default="-", metavar="OUT", help="Write the module here (default: stdout).")
+@replace_symlink_option
 @click.option("-p", "--passes", "pipeline", metavar="PIPELINE",
               help="Pass pipeline text, e.g. 'call-inliner,fixpoint(dce,cse),constant-folding<max-elements=1024>', "
                    "or @FILE to read it from a file. See --print-passes.")
@@ -90,7 +93,8 @@ class _Stderr:
 def opt_command(file: str | None, output: str, pipeline: str | None, level: str | None, print_passes: bool,
                 print_pipeline: bool, dump_dir: str | None, print_after_all: bool, print_after: tuple[str, ...],
                 print_changed: bool, print_changed_style: str | None, time_passes: bool, verify_each: bool,
-                check_changed: bool, print_style: str, split_input_file: bool, buffer_assignment: bool) -> None:
+                check_changed: bool, print_style: str, split_input_file: bool, buffer_assignment: bool,
+                module_name: str | None) -> None:
     """Parse FILE (or '-' for stdin), verify it, run a pass pipeline and print the result.
 
     With no -p/-O this is -O0: a round trip through hloc's IR (a parse/verify check and a
@@ -126,12 +130,16 @@ def opt_command(file: str | None, output: str, pipeline: str | None, level: str 
     if dump_dir is not None:
         ins.DumpAfterEachPass.prepare(dump_dir)
 
+    file = resolve_input(file, module_name)
     name = "<stdin>" if file == "-" else file
     text = read_source(file)
     chunks = split_modules(text) if split_input_file else [text]
     printed = []
+    warned = False
     for index, chunk in enumerate(chunks):
         module = parse_module(chunk, name)
+        if not warned:
+            warned = warn_elided_constants(module)
         instruments = []
         if dump_dir is not None:
             instruments.append(ins.DumpAfterEachPass(dump_dir, index, print_style))

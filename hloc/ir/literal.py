@@ -43,6 +43,19 @@ class ElidedLiteral:
         return rng.standard_normal(dims).astype(et.np_dtype)
 
 
+def elided_constants(module) -> list:
+    """The module's `constant({...})` instructions (tuple constants with an elided part too), in text order."""
+    def elided(lit) -> bool:
+        return isinstance(lit, ElidedLiteral) or (isinstance(lit, tuple) and any(elided(x) for x in lit))
+    found = [i for c in module.computations for i in c.instructions if i.opcode == "constant" and elided(i.literal)]
+    return sorted(found, key=lambda i: i.offset)
+
+
+ELIDED_HINT = ("print the module with its constants: from JAX, `jax.jit(f).lower(*args).as_text(dialect=\"hlo\")` "
+               "(the lowered, not the compiled, function: `compiled.as_text()` elides them); from XLA, "
+               "HloPrintOptions.print_large_constants = True, or dump with --xla_dump_large_constants")
+
+
 def literal_value(lit) -> np.ndarray | tuple:
     """The literal's values, materializing elided constants."""
     if isinstance(lit, ElidedLiteral):

@@ -73,6 +73,12 @@ def parse_array_shape(text: str, offset: int, ctx: Ctx) -> Shape:
             at += len(part) + 1
     if not et.is_array_type and dims:
         raise ctx.error(offset, f"{etype} shapes have no dimensions")
+    if dims:
+        size = max(1, et.bits // 8)  # (XLA sizes shapes the same way: a sub-byte element takes a byte)
+        for d in dims:
+            size *= max(d, 0)
+        if size >= 1 << 63:
+            raise ctx.error(offset, f"shape '{text}' is {size:.3g} bytes: its size does not fit in 64 bits")
     layout = None
     if layout_text is not None:
         layout = parse_layout(layout_text, len(dims), offset + text.index("{"), ctx)

@@ -18,6 +18,7 @@ time_report         --time-passes: a table of seconds per pass.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import os
 import tempfile
@@ -62,10 +63,7 @@ class DumpAfterEachPass(Instrument):
         path = os.path.join(self.directory, name)
         text = print_module(module, self.style)
         try:
-            tmp = path + ".tmp"
-            with open(tmp, "w") as f:
-                f.write(text)
-            os.replace(tmp, path)
+            _write_new_file(path, text)
         except OSError as e:
             raise HlocError(f"cannot write dump file '{path}': {e.strerror or e}") from None
         self.written.append(path)
@@ -85,6 +83,30 @@ class DumpAfterEachPass(Instrument):
 
     def run_end(self, ctx: PassContext, module: Module) -> None:
         self._write("after_optimizations", module)
+
+
+def _write_new_file(path: str, text: str) -> None:
+    """Write `path` through an exclusively created temporary file (never through a link planted
+    in a shared dump directory) and a rename; a link, device or directory already at `path` is
+    refused, as for every output (cli.common.check_output_path)."""
+    import stat
+
+    try:
+        st = os.lstat(path)
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(0, "it exists and is not a regular file")
+    except FileNotFoundError:
+        pass
+    tmp = f"{path}.{os.urandom(4).hex()}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def banner(text: str) -> str:

@@ -18,6 +18,7 @@ import re
 import numpy as np
 
 from ..errors import RunError
+from . import npyformat
 
 _NPY_MAGIC = b"\x93NUMPY"
 _ZIP_MAGICS = (b"PK\x03\x04", b"PK\x05\x06")
@@ -29,21 +30,45 @@ def _refuse_pickle(path: str) -> RunError:
                     "(save plain numeric arrays with np.save / np.savez)")
 
 
-def _read_head(path: str) -> bytes:
+def _open(path: str):
+    """The open file and its size. Only regular files: a FIFO or a device has no size to check a
+    header against (/dev/zero would be read forever). O_NONBLOCK: opening a FIFO does not wait."""
+    import stat
+
     try:
-        with open(path, "rb") as f:
-            return f.read(8)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as e:
         raise RunError(f"cannot read '{path}': {e.strerror or e}") from None
+    try:
+        st = os.fstat(fd)
+    except OSError as e:
+        os.close(fd)
+        raise RunError(f"cannot read '{path}': {e.strerror or e}") from None
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise RunError(f"cannot read '{path}': Is a directory")
+        kind = ("a FIFO" if stat.S_ISFIFO(st.st_mode) else "a device" if stat.S_ISCHR(st.st_mode)
+                or stat.S_ISBLK(st.st_mode) else "not a regular file")
+        raise RunError(f"cannot read '{path}': it is {kind}; inputs are read from regular files (whose size "
+                       "can be checked against their headers)")
+    return os.fdopen(fd, "rb"), st.st_size
 
 
-def load_arrays(path: str) -> np.ndarray | dict[str, np.ndarray]:
-    """An .npy file's array, or an .npz file's arrays by key (in the archive's order)."""
-    head = _read_head(path)
-    if head.startswith(_NPY_MAGIC):
-        return _load_npy(path)
-    if head.startswith(_ZIP_MAGICS):
-        return _load_npz(path)
+def load_arrays(path: str, limit: int | None = None) -> np.ndarray | dict[str, np.ndarray]:
+    """An .npy file's array, or an .npz file's arrays by key (in the archive's order). `limit`: the
+    most bytes of data any one array may hold (the module's largest parameter): a header claiming
+    more is refused before anything is allocated or inflated."""
+    f, size = _open(path)
+    with f:
+        try:
+            head = f.read(npyformat.PREFIX_BYTES)
+        except OSError as e:
+            raise RunError(f"cannot read '{path}': {e.strerror or e}") from None
+        if head.startswith(_NPY_MAGIC):
+            return _load_npy(f, size, head, path, limit)
+        if head.startswith(_ZIP_MAGICS):
+            return _load_npz(f, size, path, limit)
     if not head:
         raise RunError(f"'{path}' is empty; expected an .npy or .npz file")
     if head[0] == _PICKLE_PROTO:
@@ -51,91 +76,64 @@ def load_arrays(path: str) -> np.ndarray | dict[str, np.ndarray]:
     raise RunError(f"'{path}' is not an .npy or .npz file")
 
 
-def load_npy(path: str) -> np.ndarray:
+def load_npy(path: str, limit: int | None = None) -> np.ndarray:
     """One array; an .npz is an error here."""
-    data = load_arrays(path)
+    data = load_arrays(path, limit)
     if isinstance(data, dict):
         raise RunError(f"'{path}' is an .npz archive; give one .npy file per input, or the .npz alone")
     return data
 
 
-def _bad(path: str, e: Exception) -> RunError:
-    msg = str(e)
-    if "pickle" in msg or "Object arrays" in msg:
-        return _refuse_pickle(path)
-    msg = msg.split("\n")[0].rstrip(".")
-    return RunError(f"'{path}' is not a valid .npy file: {msg}" if msg else f"'{path}' is not a valid .npy file")
-
-
-def _load_npy(path: str) -> np.ndarray:
+def _read_exactly(f, n: int, path: str) -> bytes:
     try:
-        with open(path, "rb") as f:
-            return np.load(f, allow_pickle=False)
+        data = f.read(n)
     except OSError as e:
-        if e.strerror:
-            raise RunError(f"cannot read '{path}': {e.strerror}") from None
-        raise _bad(path, e) from None
-    except (ValueError, EOFError, TypeError) as e:
-        raise _bad(path, e) from None
+        raise RunError(f"cannot read '{path}': {e.strerror or e}") from None
+    return data
 
 
-def _not_an_array(path: str, key: str) -> RunError:
-    return RunError(f"'{path}' member '{key}' is not a .npy array")
+def _load_npy(f, size: int, head: bytes, path: str, limit: int | None) -> np.ndarray:
+    """Header first; the data is read into an array of exactly the size the header gives, once the
+    file is known to hold exactly that much (no allocation from a lying header)."""
+    what = f"'{path}'"
+    end = npyformat.header_size(head, what)
+    head += _read_exactly(f, max(0, end - len(head)), path)
+    h = npyformat.read_header(head, what)
+    npyformat.check_data_size(h, size - h.offset, what, limit)
+    a = npyformat.empty_for(h, what)
+    if h.nbytes:
+        buf = a.reshape(-1, order="A").view(np.uint8)
+        try:
+            got = f.readinto(memoryview(buf))
+        except OSError as e:
+            raise RunError(f"cannot read '{path}': {e.strerror or e}") from None
+        if got != h.nbytes:
+            raise RunError(f"{what} is not a valid .npy file: truncated while reading ({got} of {h.nbytes} bytes)")
+    return npyformat.to_native(a)
 
 
-def _load_npz(path: str) -> dict[str, np.ndarray]:
+def _load_npz(f, size: int, path: str, limit: int | None) -> dict[str, np.ndarray]:
     from .npz import read_npz
 
     try:
-        with open(path, "rb") as f:
-            data = bytearray(os.fstat(f.fileno()).st_size)
-            n = f.readinto(data)
+        f.seek(0)
+        data = bytearray(size)
+        n = f.readinto(data)
     except OSError as e:
         raise RunError(f"cannot read '{path}': {e.strerror or e}") from None
-    members = read_npz(data) if n == len(data) else None
-    if members is not None:
-        for key, value in members.items():
-            if not isinstance(value, np.ndarray):
-                raise _not_an_array(path, key)
-        return members
-    return _load_npz_numpy(path)
-
-
-def _load_npz_numpy(path: str) -> dict[str, np.ndarray]:
-    """numpy's reader (zipfile): every archive hloc's own reader leaves alone, with numpy's account of
-    what is wrong with a bad one."""
-    out: dict[str, np.ndarray] = {}
-    try:
-        with np.load(path, allow_pickle=False) as z:
-            for key in z.files:
-                try:
-                    value = z[key]
-                except (ValueError, EOFError, TypeError) as e:
-                    err = _bad(f"{path}:{key}", e)
-                    raise RunError(err.message.replace("valid .npy file", "valid .npy member")) from None
-                if not isinstance(value, np.ndarray):
-                    raise _not_an_array(path, key)
-                out[key] = value
-    except RunError:
-        raise
-    except OSError as e:
-        if e.strerror:
-            raise RunError(f"cannot read '{path}': {e.strerror}") from None
-        raise RunError(f"'{path}' is not a valid .npz file: {e}") from None
-    except Exception as e:  # zipfile.BadZipFile, zlib.error, EOFError, ValueError, KeyError (zipfile is
-        import zipfile  # imported lazily: a run with .npy files never needs it)
-        import zlib
-
-        if not isinstance(e, (zipfile.BadZipFile, zlib.error, EOFError, ValueError, KeyError)):
-            raise
-        raise RunError(f"'{path}' is not a valid .npz file: {e}") from None
-    return out
+    if n != size:
+        raise RunError(f"'{path}' is not a valid .npz file: it changed size while being read")
+    members = read_npz(data, f"'{path}'", limit)
+    for key, value in members.items():
+        if not isinstance(value, np.ndarray):
+            raise RunError(f"'{path}' member '{key}' is not a .npy array")
+    return members
 
 
 _OUT_KEY = re.compile(r"out(\d+)")
 
 
-def load_outputs(path: str) -> list[np.ndarray]:
+def load_outputs(path: str, limit: int | None = None) -> list[np.ndarray]:
     """Expected outputs: an .npz with keys out0, out1, ..., or a directory of out0.npy, out1.npy, ...
     (what `hloc run -o` and xla_run.py write)."""
     if os.path.isdir(path):
@@ -144,10 +142,10 @@ def load_outputs(path: str) -> list[np.ndarray]:
             m = re.fullmatch(r"out(\d+)\.npy", name)
             if m:
                 found[int(m.group(1))] = os.path.join(path, name)
-        arrays = {k: load_npy(p) for k, p in found.items()}
+        arrays = {k: load_npy(p, limit) for k, p in found.items()}
         what = f"directory '{path}'"
     else:
-        data = load_arrays(path)
+        data = load_arrays(path, limit)
         if not isinstance(data, dict):
             data = {"out0": data}
         arrays = {}

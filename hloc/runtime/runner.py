@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from collections.abc import Sequence
@@ -45,6 +46,7 @@ class Runner:
         self.outputs = [leaf.shape for leaf in self.signature.results]
         self.compile_seconds: float | None = None
         self._exe: Executable | None = None
+        check_fits(self.signature, module)
 
     @staticmethod
     def prepared(signature: Signature, backend: Backend, executable: Executable, name: str | None = None,
@@ -60,8 +62,9 @@ class Runner:
     def load_inputs(self, paths: Sequence[str]) -> list[np.ndarray]:
         """Arrays for the parameter leaves from .npy files in parameter order, or one .npz with keys
         arg0..argN (flattened positions) or the parameter names (`name#i` for tuple elements)."""
+        limit = max_elements(leaf.shape for leaf in self.inputs)
         if len(paths) == 1 and self.inputs:
-            data = npio.load_arrays(paths[0])
+            data = npio.load_arrays(paths[0], limit)
             if isinstance(data, dict):
                 return self._from_npz(data, paths[0])
             if len(self.inputs) == 1:
@@ -70,7 +73,7 @@ class Runner:
             raise RunError(self._count_message(len(paths)))
         out = []
         for leaf, path in zip(self.inputs, paths):
-            out.append(coerce_input(npio.load_npy(path), leaf, path))
+            out.append(coerce_input(npio.load_npy(path, limit), leaf, path))
         return out
 
     def _count_message(self, got: int) -> str:
@@ -156,6 +159,62 @@ class Runner:
             self._exe(args)
             times.append(time.perf_counter() - t0)
         return times
+
+
+MAX_RANK = 64  # numpy's limit: inputs and outputs are numpy arrays
+
+
+def check_fits(signature: Signature, module: Module | None = None) -> None:
+    """Every input and output can be a numpy array in this machine's memory: at most 64
+    dimensions, and no bigger than the physical memory. Else a RunError at the parameter's (or the
+    root's) instruction, before any input is made or any code compiled (an f32[99999999999999]
+    parameter was a traceback from numpy's allocator)."""
+    memory = _physical_memory()
+    params = module.entry.parameters if module is not None else None
+    root = module.entry.root if module is not None else None
+    checks = [(leaf.shape, leaf.path, params[leaf.param].loc if params else None) for leaf in signature.params]
+    checks += [(leaf.shape, f"output out{leaf.number}", root.loc if root is not None else None)
+               for leaf in signature.results]
+    for shape, what, loc in checks:
+        if shape.rank > MAX_RANK:
+            raise RunError(f"{what} has {shape.rank} dimensions; hloc run holds inputs and outputs in numpy "
+                           f"arrays, which have at most {MAX_RANK}", loc)
+        if UNBOUNDED in shape.dims or memory is None:
+            continue
+        n = shape.dtype.itemsize
+        for d in shape.dims:
+            n *= d
+        if n > memory:
+            raise RunError(f"{what} is {shape.to_str(layout=False)}: {_human(n)}, more than this machine's "
+                           f"memory ({_human(memory)})", loc)
+
+
+def _physical_memory() -> int | None:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def _human(n: int) -> str:
+    for unit, size in (("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= size:
+            return f"{n / size:.3g} {unit}" if n < size * 1000 else f"{n:.3g} bytes"
+    return f"{n} bytes"
+
+
+def max_elements(shapes) -> int | None:
+    """The most elements one of these array shapes holds (a bounded dynamic dimension at its bound),
+    None when one is unbounded: how big an input file's array may be at most."""
+    most = 0
+    for shape in shapes:
+        if UNBOUNDED in shape.dims:
+            return None
+        n = 1
+        for d in shape.dims:
+            n *= d
+        most = max(most, n)
+    return most
 
 
 def run_module(module: Module, inputs: Sequence[np.ndarray], backend: str | None = None,

@@ -54,7 +54,7 @@ def options() -> CompileOptions:
         return IEEE
     import llvmlite.binding as llvm
 
-    from hloc.backend.llvm.target import TargetSpec, init_llvm
+    from hloc.backend.llvm.codegen.target import TargetSpec, init_llvm
 
     init_llvm()
     feats = llvm.get_host_cpu_features().flatten().split(",")

@@ -23,6 +23,10 @@ P = "ENTRY e {\n  p = f32[2] parameter(0)\n"  # line 1 and 2 of most cases
 
 # name -> (text, message, line, col)
 CASES = {
+    # XLA: "Shape f32[9223372036854775807] size may overflow int64_t." (its parser refuses it too)
+    "shape whose byte size overflows 64 bits": (
+        "ENTRY e {\n  ROOT p = f32[4611686018427387904,2] parameter(0)\n}",
+        "shape 'f32[4611686018427387904,2]' is 3.69e+19 bytes: its size does not fit in 64 bits", 2, 12),
     "unknown opcode": (
         P + "  ROOT n = f32[2] negat(p)\n}",
         "unknown opcode 'negat'; did you mean 'negate'?", 3, 19),

@@ -91,29 +91,104 @@ def _one_member_zip() -> bytearray:
     return bytearray(buf.getvalue())
 
 
-def test_what_it_leaves_to_numpy():
+def _npz_error(data) -> str:
+    with pytest.raises(npio.RunError) as e:
+        npz.read_npz(bytearray(data), "'x.npz'")
+    return e.value.message
+
+
+def test_every_defect_is_named():
     good = _one_member_zip()
-    assert npz.read_npz(good) is not None
+    assert np.array_equal(npz.read_npz(good)["a"], np.arange(100, dtype=np.int32))
     corrupt = bytearray(good)
     corrupt[120] ^= 0xFF  # inside the member's data: the CRC no longer matches
-    assert npz.read_npz(corrupt) is None
-    assert npz.read_npz(good[:-10]) is None  # no end-of-central-directory record
-    assert npz.read_npz(bytearray(b"PK\x05\x06" + bytes(18))[:0]) is None
+    assert "fails its CRC check" in _npz_error(corrupt)
+    assert "truncated" in _npz_error(good[:-10])
+    assert "no end-of-central-directory record" in _npz_error(b"")
     encrypted = bytearray(good)
     cd = encrypted.rfind(b"PK\x01\x02")
     encrypted[cd + 8] |= 1
-    assert npz.read_npz(encrypted) is None
+    assert "member 'a.npy' is encrypted" in _npz_error(encrypted)
+    bz = io.BytesIO()
+    with zipfile.ZipFile(bz, "w", compression=zipfile.ZIP_BZIP2) as z:
+        z.writestr("a.npy", npio.npy_bytes(np.arange(3)))
+    assert "compressed with bzip2; hloc reads stored and deflated" in _npz_error(bz.getvalue())
     buf = io.BytesIO()
     np.save(buf, np.array([object()], dtype=object), allow_pickle=True)
     with zipfile.ZipFile(pickled := io.BytesIO(), "w") as z:
         z.writestr("p.npy", buf.getvalue())
-    assert npz.read_npz(bytearray(pickled.getvalue())) is None  # numpy's reader refuses it
+    assert "pickled Python objects" in _npz_error(pickled.getvalue())
 
 
-def test_corrupt_archive_still_gets_numpys_explanation(tmp_path):
+@pytest.mark.parametrize("compression", [zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED], ids=["stored", "deflated"])
+def test_duplicate_members_and_trailing_data_are_refused(compression):
+    dup = io.BytesIO()
+    with pytest.warns(UserWarning, match="Duplicate name"), zipfile.ZipFile(dup, "w", compression=compression) as z:
+        z.writestr("a.npy", npio.npy_bytes(np.arange(3)))
+        z.writestr("a.npy", npio.npy_bytes(np.arange(4)))
+    assert "it has two members named 'a.npy'" in _npz_error(dup.getvalue())
+    trailing = io.BytesIO()
+    with zipfile.ZipFile(trailing, "w", compression=compression) as z:
+        z.writestr("a.npy", npio.npy_bytes(np.arange(3)) + b"extra")
+    assert "5 bytes of trailing data after the int64[3] array" in _npz_error(trailing.getvalue())
+
+
+def test_bomb_is_refused_after_its_header():
+    """make_zip_bomb.py's shape: a valid f32[2,3] header, then 256 MiB of deflated zeros (250 KB):
+    refused from the sizes alone, nothing inflated past the header."""
+    import time
+    import tracemalloc
+
+    hdr = "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }"
+    hdr += " " * (63 - (len(hdr) + 10) % 64) + "\n"
+    bomb = io.BytesIO()
+    with zipfile.ZipFile(bomb, "w", compression=zipfile.ZIP_DEFLATED) as zf, \
+            zf.open("arg0.npy", "w", force_zip64=True) as f:
+        f.write(b"\x93NUMPY\x01\x00" + len(hdr).to_bytes(2, "little") + hdr.encode())
+        for _ in range(16):
+            f.write(bytes(1 << 24))
+    data = bytearray(bomb.getvalue())
+    tracemalloc.start()
+    t0 = time.perf_counter()
+    msg = _npz_error(data)
+    seconds = time.perf_counter() - t0
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert f"{(1 << 28) - 24} bytes of trailing data after the float32[2,3] array" in msg
+    assert peak < 4 << 20 and seconds < 1.0
+
+
+def test_member_claiming_more_than_the_module_takes_is_refused_before_inflating():
+    """A header that tells the truth about a huge array: the module's largest parameter bounds it."""
+    buf = io.BytesIO()
+    np.savez_compressed(buf, arg0=np.zeros((1000, 1000), np.float32))
+    with pytest.raises(npio.RunError, match=r"holds float32\[1000,1000\] \(1000000 elements, 3.81 MiB\), more "
+                                            r"than any array of the module \(6 elements at most\)"):
+        npz.read_npz(bytearray(buf.getvalue()), "'x.npz'", limit=6)
+    got = npz.read_npz(bytearray(buf.getvalue()), "'x.npz'", limit=1000 * 1000)
+    assert got["arg0"].shape == (1000, 1000) and not got["arg0"].any()
+
+
+def test_lying_directory_size_is_caught_while_inflating():
+    """The directory says the member is as small as its header claims; the deflate stream goes on:
+    inflating stops one byte past the array."""
+    import struct
+
+    a = np.arange(6, dtype=np.float32)
+    honest = npio.npy_bytes(a)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED) as z:
+        z.writestr("arg0.npy", honest + bytes(1 << 20))
+    data = bytearray(buf.getvalue())
+    cd = data.rfind(b"PK\x01\x02")
+    struct.pack_into("<I", data, cd + 24, len(honest))  # the uncompressed size in the directory
+    assert "trailing data after its array" in _npz_error(data)
+
+
+def test_corrupt_archive_is_explained(tmp_path):
     bad = _one_member_zip()
     bad[120] ^= 0xFF
     path = tmp_path / "bad.npz"
     path.write_bytes(bytes(bad))
-    with pytest.raises(npio.RunError, match="not a valid .npz file"):
+    with pytest.raises(npio.RunError, match="is not a valid .npz file: member 'a.npy' fails its CRC check"):
         npio.load_arrays(str(path))

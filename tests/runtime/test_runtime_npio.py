@@ -122,3 +122,102 @@ def test_bytes_round_trip(tmp_path):
     (tmp_path / "a.npz").write_bytes(npio.npz_bytes({"out0": a}))
     assert np.array_equal(np.load(tmp_path / "a.npy"), a)
     assert np.array_equal(np.load(tmp_path / "a.npz")["out0"], a)
+
+
+# -- headers read before data, every problem named (issue 18)
+
+def _npy(header: str, data: bytes = b"", version=(1, 0)) -> bytes:
+    """An .npy file with this header text (padded as numpy pads it) and data."""
+    text = header + " " * (63 - (len(header) + 10) % 64) + "\n"
+    length = len(text).to_bytes(2 if version[0] == 1 else 4, "little")
+    return b"\x93NUMPY" + bytes(version) + length + text.encode() + data
+
+
+def _error(tmp_path, content: bytes, limit=None) -> str:
+    p = tmp_path / "f.npy"
+    p.write_bytes(content)
+    with pytest.raises(RunError) as e:
+        npio.load_arrays(str(p), limit)
+    return e.value.message
+
+
+def test_big_endian_is_converted(tmp_path):
+    a = np.arange(6, dtype=">f4").reshape(2, 3)
+    np.save(tmp_path / "be.npy", a)
+    got = npio.load_arrays(str(tmp_path / "be.npy"))
+    assert got.dtype == np.dtype("<f4") and got.dtype.isnative and np.array_equal(got, a)
+    np.savez(tmp_path / "be.npz", x=np.array([1, 2], ">i8"))
+    got = npio.load_arrays(str(tmp_path / "be.npz"))["x"]
+    assert got.dtype == np.int64 and got.tolist() == [1, 2]
+
+
+def test_fortran_order_is_read_as_numpy_reads_it(tmp_path):
+    a = np.asfortranarray(np.arange(12, dtype=np.int32).reshape(3, 4))
+    np.save(tmp_path / "f.npy", a)
+    got = npio.load_arrays(str(tmp_path / "f.npy"))
+    assert got.flags.f_contiguous and np.array_equal(got, a)
+    assert np.array_equal(got, np.load(tmp_path / "f.npy"))
+
+
+def test_huge_shape_in_header_is_refused_without_allocating(tmp_path):
+    """npy_header_huge_shape.npy: shape (99999999999, 99999999999) and 24 bytes of data."""
+    msg = _error(tmp_path, _npy("{'descr': '<f4', 'fortran_order': False, 'shape': (99999999999, 99999999999), }",
+                                bytes(24)))
+    assert "truncated: the header describes float32[99999999999,99999999999]" in msg and "24 bytes follow" in msg
+
+
+def test_trailing_data_is_refused(tmp_path):
+    msg = _error(tmp_path, _npy("{'descr': '<i2', 'fortran_order': False, 'shape': (2,), }", bytes(7)))
+    assert msg.endswith("3 bytes of trailing data after the int16[2] array its header describes")
+
+
+def test_more_elements_than_the_module_takes(tmp_path):
+    msg = _error(tmp_path, _npy("{'descr': '<f4', 'fortran_order': False, 'shape': (10,), }", bytes(40)), limit=4)
+    assert "holds float32[10] (10 elements, 40 bytes), more than any array of the module (4 elements at most)" in msg
+
+
+@pytest.mark.parametrize("header, words", [
+    ("{'descr': '<f4', 'fortran_order': False, 'shape': (2,3 }", "is not a Python literal"),
+    ("['descr', '<f4']", "is not a dict"),
+    ("{'descr': '<f4', 'shape': (2,), }", "has keys ['descr', 'shape']"),
+    ("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 'x'), }", "shape (2, 'x') is not a tuple of integers"),
+    ("{'descr': '<f4', 'fortran_order': False, 'shape': (2, -3), }", "has a negative dimension"),
+    ("{'descr': '<f4', 'fortran_order': 2, 'shape': (2,), }", "fortran_order 2 is not True or False"),
+    ("{'descr': 'not a type', 'fortran_order': False, 'shape': (2,), }", "descr 'not a type' is not a numpy dtype"),
+    ("{'descr': '|O', 'fortran_order': False, 'shape': (2,), }", "holds pickled Python objects"),
+    ("{'descr': [('a', '<f4', (2,))], 'fortran_order': False, 'shape': (100,), }", None),
+    ("{'descr': '<f4', 'fortran_order': False, 'shape': (" + "1," * 100 + "), }", "gives 100 dimensions; arrays have "
+     "at most 64"),
+    ("{'descr': ('<f4', (2,)), 'fortran_order': False, 'shape': (2,), }", "is a sub-array type"),
+    ("{'descr': '|V100', 'fortran_order': False, 'shape': (1,), }", "elements of 100 bytes, wider than any HLO"),
+])
+def test_header_problems_are_named(tmp_path, header, words):
+    msg = _error(tmp_path, _npy(header, bytes(4)))
+    assert "Traceback" not in msg and "pickled" not in msg or words == "holds pickled Python objects"
+    if words is not None:
+        assert words in msg, msg
+
+
+def test_header_longer_than_any_real_one(tmp_path):
+    """numpy calls a long header unsafe and suggests allow_pickle: it was reported as a pickle."""
+    (tmp_path / "long.npy").write_bytes(_npy("{'descr': '<f4', 'fortran_order': False, 'shape': (1,), }"
+                                             + " " * 20000, np.float32(2.5).tobytes(), version=(2, 0)))
+    assert npio.load_arrays(str(tmp_path / "long.npy")).tolist() == [2.5]  # a 20 KB header is just read
+    huge = b"\x93NUMPY\x02\x00" + (1 << 30).to_bytes(4, "little") + b"{"
+    msg = _error(tmp_path, huge)
+    assert "its header claims 1073741824 bytes, more than the 1048576 hloc reads" in msg
+
+
+def test_unknown_version_and_truncated_header(tmp_path):
+    assert "format version 9.0" in _error(tmp_path, _npy("{}", version=(9, 0)))
+    assert "truncated in the header" in _error(tmp_path, _npy("{'descr': '<f4', }")[:30])
+
+
+def test_fifo_and_devices_are_not_read(tmp_path):
+    import os
+
+    os.mkfifo(tmp_path / "fifo")
+    with pytest.raises(RunError, match="it is a FIFO; inputs are read from regular files"):
+        npio.load_arrays(str(tmp_path / "fifo"))  # (and returns at once: no writer needed)
+    with pytest.raises(RunError, match="it is a device"):
+        npio.load_arrays("/dev/zero")

@@ -60,7 +60,11 @@ class NativeModule:
             self._keepalive = keepalive
         self._params = abi.params
         self._results = abi.results
-        self._temp = _aligned(abi.temp_bytes, abi.temp_align)
+        try:
+            self._temp = _aligned(abi.temp_bytes, abi.temp_align)
+        except MemoryError:
+            raise RunError(f"cannot allocate the module's scratch memory ({abi.temp_bytes} bytes for its "
+                           "intermediate values)") from None
         self._temp_lock = threading.Lock()
 
     def __call__(self, args) -> object:
@@ -194,6 +198,47 @@ def load_shared(path: str, abi: Signature, profile: bool = False) -> NativeModul
                         ctypes.cast(shutdown, ctypes.c_void_p).value, profile=counters)
 
 
+_IMAGES: dict[str, str] = {}  # a loaded image's checksum -> the memfd path it was dlopen'ed from
+
+
+def load_shared_image(image: bytes, abi: Signature, profile: bool = False) -> NativeModule:
+    """dlopen a shared library from its bytes (a cache entry's, as verified): they are copied into a
+    sealed memfd and loaded from there, so what runs is exactly what was checked (a path could be
+    swapped between the check and dlopen). The memfd stays open while the process runs: the dynamic
+    loader knows a library by the name it was opened with, and a reused descriptor number would
+    name the old library (a second load of the same image reuses it, as dlopen of one path does).
+    Linux only: elsewhere, and where memfds may not be mapped executable, a RunError (the caller
+    then links the object, also from memory, with ORC)."""
+    import fcntl
+
+    digest = sha256_hex(image)
+    path = _IMAGES.get(digest)
+    if path is not None:
+        return load_shared(path, abi, profile)
+    if not hasattr(os, "memfd_create") or not os.path.isdir("/proc/self/fd"):
+        raise RunError("no memfd to load a shared library from memory")
+    try:
+        fd = os.memfd_create("hloc-module.so", os.MFD_CLOEXEC | os.MFD_ALLOW_SEALING)
+    except OSError as e:
+        raise RunError(f"cannot create a memfd: {e.strerror}") from None
+    try:
+        view = memoryview(image)
+        while view:
+            view = view[os.write(fd, view):]
+        fcntl.fcntl(fd, fcntl.F_ADD_SEALS, fcntl.F_SEAL_SHRINK | fcntl.F_SEAL_GROW | fcntl.F_SEAL_WRITE
+                    | fcntl.F_SEAL_SEAL)
+        path = f"/proc/self/fd/{fd}"
+        exe = load_shared(path, abi, profile)
+    except OSError as e:
+        os.close(fd)
+        raise RunError(f"cannot load the shared library from memory: {e.strerror}") from None
+    except BaseException:
+        os.close(fd)
+        raise
+    _IMAGES[digest] = path
+    return exe
+
+
 def link_shared(obj: bytes) -> bytes | None:
     """`cc -shared` of the object, or None when no C compiler works (the cache then keeps only the
     object, and hits load it with ORC)."""
@@ -298,6 +343,7 @@ class LlvmBackend:
         if not built.compiled.target.is_host:
             raise CodegenError(f"cannot run code compiled for {built.compiled.target.triple} on this host")
         self.last_timings = dict(built.compiled.timings)
+        _check_scratch(module, built.abi.temp_bytes)
         exe = load_object(built.compiled.obj, built.abi, bopts.profile)
         exe.threads = getattr(options, "threads", None)
         if cache is not None:
@@ -350,10 +396,33 @@ class LlvmBackend:
         profile = bool(meta.get("profile", False))
         if "module.so" in entry.data and os.environ.get("HLOC_LOADER", "") != "orc":
             try:
-                return load_shared(entry.file("module.so"), abi, profile)
+                return load_shared_image(entry.data["module.so"], abi, profile)
             except RunError:
                 pass  # e.g. a cache on a noexec mount: the object through ORC works there
         return load_object(entry.data["module.o"], abi, profile)
+
+
+def _check_scratch(module, temp_bytes: int) -> None:
+    """A scratch arena larger than the machine's memory is an error at the module's largest
+    intermediate value (before anything is allocated or cached)."""
+    try:
+        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return
+    if temp_bytes <= memory:
+        return
+    largest, size = None, 0
+    for comp in module.computations:
+        for instr in comp.instructions:
+            for leaf in instr.shape.leaves():
+                n = leaf.dtype.itemsize
+                for d in leaf.dims:
+                    n *= d
+                if n > size:
+                    largest, size = instr, n
+    where = f" (the largest: '{largest.name}', {largest.shape.to_str(layout=False)}, {size} bytes)" if largest else ""
+    raise RunError(f"the module needs {temp_bytes} bytes of scratch memory for its intermediate values{where}, "
+                   f"more than this machine's {memory} bytes", largest.loc if largest is not None else None)
 
 
 def build_options(options) -> BuildOptions:

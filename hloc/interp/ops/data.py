@@ -158,7 +158,7 @@ def _bitcast(instr, args, ev):
     if x.dtype != dst.dtype:
         if x.dtype.itemsize != dst.dtype.itemsize:
             raise RunError(f"bitcast from {src} to {dst} changes the element size", instr.loc)
-        x = np.ascontiguousarray(x).view(dst.dtype)
+        x = np.ascontiguousarray(x).view(dst.dtype).reshape(x.shape)  # (ascontiguousarray makes 0-d 1-d)
     phys = np.transpose(x, _physical_axes(src)).reshape(-1)
     major_to_minor = _physical_axes(dst)
     z = phys.reshape([dst.dims[d] for d in major_to_minor])

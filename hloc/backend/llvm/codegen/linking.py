@@ -98,7 +98,7 @@ class Library:
     def _cached(self) -> tuple[str, str, str]:
         """(assembly, the same as `module asm` lines, its form), from memory, the disk cache or
         compiled now."""
-        from ....cache import CompileCache, cache_key, default_cache_dir
+        from ....cache import CompileCache, cache_key
 
         key = cache_key(self.key_parts())
         with _LOCK:
@@ -107,7 +107,7 @@ class Library:
             self.status = "memory"
             self.form = hit[2]
             return hit
-        cache = CompileCache(default_cache_dir() / "library")
+        cache = CompileCache(part="library")
         entry = cache.load(key)
         why = cache.last_discarded
         if entry is not None:

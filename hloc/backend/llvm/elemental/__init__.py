@@ -860,13 +860,18 @@ def _reshape(em: Elemental, instr: Instruction, index: Index):
 
 @rule("bitcast")
 def _bitcast(em: Elemental, instr: Instruction, index: Index):
-    """Same bytes, another shape/layout: the operand element at the same physical offset."""
+    """Same bytes, another shape/layout: the operand element at the same physical offset (its bits
+    reinterpreted when the element type changes at the same width, as XLA's sort comparators do)."""
     b = em.b
     op = instr.operands[0]
-    if op.shape.etype != instr.shape.etype:
-        raise CodegenError("bitcast between element types is not supported (use bitcast-convert)", instr.loc)
+    src, dst = op.shape.etype, instr.shape.etype
+    if src != dst and (ELEMENT_TYPES[src].bits != ELEMENT_TYPES[dst].bits
+                       or "complex" in (_kind(src), _kind(dst))):
+        raise CodegenError(f"bitcast from {src} to {dst} changes the element size (use bitcast-convert)",
+                           instr.loc)
     lin = index.linear_in(b, instr.shape) if instr.shape.rank else const(I64, 0)
-    return em.value(op, Index(op.shape, None, lin) if op.shape.rank else _scalar_index(op.shape))
+    v = em.value(op, Index(op.shape, None, lin) if op.shape.rank else _scalar_index(op.shape))
+    return v if src == dst else _from_bits(b, _to_bits(b, v, src), dst)
 
 
 @rule("transpose")

@@ -1,0 +1,31 @@
+module @IrToHlo.115 attributes {mhlo.cross_program_prefetches = [], mhlo.input_output_alias = [], mhlo.is_dynamic = false, mhlo.use_auto_spmd_partitioning = false} {
+  func.func @main(%arg0: tensor<10xf32>, %arg1: tensor<10x16xf32>, %arg2: tensor<16xf32>, %arg3: tensor<16x8x3x3xf32>, %arg4: tensor<8xf32>, %arg5: tensor<8xf32>, %arg6: tensor<8xf32>, %arg7: tensor<8xf32>, %arg8: tensor<8x8x3x3xf32>, %arg9: tensor<8xf32>, %arg10: tensor<8xf32>, %arg11: tensor<8xf32>, %arg12: tensor<8xf32>, %arg13: tensor<8x3x3x3xf32>, %arg14: tensor<2x3x16x16xf32>) -> tensor<2x10xf32> {
+    %cst = stablehlo.constant dense<6.250000e-02> : tensor<2x16xf32>
+    %cst_0 = stablehlo.constant dense<0.000000e+00> : tensor<2x16x4x4xf32>
+    %cst_1 = stablehlo.constant dense<0.000000e+00> : tensor<2x8x16x16xf32>
+    %cst_2 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %cst_3 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %0 = stablehlo.convolution(%arg14, %arg13) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [1, 1], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x3x16x16xf32>, tensor<8x3x3x3xf32>) -> tensor<2x8x16x16xf32>
+    %1 = "stablehlo.batch_norm_inference"(%0, %arg12, %arg11, %arg10, %arg9) <{epsilon = 9.99999974E-6 : f32, feature_index = 1 : i64}> : (tensor<2x8x16x16xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<2x8x16x16xf32>
+    %2 = stablehlo.maximum %1, %cst_1 : tensor<2x8x16x16xf32>
+    %3 = stablehlo.convolution(%2, %arg8) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [1, 1], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x8x16x16xf32>, tensor<8x8x3x3xf32>) -> tensor<2x8x16x16xf32>
+    %4 = "stablehlo.batch_norm_inference"(%3, %arg7, %arg6, %arg5, %arg4) <{epsilon = 9.99999974E-6 : f32, feature_index = 1 : i64}> : (tensor<2x8x16x16xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<2x8x16x16xf32>
+    %5 = stablehlo.maximum %4, %cst_1 : tensor<2x8x16x16xf32>
+    %6 = "stablehlo.reduce_window"(%5, %cst_2) <{base_dilations = array<i64: 1, 1, 1, 1>, padding = dense<0> : tensor<4x2xi64>, window_dilations = array<i64: 1, 1, 1, 1>, window_dimensions = array<i64: 1, 1, 2, 2>, window_strides = array<i64: 1, 1, 2, 2>}> ({
+    ^bb0(%arg15: tensor<f32>, %arg16: tensor<f32>):
+      %17 = stablehlo.maximum %arg15, %arg16 : tensor<f32>
+      stablehlo.return %17 : tensor<f32>
+    }) : (tensor<2x8x16x16xf32>, tensor<f32>) -> tensor<2x8x8x8xf32>
+    %7 = stablehlo.convolution(%6, %arg3) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [2, 2], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x8x8x8xf32>, tensor<16x8x3x3xf32>) -> tensor<2x16x4x4xf32>
+    %8 = stablehlo.broadcast_in_dim %arg2, dims = [1] : (tensor<16xf32>) -> tensor<2x16x4x4xf32>
+    %9 = stablehlo.add %7, %8 : tensor<2x16x4x4xf32>
+    %10 = stablehlo.maximum %9, %cst_0 : tensor<2x16x4x4xf32>
+    %11 = stablehlo.reduce(%10 init: %cst_3) applies stablehlo.add across dimensions = [3, 2] : (tensor<2x16x4x4xf32>, tensor<f32>) -> tensor<2x16xf32>
+    %12 = stablehlo.multiply %11, %cst : tensor<2x16xf32>
+    %13 = stablehlo.transpose %arg1, dims = [1, 0] {result_layout = dense<[0, 1]> : tensor<2xindex>, xla_shape = "f32[16,10]{0,1}"} : (tensor<10x16xf32>) -> tensor<16x10xf32>
+    %14 = stablehlo.dot_general %12, %13, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<2x16xf32>, tensor<16x10xf32>) -> tensor<2x10xf32>
+    %15 = stablehlo.broadcast_in_dim %arg0, dims = [1] : (tensor<10xf32>) -> tensor<2x10xf32>
+    %16 = stablehlo.add %14, %15 : tensor<2x10xf32>
+    return %16 : tensor<2x10xf32>
+  }
+}

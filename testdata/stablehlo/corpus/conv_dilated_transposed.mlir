@@ -1,0 +1,16 @@
+#loc1 = loc("x.1")
+#loc2 = loc("k.1")
+#loc3 = loc("s.1")
+#loc4 = loc("k1.1")
+module @jit attributes {mhlo.cross_program_prefetches = [], mhlo.input_output_alias = [], mhlo.is_dynamic = false, mhlo.use_auto_spmd_partitioning = false} {
+  func.func @main(%arg0: tensor<1x20x20x4xf32> loc("x.1"), %arg1: tensor<3x3x4x6xf32> loc("k.1"), %arg2: tensor<2x32x3xf32> loc("s.1"), %arg3: tensor<5x3x5xf32> loc("k1.1")) -> (tensor<1x20x20x6xf32>, tensor<1x40x40x6xf32>, tensor<2x32x5xf32>) {
+    %0 = stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[2, 2], [1, 3]], lhs_dilate = [1, 1], rhs_dilate = [2, 2], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<1x20x20x4xf32>, tensor<3x3x4x6xf32>) -> tensor<1x20x20x6xf32> loc(#loc5)
+    %1 = stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[2, 1], [2, 1]], lhs_dilate = [2, 2], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<1x20x20x4xf32>, tensor<3x3x4x6xf32>) -> tensor<1x40x40x6xf32> loc(#loc6)
+    %2 = stablehlo.convolution(%arg2, %arg3) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {stride = [1], pad = [[6, 6]], lhs_dilate = [1], rhs_dilate = [3], reverse = [false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x32x3xf32>, tensor<5x3x5xf32>) -> tensor<2x32x5xf32> loc(#loc7)
+    return %0, %1, %2 : tensor<1x20x20x6xf32>, tensor<1x40x40x6xf32>, tensor<2x32x5xf32> loc(#loc)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc(unknown)
+#loc5 = loc("conv_general_dilated.3")
+#loc6 = loc("conv_general_dilated.4")
+#loc7 = loc("conv_general_dilated.5")

@@ -1,0 +1,18 @@
+#loc1 = loc("a.1")
+#loc2 = loc("b.1")
+#loc3 = loc("u.1")
+#loc4 = loc("v.1")
+module @jit attributes {mhlo.cross_program_prefetches = [], mhlo.input_output_alias = [], mhlo.is_dynamic = false, mhlo.use_auto_spmd_partitioning = false} {
+  func.func @main(%arg0: tensor<10xi32> loc("a.1"), %arg1: tensor<10xi32> loc("b.1"), %arg2: tensor<10xui32> loc("u.1"), %arg3: tensor<10xui32> loc("v.1")) -> (tensor<10xi32>, tensor<10xi32>, tensor<10xui32>, tensor<10xui32>) {
+    %0 = stablehlo.divide %arg0, %arg1 : tensor<10xi32> loc(#loc5)
+    %1 = stablehlo.remainder %arg0, %arg1 : tensor<10xi32> loc(#loc6)
+    %2 = stablehlo.divide %arg2, %arg3 : tensor<10xui32> loc(#loc7)
+    %3 = stablehlo.remainder %arg2, %arg3 : tensor<10xui32> loc(#loc8)
+    return %0, %1, %2, %3 : tensor<10xi32>, tensor<10xi32>, tensor<10xui32>, tensor<10xui32> loc(#loc)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc(unknown)
+#loc5 = loc("div.2")
+#loc6 = loc("rem.2")
+#loc7 = loc("div.3")
+#loc8 = loc("rem.3")

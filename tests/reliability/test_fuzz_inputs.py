@@ -1,0 +1,20 @@
+"""A fixed-seed slice of `make fuzz-inputs` (tests/fuzzing/inputs.py): per target, a few dozen
+generated and mutated inputs, each ending in success or an HlocError (no traceback, no hang)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "fuzzing"))
+import inputs  # noqa: E402
+
+
+@pytest.mark.parametrize("target", ["hlo", "npy", "npz", "cache"])
+def test_fixed_seed_slice(target, tmp_path):
+    tally = inputs.run_target(target, seconds=600, out=tmp_path, examples_per_round=40, seed=0)
+    assert tally.runs == 40
+    assert not tally.findings, tally.findings[0][0]
+    assert tally.hangs == 0
