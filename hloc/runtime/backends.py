@@ -52,7 +52,7 @@ class Backend(Protocol):
 # name -> "module:factory" (imported lazily) or a factory callable.
 _BUILTIN: dict[str, str | Callable[[], Backend]] = {
     "interp": "hloc.runtime.backends:InterpBackend",
-    "llvm": "hloc.backend.llvm.runtime:LlvmBackend",
+    "llvm": "hloc.backend.llvm.runner_backend:LlvmBackend",
 }
 _REGISTRY: dict[str, str | Callable[[], Backend]] = dict(_BUILTIN)
 DEFAULT_ORDER = ("llvm", "interp")

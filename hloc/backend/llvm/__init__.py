@@ -45,14 +45,14 @@ Layout: packages in layers, each importing only those above it in this list (tes
     compile.py    a module -> optimised IR -> object code / assembly; Executable (ORC LLJIT, ctypes)
     build.py      `hloc compile`'s build: the HLO pipeline, then compile.py, and the signature
     loader_orc.py linking an object into this process
-    runtime.py    `hloc run --backend llvm`: compile cache, loading objects (ORC) or shared libraries
+    runner_backend.py  `hloc run --backend llvm`: compile cache, loading objects (ORC) or shared libraries
 
 Everything the backend cannot compile raises CodegenError naming the instruction and its source
 line before LLVM sees any IR.
 """
 
 # The names are imported on first use (PEP 562): `hloc run` loads a cached module through the light
-# submodules (abi.py, runtime.py) without importing llvmlite or the emitter.
+# submodules (abi.py, runner_backend.py) without importing llvmlite or the emitter.
 _LAZY = {"CompileOptions": ".compile", "CompiledModule": ".compile", "Executable": ".compile",
          "compile_module": ".compile", "compile_to_object": ".compile", "emit_asm": ".compile",
          "TargetSpec": ".codegen.target", "buffer_assignment": ".codegen.emitter"}
