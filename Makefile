@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 JOBS   ?= 2
 
-.PHONY: run test test-fast lint typecheck format bench golden clean fuzz-inputs
+.PHONY: run test test-fast lint typecheck format bench clean fuzz-inputs
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)

@@ -11,8 +11,8 @@ between) that the loop kernel emits (fusions, reduces, elementwise ops: kernels/
 loops (`Part`s) all have an outer loop of the same trip count R (the rows), and in which every
 buffer a member writes is accessed only row-locally: by every member, at the row its loops are at,
 with that row being the buffer's outermost dimension (so row r is the same bytes for every view of
-the buffer). Then each row sees the members' accesses in schedule order, as before, whatever the
-blocking. Buffers nobody in the group writes may be read anyhow (a broadcast row vector, a
+the buffer). Then each row sees the members' accesses in schedule order, as unfused kernels would,
+whatever the blocking. Buffers nobody in the group writes may be read anyhow (a broadcast row vector, a
 reduce's init). A written buffer may not overlap any other buffer the group touches.
 
 The group is one kernel: its outer row loop split over threads as any loop (parallel.py, in slices

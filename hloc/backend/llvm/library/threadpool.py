@@ -18,9 +18,9 @@ linked into one program each have their own pool), or, where the precompiled lib
 
 Workers are started lazily by the first parallel_for that needs them and live until stop(). Tasks
 are claimed from one 64-bit word `generation << 32 | next_task` with compare-and-swap, so a worker
-that wakes late can never run a task of a newer job with an older job's function (the design of the
-lead's prototype, /work/lead/share/pool.py). Idle workers spin (with `pause`, yielding the core
-every YIELD_EVERY polls) for about a millisecond, then sleep on a condition variable. On x86 the
+that wakes late can never run a task of a newer job with an older job's function. Idle workers spin
+(with `pause`, yielding the core every YIELD_EVERY polls) for about a millisecond, then sleep on a
+condition variable. On x86 the
 job carries the caller's MXCSR (flush-to-zero / denormals-are-zero), which workers load before
 running its tasks: results do not depend on the thread count. A child made by fork() starts
 workers of its own (the parent's are not inherited; stop() there joins nothing); if another thread
