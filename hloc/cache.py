@@ -212,13 +212,15 @@ class CacheEntry:
     bytes that were verified: load code from these, not from `path`). (A plain class: a dataclass
     costs ~0.4 ms of start-up to create.)"""
 
-    __slots__ = ("key", "path", "meta", "data")
+    __slots__ = ("key", "path", "meta", "data", "sha256")
 
-    def __init__(self, key: str, path: Path, meta: dict, data: dict[str, bytes] | None = None):
+    def __init__(self, key: str, path: Path, meta: dict, data: dict[str, bytes] | None = None,
+                 sha256: dict[str, str] | None = None):
         self.key = key
         self.path = path
         self.meta = meta
         self.data = {} if data is None else data
+        self.sha256 = {} if sha256 is None else sha256  # each file's checksum, as verified
 
 
 class CompileCache:
@@ -359,7 +361,7 @@ class CompileCache:
                 raise Damaged("entry.json checksum mismatch")
             if body["format"] != FORMAT or body["key"] != key:
                 raise Damaged("entry.json describes another entry")
-            data = {}
+            data, sums = {}, {}
             for name, info in body["files"].items():
                 if not isinstance(name, str) or "/" in name or name in ("", ".", "..", _META):
                     raise Damaged(f"entry.json names a file {name!r}")
@@ -367,18 +369,20 @@ class CompileCache:
                 if not isinstance(size, int) or size < 0:
                     raise Damaged(f"entry.json gives {name} a size of {size!r}")
                 blob = read_verified(fd, name, size, MAX_FILE_BYTES)
-                if sha256_hex(blob) != info["sha256"]:
+                digest = sha256_hex(blob)
+                if digest != info["sha256"]:
                     raise Damaged(f"{name}: checksum mismatch")
-                data[name] = blob
+                data[name], sums[name] = blob, digest
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as e:
             raise Damaged(f"entry.json: {e}") from None
-        return CacheEntry(key, self.entry_dir(key), body["meta"], data)
+        return CacheEntry(key, self.entry_dir(key), body["meta"], data, sums)
 
     def store(self, key: str, meta: dict, files: dict[str, bytes]) -> CacheEntry | None:
         """Write an entry (files by name, metadata). Returns it, or None when the cache is not
         usable (caching is best effort: a read-only home must not break `hloc run`)."""
+        sums = {n: sha256_hex(b) for n, b in files.items()}
         body = {"format": FORMAT, "key": key, "meta": meta,
-                "files": {n: {"size": len(b), "sha256": sha256_hex(b)} for n, b in files.items()}}
+                "files": {n: {"size": len(b), "sha256": sums[n]} for n, b in files.items()}}
         doc = json.dumps({"body": body, "sha256": _digest(body)}, sort_keys=True).encode()
         try:
             parent = self._subdir([f"v{FORMAT}", key[:2]], create=True)
@@ -386,7 +390,10 @@ class CompileCache:
             self._discard_damaged(e)
             try:
                 parent = self._subdir([f"v{FORMAT}", key[:2]], create=True)
-            except (OSError, Damaged):
+            except Damaged as again:  # (still: e.g. a directory of another user's that we cannot remove)
+                os.close(again.args[1])
+                return None
+            except OSError:
                 return None
         except OSError:
             return None
@@ -410,7 +417,7 @@ class CompileCache:
                 return None
         finally:
             os.close(parent)
-        return CacheEntry(key, self.entry_dir(key), meta, dict(files))
+        return CacheEntry(key, self.entry_dir(key), meta, dict(files), dict(sums))
 
     def discard(self, key: str, reason: str | None = None) -> None:
         """Remove an entry (one that verified but its user could not use)."""

@@ -231,8 +231,8 @@ def test_unloadable_shared_library_falls_back_to_the_object(tmp_path, monkeypatc
 
     _prepare(tmp_path)
 
-    def refuse(path, abi, profile=False):
-        raise RunError(f"cannot load '{path}': noexec mount")
+    def refuse(image, abi, profile=False, digest=None):
+        raise RunError("cannot load the shared library from memory: noexec")
 
     monkeypatch.setattr(runtime, "load_shared_image", refuse)
     be, exe = _prepare(tmp_path)

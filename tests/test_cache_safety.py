@@ -159,3 +159,15 @@ def test_code_is_loaded_from_the_verified_bytes(tmp_path):
     assert exe.how == "shared"
     x = np.arange(4, dtype=np.float32)
     assert np.array_equal(exe([x]), -x)
+
+
+@AS_ROOT
+def test_directory_of_another_user_below_the_root_is_moved_aside(tmp_path):
+    """E.g. left by another user's run while the root was not private: not trusted, renamed away,
+    and the entry is rebuilt beside it."""
+    c, key, path = _stored(tmp_path / "cache")
+    for p in (path.parent, path):
+        os.chown(p, 65534, 65534)
+    assert c.load(key) is None and "belongs to" in c.last_discarded
+    assert not path.exists()
+    assert c.store(key, {"m": 1}, FILES) is not None and c.load(key).data == FILES

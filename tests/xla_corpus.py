@@ -15,7 +15,8 @@ import numpy as np
 from conftest import TESTDATA, XLA_CORPUS
 
 from hloc.interp import TOKEN
-from hloc.interp.util import NARROW_FLOATS, etype_of
+from hloc.interp.util import NARROW_FLOATS, SUB_BYTE_INTS, etype_of
+from hloc.runtime.random_inputs import wrap_to_sub_byte_int
 
 OUTPUTS = TESTDATA / "interp" / "xla_corpus_outputs.npz"
 # For modules whose outputs are too big to keep whole: XLA:CPU's values at sampled flat positions
@@ -118,7 +119,8 @@ def largest_array(module) -> int:
 
 
 def inputs(module, seed: int = 0) -> list:
-    """xla_run.gen_inputs: floats N(0,1) drawn as f32, integers in [0, 8), bools, by leaf in order."""
+    """xla_run.gen_inputs: floats N(0,1) drawn as f32, integers in [0, 8), bools, by leaf in order; sub-byte
+    integers as `hloc run --random-inputs` makes them (wrapped, on every machine and ml_dtypes version)."""
     rng = np.random.default_rng(seed)
 
     def make(shape):
@@ -133,6 +135,8 @@ def inputs(module, seed: int = 0) -> list:
             a = rng.integers(0, 8, size=dims).astype(dt)
         elif dt.kind == "c":
             a = (rng.standard_normal(dims) + 1j * rng.standard_normal(dims)).astype(dt)
+        elif shape.etype in SUB_BYTE_INTS:
+            a = wrap_to_sub_byte_int(rng.standard_normal(dims, dtype=np.float32), shape.etype)
         else:
             a = rng.standard_normal(dims, dtype=np.float32).astype(dt)
         return np.asarray(a, dtype=dt).reshape(dims)

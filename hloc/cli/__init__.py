@@ -32,6 +32,7 @@ def main() -> None:
       hloc opt FILE.hlo [-p PIPELINE] [-o OUT]     parse, verify, optimize, print
       hloc run FILE.hlo [INPUT.npy ...] [-o OUT]   compile (cached) and execute
       hloc compile FILE.hlo [-o OUT] [--emit ...]  native object code, header, shared library
+      hloc cache [--info | --verify | --clear]     the compile cache
     """
 
 

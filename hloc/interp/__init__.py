@@ -21,4 +21,13 @@ The deliberate differences are listed with their reasons in tests/interp/test_or
 from .evaluator import TOKEN, Evaluator, evaluate
 from .registry import HANDLERS, handler
 
-__all__ = ["TOKEN", "Evaluator", "evaluate", "HANDLERS", "handler"]
+
+def unknown_custom_calls(module) -> list:
+    """The custom-call instructions of `module` whose target the interpreter cannot run."""
+    from .ops.control import knows_target
+
+    return [i for c in module.computations for i in c.instructions
+            if i.opcode == "custom-call" and not knows_target(str(i.attrs.get("custom_call_target", "")))]
+
+
+__all__ = ["TOKEN", "Evaluator", "evaluate", "HANDLERS", "handler", "unknown_custom_calls"]

@@ -3,7 +3,9 @@
 XLA:CPU runs its kernels with FTZ and DAZ set (tsl::port::ScopedFlushDenormal): a denormal operand
 counts as zero and a denormal result becomes zero (so 1e-40f * 1 == 0, 1e-40f / 1e-40f is NaN and
 log(1e-40f) is -inf). The interpreter gets the same results by setting those bits of the calling
-thread's floating-point control register around an evaluation, so numpy's loops behave the same way.
+thread's floating-point control register around an evaluation, so numpy's loops behave the same way;
+functions numpy may compute without float arithmetic on denormals (libm's tests on the bits) flush
+their operands and results explicitly (ops/elementwise.py).
 This works through glibc's fegetenv/fesetenv on x86-64 (MXCSR DAZ|FTZ) and AArch64 (FPCR.FZ);
 elsewhere `flush_denormals` does nothing and FLUSH_SUPPORTED is False.
 """
@@ -46,8 +48,10 @@ FLUSH_SUPPORTED = _LIB is not None
 
 @contextlib.contextmanager
 def flush_denormals(enabled: bool = True):
-    """Within the block, this thread's float arithmetic flushes denormal inputs and results to zero."""
-    if not enabled or _LIB is None:
+    """Within the block, this thread's float arithmetic flushes denormal inputs and results to zero
+    (`enabled`) or keeps them (IEEE): both set explicitly, since a library built with -ffast-math
+    may have left FTZ/DAZ on for the process."""
+    if _LIB is None:
         yield
         return
     libm, (size, offset, bits) = _LIB
@@ -56,7 +60,8 @@ def flush_denormals(enabled: bool = True):
         yield
         return
     env = ctypes.create_string_buffer(saved.raw, size)
-    word = int.from_bytes(env.raw[offset: offset + 4], "little") | bits
+    word = int.from_bytes(env.raw[offset: offset + 4], "little")
+    word = word | bits if enabled else word & ~bits
     ctypes.memmove(ctypes.addressof(env) + offset, word.to_bytes(4, "little"), 4)
     libm.fesetenv(env)
     try:

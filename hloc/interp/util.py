@@ -86,6 +86,35 @@ def uint_dtype(itemsize: int) -> np.dtype:
 
 
 # --------------------------------------------------------------------------------------------------
+# Denormals, decided on the bits: a float compare would itself depend on the thread's DAZ state.
+
+# dtype -> (mask of the magnitude bits, largest denormal's bit pattern)
+_DENORMAL_BITS = {F32: (np.uint32(0x7FFFFFFF), np.uint32(0x007FFFFF)),
+                  F64: (np.uint64(0x7FFFFFFFFFFFFFFF), np.uint64(0x000FFFFFFFFFFFFF))}
+
+
+def denormal_mask(x: np.ndarray) -> np.ndarray | None:
+    """Where the f32/f64 array `x` holds a denormal (never a zero), or None when it holds none or has
+    another type."""
+    bits = _DENORMAL_BITS.get(x.dtype)
+    if bits is None or x.size == 0:
+        return None
+    magnitude, largest = bits
+    # |x|'s bits minus 1, unsigned: zero wraps to the maximum, so only 1..largest land at or below.
+    m = (x.view(magnitude.dtype) & magnitude) - magnitude.dtype.type(1) < largest
+    return m if m.any() else None
+
+
+def flush_denormals(x: np.ndarray) -> np.ndarray:
+    """`x` with its f32/f64 denormals replaced by zeros of the same sign (`x` itself when it has none):
+    what FTZ does to a result and DAZ to an operand, independent of the thread's MXCSR."""
+    m = denormal_mask(x)
+    if m is None:
+        return x
+    return np.where(m, np.copysign(x.dtype.type(0), x), x)
+
+
+# --------------------------------------------------------------------------------------------------
 # convert
 
 
@@ -145,7 +174,7 @@ def convert(x: np.ndarray, to: str) -> np.ndarray:
         if dst.kind == "complex":
             return x.astype(dt)
         # complex -> real keeps the real part.
-        return convert(np.ascontiguousarray(x.real), to)
+        return convert(x.real.copy(), to)  # (ascontiguousarray would make a 0-d value 1-d)
     if dst.kind == "complex":
         if src.kind in ("sint", "uint", "pred"):
             return upcast(x).astype(dt) if frm in SUB_BYTE_INTS else x.astype(dt)

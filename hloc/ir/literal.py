@@ -3,12 +3,12 @@ constants, or an ElidedLiteral for `constant({...})` (whose values XLA fills pse
 
 from __future__ import annotations
 
+import functools
 import re
 
-import ml_dtypes
 import numpy as np
 
-from .types import ELEMENT_TYPES, Shape
+from .types import ELEMENT_TYPES, Shape, finfo
 
 # Types whose NaN encodings carry a payload (IEEE-like: all-ones exponent, any non-zero mantissa).
 _PAYLOAD_TYPES = {"f16", "bf16", "f32", "f64", "f8e5m2", "f8e4m3", "f8e3m4"}
@@ -80,7 +80,7 @@ def float_from_bits_with_payload(etype: str, negative: int, payload: int):
     et = ELEMENT_TYPES[etype]
     if etype not in _PAYLOAD_TYPES:
         raise ValueError(f"{etype} does not support NaN payloads")
-    info = ml_dtypes.finfo(et.np_dtype) if etype not in ("f16", "f32", "f64") else np.finfo(et.np_dtype)
+    info = finfo(etype)
     mant = int(info.nmant)
     if payload == 0 or payload >= (1 << mant):
         raise ValueError(f"NaN payload 0x{payload:x} is out of range for {etype} (0x1..0x{(1 << mant) - 1:x})")
@@ -95,7 +95,7 @@ def nan_payload(value, etype: str) -> int | None:
     et = ELEMENT_TYPES[etype]
     if etype not in _PAYLOAD_TYPES:
         return None
-    info = ml_dtypes.finfo(et.np_dtype) if etype not in ("f16", "f32", "f64") else np.finfo(et.np_dtype)
+    info = finfo(etype)
     mant = int(info.nmant)
     raw = int(np.array([value], dtype=et.np_dtype).view(_UINT_OF_BITS[et.bits])[0])
     payload = raw & ((1 << mant) - 1)
@@ -107,9 +107,9 @@ def nan_payload(value, etype: str) -> int | None:
 
 # std::numeric_limits<T>::max_digits10 for the non-IEEE-single/double types: 2 + digits * log10(2)
 # with digits = mantissa bits + 1 (Eigen / ml_dtypes), e.g. bf16 4, f16 5.
-_MAX_DIGITS10 = {name: 2 + ((int((ml_dtypes.finfo(t.np_dtype) if name not in ("f16", "f32", "f64")
-                                  else np.finfo(t.np_dtype)).nmant) + 1) * 30103) // 100000
-                 for name, t in ELEMENT_TYPES.items() if t.kind == "float"}
+@functools.cache
+def _max_digits10(etype: str) -> int:
+    return 2 + ((int(finfo(etype).nmant) + 1) * 30103) // 100000
 
 
 def _g(digits: int, value: float) -> str:
@@ -129,7 +129,7 @@ def format_float(x, etype: str) -> str:
         if v != v or (np.float32(text) if etype == "f32" else float(text)) != x:
             text = _g(9 if etype == "f32" else 17, v)
     else:
-        text = _g(_MAX_DIGITS10[etype], float(x))
+        text = _g(_max_digits10(etype), float(x))
     if text.endswith("nan"):
         payload = nan_payload(x, etype)
         if payload is not None:

@@ -20,11 +20,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-import ml_dtypes
-
 from .attrs import ConvDimLabels, Window
 from .opcodes import BINARY_ARITH, BINARY_LOGIC, OPCODES
-from .types import ELEMENT_TYPES, UNBOUNDED, Shape
+from .types import ELEMENT_TYPES, UNBOUNDED, Shape, finfo
 
 
 class ShapeError(Exception):
@@ -145,7 +143,7 @@ def _precision_key(etype: str) -> tuple:
     comp = {"c64": "f32", "c128": "f64"}.get(etype, etype)
     t = ELEMENT_TYPES[comp]
     if t.kind == "float":
-        info = ml_dtypes.finfo(t.np_dtype)
+        info = finfo(comp)
         return (etype != comp, int(info.maxexp), int(info.nmant) + 1, t.bits, False)
     return (etype != comp, -1, -1, t.bits, t.kind == "sint")
 

@@ -8,6 +8,7 @@ maps a name to its facts, including the numpy dtype (ml_dtypes for bf16, f8, f6,
 from __future__ import annotations
 
 import builtins
+import functools
 import math
 
 import numpy as np
@@ -128,6 +129,21 @@ def etype_of_dtype(dtype) -> str:
         if name is None:
             raise KeyError(dtype)
     return name
+
+
+_IEEE_BINARY = frozenset({"f16", "f32", "f64"})
+
+
+@functools.cache
+def finfo(etype: str):
+    """Machine limits of a float type (np.finfo for f16/f32/f64, ml_dtypes.finfo for the others: only
+    those import ml_dtypes)."""
+    dt = ELEMENT_TYPES[etype].np_dtype
+    if etype in _IEEE_BINARY:
+        return np.finfo(dt)
+    import ml_dtypes
+
+    return ml_dtypes.finfo(dt)
 
 
 def byte_width(etype: str) -> int:

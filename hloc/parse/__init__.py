@@ -14,7 +14,7 @@ import sys
 
 from ..errors import HlocError, ParseError, SourceLoc
 from ..ir.module import Module
-from .hlo import parse_hlo
+from .hlo_text import parse_hlo_text
 from .mlir import looks_like_mlir, parse_mlir
 
 __all__ = ["parse_module", "parse_modules", "parse_file", "read_source", "split_modules"]
@@ -25,7 +25,7 @@ def parse_module(text: str, filename: str = "<input>") -> Module:
     raise ParseError (with file:line:col) on malformed text."""
     if looks_like_mlir(text):
         return parse_mlir(text, filename)
-    return parse_hlo(text, filename)
+    return parse_hlo_text(text, filename)
 
 
 _SPLIT = re.compile(r"^// -----.*$", re.M)

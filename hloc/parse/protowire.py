@@ -66,6 +66,12 @@ def _scalar_from_varint(v: int, f: Field):
     return v
 
 
+# The wire types each schema type may arrive in (2, length-delimited, also carries packed numbers):
+# a field in another one is a malformed message, never a value of the wrong Python type.
+_WIRE_TYPES = {"int64": {0, 1, 2}, "uint64": {0, 1, 2}, "int32": {0, 5, 2}, "uint32": {0, 5, 2},
+               "bool": {0, 2}, "enum": {0, 2}, "float": {5, 2}, "double": {1, 2}, "string": {2}, "bytes": {2}}
+
+
 def decode(data: bytes, schema: dict, message: str, where: str, start: int = 0, end: int | None = None) -> dict:
     fields = schema[message]
     out: dict = {}
@@ -75,6 +81,9 @@ def decode(data: bytes, schema: dict, message: str, where: str, start: int = 0, 
         key, pos = _varint(data, pos, where)
         number, wire = key >> 3, key & 7
         f = fields.get(number)
+        if f is not None and wire in (0, 1, 2, 5) and wire not in _WIRE_TYPES.get(f.type, {2}):
+            raise _error(where, f"field {number} ({message}.{f.name}, {f.type}) has wire type {wire}: "
+                                "a damaged protocol buffer?", offset=pos)
         if wire == 0:
             v, pos = _varint(data, pos, where)
             if f is not None:

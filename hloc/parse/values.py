@@ -13,7 +13,7 @@ import numpy as np
 from ..errors import ParseError, SourceLoc
 from ..ir.attrs import ENUMS, ConvDimLabels, PadDim, Raw, SliceRange, Window, WindowDim
 from ..ir.literal import ElidedLiteral, c_unescape, float_from_bits_with_payload
-from ..ir.types import ELEMENT_TYPE_ALIASES, ELEMENT_TYPES, UNBOUNDED, Layout, Shape
+from ..ir.types import ELEMENT_TYPE_ALIASES, ELEMENT_TYPES, UNBOUNDED, Layout, Shape, finfo
 
 
 class Ctx:
@@ -325,9 +325,7 @@ def _int_range(etype: str) -> tuple[int, int]:
 
 
 def _float_max(etype: str) -> float:
-    import ml_dtypes
-
-    return float(ml_dtypes.finfo(ELEMENT_TYPES[etype].np_dtype).max)
+    return float(finfo(etype).max)
 
 
 _COMPLEX_ELEM = re.compile(r"\(\s*([^,()\s]+)\s*,\s*([^,()\s]+)\s*\)")

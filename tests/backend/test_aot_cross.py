@@ -107,6 +107,24 @@ def test_named_cpu_does_not_inherit_host_features(tmp_path, add_hlo):
     assert res.exit_code == 0 and "ymm" not in asm and "xmm" in asm
 
 
+def test_hloc_cpu_sets_the_default_target(tmp_path, add_hlo, monkeypatch):
+    """$HLOC_CPU is the CPU code is generated for when --cpu is not given (how the tests check another
+    CPU's code on this one), and a cache entry's key says so."""
+    import platform
+
+    from hloc.backend.llvm.runner_backend import host_id
+
+    if platform.machine() != "x86_64":
+        pytest.skip("checks an x86-64 host")
+    host_key = host_id()
+    monkeypatch.setenv("HLOC_CPU", "x86-64")
+    res = compile_(add_hlo, "-o", tmp_path / "v1.s", "--emit", "asm")
+    assert res.exit_code == 0, res.stderr
+    asm = (tmp_path / "v1.s").read_text()
+    assert "ymm" not in asm and "zmm" not in asm and "xmm" in asm
+    assert host_id() != host_key
+
+
 def test_cross_shared_library_needs_a_cross_linker(tmp_path, add_hlo, monkeypatch):
     monkeypatch.delenv("CC", raising=False)
     res = compile_(add_hlo, "-o", tmp_path / "a.so", "--emit", "shared", "--target", "aarch64-unknown-linux-gnu")

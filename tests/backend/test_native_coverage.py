@@ -34,8 +34,6 @@ UNSUPPORTED = {
              "'scan'"),
     "dynamic-reshape": ("x = f32[6] parameter(0)\n  n = s32[] parameter(1)\n  ROOT r = f32[<=6] dynamic-reshape(x, n)",
                         "dynamic shapes"),
-    "set-dimension-size": ("x = f32[4,4] parameter(0)\n  n = s32[] parameter(1)\n  ROOT r = f32[4,<=4] set-dimension-size(x, n), dimensions={1}",
-                           "dynamic shapes"),
 }
 STEP = "step {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n  s = f32[] add(a, b)\n  ROOT t = (f32[], f32[]) tuple(s, s)\n}\n\n"
 

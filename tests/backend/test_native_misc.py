@@ -124,3 +124,22 @@ ENTRY e {{
     want = (x64 - mean) / np.sqrt(((x64 - mean) ** 2).mean(-1, keepdims=True) + 1e-3) * s + t
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
     assert seed == 0 and seed.dtype == np.uint64
+
+
+def test_set_dimension_size_with_a_static_result_is_the_value_itself():
+    """TensorFlow wraps top_k / argsort results in set-dimension-size with a static result shape;
+    a dynamic result shape stays a CodegenError naming dynamic shapes."""
+    import pytest
+
+    from hloc.errors import CodegenError
+    from hloc.parse import parse_module
+    from hloc.runtime.runner import run_module
+
+    text = ("HloModule m\n\nENTRY main {\n  p = f32[2,5] parameter(0)\n  n = s32[] constant(3)\n"
+            "  s = f32[2,5] set-dimension-size(p, n), dimensions={1}\n  ROOT r = f32[2,5] add(s, s)\n}\n")
+    x = np.arange(10, dtype=np.float32).reshape(2, 5)
+    np.testing.assert_array_equal(run_module(parse_module(text, "m"), [x], "llvm")[0], 2 * x)
+    dynamic = text.replace("s = f32[2,5] set", "s = f32[2,<=5] set").replace("add(s, s)", "copy(p)").replace(
+        "ROOT r = f32[2,5] copy(p)", "ROOT r = f32[2,<=5] copy(s)")
+    with pytest.raises(CodegenError, match="dynamic shapes"):
+        run_module(parse_module(dynamic, "m"), [x], "llvm")

@@ -189,3 +189,40 @@ ENTRY e {{
     want = -p
     want[2] += 3
     np.testing.assert_array_equal(got[0], want)
+
+
+def test_complex_scatter_reduce_window_and_reduce_combine_complex_values():
+    """A complex combiner's result is one value (llvm's Cplx pair), not a tuple of two outputs."""
+    from hloc.parse import parse_module
+    from hloc.runtime.runner import run_module
+
+    text = """HloModule m
+
+add {
+  a = c64[] parameter(0)
+  b = c64[] parameter(1)
+  ROOT s = c64[] add(a, b)
+}
+
+ENTRY main {
+  x = c64[6] parameter(0)
+  i = s32[3,1] parameter(1)
+  u = c64[3] parameter(2)
+  s = c64[6] scatter(x, i, u), update_window_dims={}, inserted_window_dims={0},
+      scatter_dims_to_operand_dims={0}, index_vector_dim=1, to_apply=add
+  z = c64[] constant((0, 0))
+  w = c64[5] reduce-window(x, z), window={size=2}, to_apply=add
+  r = c64[] reduce(x, z), dimensions={0}, to_apply=add
+  ROOT t = (c64[6], c64[5], c64[]) tuple(s, w, r)
+}
+"""
+    rng = np.random.default_rng(0)
+    x = (rng.standard_normal(6) + 1j * rng.standard_normal(6)).astype(np.complex64)
+    u = (rng.standard_normal(3) + 1j * rng.standard_normal(3)).astype(np.complex64)
+    idx = np.array([[1], [4], [1]], np.int32)
+    want = x.copy()
+    np.add.at(want, idx[:, 0], u)
+    got_s, got_w, got_r = run_module(parse_module(text, "m"), [x, idx, u], "llvm")
+    np.testing.assert_allclose(got_s, want, rtol=1e-6)
+    np.testing.assert_allclose(got_w, x[:-1] + x[1:], rtol=1e-6)
+    np.testing.assert_allclose(got_r, x.sum(), rtol=1e-5)

@@ -1,6 +1,6 @@
-"""Fuzzing hloc's readers of untrusted input: the HLO parser, the .npy/.npz reader (through the
-runner that binds files to parameters) and the compile cache reader. The StableHLO reader joins
-when hloc has one (`hloc.parse.stablehlo`).
+"""Fuzzing hloc's readers of untrusted input: the HLO text parser, the StableHLO / MHLO reader, the
+HloModuleProto reader, the .npy/.npz reader (through the runner that binds files to parameters)
+and the compile cache reader.
 
     make fuzz-inputs                                   # FUZZ_SECONDS=600 per target by default
     .venv/bin/python tests/fuzzing/inputs.py --seconds 60 [--target npy ...]
@@ -19,6 +19,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import resource
 import signal
 import struct
@@ -313,8 +314,10 @@ def check_cache(case) -> None:
 def hlo_text(draw) -> str:
     """A corpus or testdata module with a few token mutations (tests/parse/test_fuzz.py's), or a
     small module whose shapes are replaced by extremes (huge dimensions, high ranks)."""
-    from parse.test_fuzz import SMALL, mutated_module
-
+    try:  # (the parser's own fuzz test: its token mutations of corpus modules)
+        from parse.test_fuzz import SMALL, mutated_module
+    except ImportError:
+        SMALL = None
     if SMALL and draw(st.booleans()):
         return draw(mutated_module())
     dims = draw(st.sampled_from(["99999999999999", "9223372036854775807", "4611686018427387904,4",
@@ -325,7 +328,7 @@ def hlo_text(draw) -> str:
     return f"HloModule m\nENTRY e {{\n  p = {et}[{dims}] parameter(0)\n  ROOT r = {et}[{dims}] {op}\n}}\n"
 
 
-def check_hlo(text: str) -> None:
+def check_hlo(text: str, filename: str = "fuzz.hlo") -> None:
     """Parse, verify, and bind random inputs for a run (what `hloc run --random-inputs` does before
     compiling): an HlocError with a position, or success."""
     from hloc.ir.verifier import verify_module
@@ -333,31 +336,76 @@ def check_hlo(text: str) -> None:
     from hloc.runtime.runner import Runner
 
     try:
-        m = parse_module(text, "fuzz.hlo")
+        m = parse_module(text, filename)
         verify_module(m)
         Runner(m, "interp")  # the shape checks a run makes before inputs exist
     except HlocError as e:
         if e.loc is not None:
-            assert e.loc.filename == "fuzz.hlo" and 1 <= e.loc.line <= text.count("\n") + 1, str(e)
+            assert e.loc.filename == filename and 1 <= e.loc.line <= text.count("\n") + 1, str(e)
         str(e)
 
 
-def stablehlo_target():
-    try:
-        from hloc.parse import stablehlo  # noqa: F401 - (issue 15's reader, once it lands)
-    except ImportError:
-        return None
-    reader = getattr(stablehlo, "parse_stablehlo", None) or getattr(stablehlo, "parse_module", None)
-    if reader is None:
-        return None
+_TOKEN = re.compile(r"\s+|[\w.\-%#@$]+|.", re.S)
+TEXT_FRAGMENTS = ["0", "-1", "99999999999999", "9223372036854775807", "tensor<2x3xf32>", "tensor<99999999999999xf32>",
+                  "tensor<" + "1x" * 70 + "f32>", "(", ")", "{", "}", "<", ">", ",", "=", ":", "%0", "%arg0", "\"",
+                  "stablehlo.add", "func.func", "return", "dense<1.0>", "#loc", "?", "i1", "ui64", "complex<f32>"]
 
-    def check(text: str) -> None:
+
+@st.composite
+def mutated_text(draw, seeds: list[Path]) -> str:
+    """A seed file with a few token-level mutations."""
+    text = draw(st.sampled_from(seeds)).read_text()
+    toks = _TOKEN.findall(text)
+    for _ in range(draw(st.integers(1, 3))):
+        if not toks:
+            break
+        i = draw(st.integers(0, len(toks) - 1))
+        kind = draw(st.sampled_from(["delete", "duplicate", "swap", "truncate", "insert", "replace", "number"]))
+        if kind == "delete":
+            del toks[i]
+        elif kind == "duplicate":
+            toks.insert(i, toks[i])
+        elif kind == "swap":
+            j = draw(st.integers(0, len(toks) - 1))
+            toks[i], toks[j] = toks[j], toks[i]
+        elif kind == "truncate":
+            toks = toks[:i]
+        elif kind == "insert":
+            toks.insert(i, draw(st.text(st.characters(max_codepoint=0x2FF), min_size=1, max_size=4)))
+        elif kind == "replace":
+            toks[i] = draw(st.sampled_from(TEXT_FRAGMENTS))
+        else:
+            numbers = [j for j, t in enumerate(toks) if t.isdigit()]
+            if numbers:
+                toks[numbers[i % len(numbers)]] = str(draw(st.sampled_from(EXTREME_INTS)))
+    return "".join(toks)
+
+
+def _small(pattern: str, limit: int = 8000) -> list[Path]:
+    return [p for p in sorted(ROOT.glob(pattern)) if p.stat().st_size < limit]
+
+
+MLIR_SEEDS = _small("testdata/stablehlo/**/*.mlir")
+PROTO_SEEDS = _small("testdata/protos/*.pb", 20000)
+
+
+def check_stablehlo(text: str) -> None:
+    """StableHLO / MHLO text through parse_module (which recognizes it): as for HLO text."""
+    check_hlo(text, "fuzz.mlir")
+
+
+def check_hlo_proto(data: bytes) -> None:
+    """A binary HloModuleProto (an XLA dump's .hlo.pb) through read_source, then parsed."""
+    from hloc.parse import parse_module, read_source
+
+    with tempfile.TemporaryDirectory() as d:
+        p = os.path.join(d, "m.hlo.pb")
+        with open(p, "wb") as f:
+            f.write(data)
         try:
-            reader(text, "fuzz.mlir")
+            parse_module(read_source(p), p)
         except HlocError as e:
             str(e)
-
-    return check
 
 
 TARGETS = {
@@ -366,6 +414,11 @@ TARGETS = {
     "npz": (npz_file(), check_inputs_file),
     "cache": (cache_case(), check_cache),
 }
+if MLIR_SEEDS:
+    TARGETS["stablehlo"] = (mutated_text(MLIR_SEEDS), check_stablehlo)
+if PROTO_SEEDS:
+    TARGETS["hlo-proto"] = (st.sampled_from([p.read_bytes() for p in PROTO_SEEDS]).flatmap(
+        lambda b: mutated_bytes(b, 4)), check_hlo_proto)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -418,17 +471,11 @@ def main(argv: list[str] | None = None) -> int:
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=600, help="per target (default 600)")
-    ap.add_argument("--target", action="append", choices=[*TARGETS, "stablehlo"], help="default: all")
+    ap.add_argument("--target", action="append", choices=list(TARGETS), help="default: all")
     ap.add_argument("--out", default=str(ROOT / "build" / "fuzz"))
     args = ap.parse_args(argv)
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-    sh = stablehlo_target()
-    if sh is not None:
-        TARGETS["stablehlo"] = (hlo_text(), sh)
     names = args.target or list(TARGETS)
-    if "stablehlo" in names and "stablehlo" not in TARGETS:
-        print("stablehlo: skipped (hloc has no StableHLO reader yet)")
-        names.remove("stablehlo")
     total = 0
     bad = 0
     for name in names:

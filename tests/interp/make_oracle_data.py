@@ -561,7 +561,7 @@ def misc() -> Family:
 
 
 # --------------------------------------------------------------------------------------------------
-# XLA's own corpus: XLA:CPU's outputs on seeded inputs (xla_run.gen_inputs(leaves, 0)), for the modules
+# XLA's own corpus: XLA:CPU's outputs on seeded inputs (gen_inputs(leaves, 0)), for the modules
 # it runs with one device and whose results are defined. Each module runs in a child process: XLA
 # aborts on some of them.
 
@@ -580,12 +580,40 @@ XLA_CORPUS_EXCLUDED = {
 }
 
 
+def gen_inputs(leaves, seed: int) -> list[np.ndarray]:
+    """xla_run.gen_inputs with sub-byte integers truncated and wrapped into their range (two's complement),
+    as hloc's random_inputs.wrap_to_sub_byte_int makes them: ml_dtypes' cast of values beyond the range
+    differs between versions (0.7: zero)."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for s in leaves:
+        dt = np.dtype(s.numpy_dtype())
+        dims = tuple(s.dimensions())
+        bits = {ml_dtypes.int2: 2, ml_dtypes.uint2: 2, ml_dtypes.int4: 4, ml_dtypes.uint4: 4}.get(dt.type)
+        if bits is None:
+            if dt.kind == "b":
+                a = rng.random(dims) < 0.5
+            elif dt.kind in "iu" and not xla_run.is_ml_dtype(dt):
+                a = rng.integers(0, 8, size=dims).astype(dt)
+            elif dt.kind == "c":
+                a = (rng.standard_normal(dims) + 1j * rng.standard_normal(dims)).astype(dt)
+            else:
+                a = rng.standard_normal(dims, dtype=np.float32).astype(dt)
+        else:
+            n = np.trunc(rng.standard_normal(dims, dtype=np.float32)).astype(np.int64) & ((1 << bits) - 1)
+            if dt.type in (ml_dtypes.int2, ml_dtypes.int4):
+                n = np.where(n >= 1 << (bits - 1), n - (1 << bits), n)
+            a = n.astype(np.int8).astype(dt)
+        out.append(np.asarray(a, dtype=dt).reshape(dims))
+    return out
+
+
 def _run_one(path: str, out: str) -> None:
     text = Path(path).read_text()
     mod = xla_run.XlaModule(text, Path(path).name)
     if any(np.prod(s.dimensions()) > 1 << 22 for s in mod.param_leaves):
         raise ValueError("inputs too big")
-    outs = mod(*xla_run.gen_inputs(mod.param_leaves, 0))
+    outs = mod(*gen_inputs(mod.param_leaves, 0))
     if sum(o.nbytes for o in outs) > MAX_OUTPUT_BYTES:
         raise ValueError("outputs too big")
     np.savez(out, **{f"out{i}": storable(o) for i, o in enumerate(outs)},
@@ -644,7 +672,7 @@ def _sample_one(path: str, out: str) -> None:
     mod = xla_run.XlaModule(text, Path(path).name)
     if any(np.prod(s.dimensions()) > MAX_SAMPLED_INPUT_ELEMENTS for s in mod.param_leaves):
         raise ValueError("inputs too big")
-    outs = mod(*xla_run.gen_inputs(mod.param_leaves, 0))
+    outs = mod(*gen_inputs(mod.param_leaves, 0))
     data = {"types": np.array([str(o.dtype) for o in outs])}  # (also marks a module with no outputs)
     for i, o in enumerate(outs):
         o = storable(o)

@@ -86,6 +86,33 @@ def test_denormals_flush_like_xla_cpu_unless_disabled():
     assert (np.array([1e-40], np.float32) * 1)[0] != 0  # the environment is restored afterwards
 
 
+@pytest.mark.skipif(not FLUSH_SUPPORTED, reason="no way to set FTZ/DAZ on this platform")
+def test_an_inherited_flush_state_changes_no_result():
+    # A library built with -ffast-math may leave FTZ/DAZ on for the process: IEEE evaluation clears it.
+    from hloc.interp.fpenv import flush_denormals
+
+    text = entry(["f32[2]", "f32[2]"], "f32[2] multiply(p0, p1)")
+    x = np.array([1e-40, 1e-30], np.float32)
+    with flush_denormals(True):
+        got = run(text, x, np.ones(2, np.float32), flush_denormals=False)
+    assert got.view(np.uint32).tolist() == x.view(np.uint32).tolist()  # (a compare under DAZ would see 0)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_unary_functions_flush_denormals_themselves(dtype):
+    # log1p(x) = x for tiny x in libm (numpy's AVX2 path) whatever the MXCSR says; XLA:CPU gives 0 for a
+    # denormal x (it computes on x flushed) and keeps sine's denormal operands (libm's bit test).
+    tiny = np.finfo(dtype).smallest_normal / 4
+    x = np.array([tiny, -tiny, 1e-3], dtype)
+    t = {np.float32: "f32", np.float64: "f64"}[dtype]
+    assert run(entry([f"{t}[3]"], f"{t}[3] log-plus-one(p0)"), x).tolist()[:2] == [0.0, 0.0]
+    assert np.signbit(run(entry([f"{t}[3]"], f"{t}[3] log-plus-one(p0)"), x)[1])
+    assert run(entry([f"{t}[3]"], f"{t}[3] sine(p0)"), x).tolist()[:2] == [tiny, -tiny]
+    # a denormal result: exp(-700) in f64 is 9.9e-305 (normal); exp(-740) is denormal
+    big = -100.0 if dtype == np.float32 else -740.0
+    assert run(entry([f"{t}[1]"], f"{t}[1] exponential(p0)"), np.array([big], dtype)).tolist() == [0.0]
+
+
 def test_numpy_warnings_are_silenced_inside_evaluation():
     text = entry(["s32[2]", "s32[2]"], "s32[2] divide(p0, p1)")
     with np.errstate(all="raise"):

@@ -6,6 +6,9 @@ and HloModuleProtos, with inputs and XLA's outputs.
 - `jax/NAME.mlir`: `jax.jit(f, keep_unused=True).lower(*args).as_text()` (JAX's default text) of the
   functions below, `NAME.in<k>.npy` their inputs, `NAME.expected.npz` what `jax.jit(f)(*args)`
   returns on XLA:CPU (keys out0, out1, ... depth-first), MANIFEST.tsv the tolerances.
+- `generic/NAME.mlir`: the same modules in MLIR's generic op form with `#loc` tables (the jax/ inputs
+  and outputs apply).
+- `linalg/NAME.mlir` + `NAME.hlo`: jnp.linalg (LAPACK custom calls) as StableHLO and as JAX's HLO text.
 - `corpus/NAME.mlir`: the 52 public JAX corpus modules (HLO text) converted by XLA itself
   (`xla_computation_to_mlir_module`, MLIR's printer); their inputs and outputs are the corpus's own.
 - `../dumps/two_programs/`: an XLA dump folder of two jitted programs (write_dump), inputs and outputs.
@@ -194,6 +197,14 @@ def _random(seed):
         jax.random.randint(k2, (6,), 0, 10), jax.random.permutation(k1, 8)
 
 
+@case("random_x64", ((2,), "uint32"), rtol=1e-12, atol=1e-13, x64=True)
+def _random_x64(seed):
+    key = jax.random.wrap_key_data(seed)
+    tails = jnp.array([1 - 1e-4, 1 - 1e-7, 1 - 1e-9, 1 - 1e-13, 1 - 1e-15, 1.0])  # w up to ~34, and 1
+    u = jnp.concatenate([jnp.linspace(-0.999, 0.999, 41), tails, -tails])
+    return jax.random.normal(key, (64,)), lax.erf_inv(u), jax.random.truncated_normal(key, -2.0, 2.0, (8,))
+
+
 @case("rng_bit_generator", ((4,), "uint32"), rtol=0, atol=0)
 def _rbg(key):
     k, bits = lax.rng_bit_generator(key.astype(jnp.uint64) if False else key, (3, 4),
@@ -211,9 +222,16 @@ def _special(x):
         lax.rsqrt(jnp.abs(x) + 1), jnp.isinf(x / 0.0), jnp.square(x)
 
 
-@case("special_functions_chlo_more", ((32,), F), rtol=2e-5, atol=2e-5)
+@case("special_digamma_nextafter", ((32,), F), rtol=2e-5, atol=2e-5)
 def _special_more(x):
-    return jax.scipy.special.digamma(jnp.abs(x) + 0.5), jnp.nextafter(x, jnp.float32(0)), jax.scipy.special.erfc(x)
+    return jax.scipy.special.digamma(jnp.abs(x) + 0.5), jnp.nextafter(x, jnp.float32(0)), \
+        jax.scipy.special.digamma(jnp.array([-2.5, -1.0, 0.0, 0.25, 1.0, 7.5, 40.0], jnp.float32))
+
+
+@case("special_erfc", ((32,), F), rtol=2e-5, atol=2e-5)
+def _special_erfc(x):
+    wide = jnp.array([-9.5, -5.0, -3.0, -2.0, -1.5, -1.0, 0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 5.0, 9.0, 11.0])
+    return jax.scipy.special.erfc(x), jax.scipy.special.erfc(wide), jax.scipy.special.erfc(x.astype(jnp.bfloat16))
 
 
 @case("int_bits", ((16,), "int32"), ((16,), "uint8"), rtol=0, atol=0)
@@ -249,6 +267,12 @@ def _barrier(x, i):
     return a, b
 
 
+@case("composite_call", ((3, 4), F), rtol=1e-6, atol=1e-6)
+def _composite(x):
+    affine = lax.composite(lambda v, scale: v * scale + 1, name="hloc.affine")
+    return affine(x, scale=2.0), jax.jit(lambda v: jnp.sin(v) * 2)(x)
+
+
 @case("vmap_while_cond", ((3, 5), F), rtol=1e-5, atol=1e-5)
 def _vmap_while(x):
     def f(v):
@@ -279,8 +303,14 @@ def write_jax_cases(out: Path) -> None:
         rng = np.random.default_rng(zlib.crc32(name.encode()))
         args = [make_input(rng, s) for s in specs]
         with jax.enable_x64(x64):
-            text = jax.jit(fn, keep_unused=True).lower(*args).as_text()
+            lowered = jax.jit(fn, keep_unused=True).lower(*args)
+            text = lowered.as_text()
+            # MLIR's generic form of the same module, with its location tables
+            generic = lowered.compiler_ir("stablehlo").operation.get_asm(print_generic_op_form=True,
+                                                                        enable_debug_info=True)
         (out / f"{name}.mlir").write_text(text)
+        (out.parent / "generic").mkdir(exist_ok=True)
+        (out.parent / "generic" / f"{name}.mlir").write_text(generic)
         for k, a in enumerate(args):
             np.save(out / f"{name}.in{k}.npy", store(a))
         outs = expected_outputs(fn, args, x64)
@@ -388,6 +418,37 @@ def write_elided(out: Path) -> None:
     np.savez(out / "expected.npz", out0=np.asarray(jax.jit(f)(x)))
 
 
+LINALG = {
+    "cholesky": (lambda a: jnp.linalg.cholesky(a @ a.T + 4 * jnp.eye(4)), ((4, 4), F)),
+    "qr": (lambda a: jnp.linalg.qr(a), ((5, 3), F)),
+    "solve": (lambda a, b: jnp.linalg.solve(a + 4 * jnp.eye(4), b), ((4, 4), F), ((4, 2), F)),
+    "eigh": (lambda a: jnp.linalg.eigh(a + a.T), ((4, 4), "float64")),
+    "svd": (lambda a: jnp.linalg.svd(a, full_matrices=False), ((3, 4, 3), F)),
+    "det_inv": (lambda a: (jnp.linalg.det(a), jnp.linalg.inv(a + 3 * jnp.eye(3))), ((3, 3), "complex64")),
+}
+
+
+def write_linalg(out: Path) -> None:
+    """linalg/NAME.mlir: jnp.linalg functions (LAPACK custom calls) as JAX's StableHLO; NAME.hlo the same
+    function as JAX's HLO text (what the custom calls must lower to); inputs and jax.jit's outputs."""
+    out.mkdir(parents=True, exist_ok=True)
+    rows = ["name\trtol\tatol\tx64"]
+    for name, (fn, *specs) in LINALG.items():
+        x64 = any(s[1] == "float64" for s in specs)
+        rng = np.random.default_rng(zlib.crc32(name.encode()))
+        args = [make_input(rng, s) for s in specs]
+        with jax.enable_x64(x64):
+            lowered = jax.jit(fn, keep_unused=True).lower(*args)
+            (out / f"{name}.mlir").write_text(lowered.as_text())
+            (out / f"{name}.hlo").write_text(lowered.as_text(dialect="hlo"))
+        for k, a in enumerate(args):
+            np.save(out / f"{name}.in{k}.npy", a)
+        outs = expected_outputs(fn, args, x64)
+        np.savez(out / f"{name}.expected.npz", **{f"out{k}": o for k, o in enumerate(outs)})
+        rows.append(f"{name}\t{1e-10 if x64 else 1e-4}\t{1e-10 if x64 else 1e-4}\t{int(x64)}")
+    (out / "MANIFEST.tsv").write_text("\n".join(rows) + "\n")
+
+
 def main() -> None:
     if sys.argv[1:] == ["--dump-child"]:
         for fn, args in _dump_programs().values():
@@ -398,6 +459,7 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args()
     write_jax_cases(args.out / "jax")
+    write_linalg(args.out / "linalg")
     write_dump(args.out.parent / "dumps")
     write_elided(args.out.parent / "elided")
     if args.corpus.is_dir():

@@ -1,8 +1,8 @@
 """StableHLO / MHLO text: JAX's own output (testdata/stablehlo/jax, made by make_stablehlo_testdata.py
-with jax 0.12), PyTorch/XLA's (testdata/stablehlo/torch, make_torch_stablehlo_testdata.py, torch 2.9 +
-torch_xla 2.9, expected outputs from eager torch) and the public JAX corpus converted by XLA
-(testdata/stablehlo/corpus) run on both backends equal to the producers' outputs; hand-written forms;
-errors with file:line:col."""
+with jax 0.12; generic/ the same in MLIR's generic form), PyTorch/XLA's (testdata/stablehlo/torch,
+make_torch_stablehlo_testdata.py, torch 2.9 + torch_xla 2.9, expected outputs from eager torch) and
+the public JAX corpus converted by XLA (testdata/stablehlo/corpus) run on both backends equal to the
+producers' outputs; hand-written forms; errors with file:line:col."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ JAX_CASES = manifest(HERE / "jax" / "MANIFEST.tsv")
 TORCH_CASES = manifest(HERE / "torch" / "MANIFEST.tsv")
 CORPUS_CASES = sorted(p.stem for p in (HERE / "corpus").glob("*.mlir"))
 # CHLO ops whose expansions (XLA's chlo legalization) are not written yet
-XFAIL = {"special_functions_chlo_more": "chlo.digamma, chlo.next_after and chlo.erfc are not expanded yet"}
+XFAIL: dict[str, str] = {}  # case -> why it fails today
 
 
 def _check(mlir: Path, folder: Path, name: str, rtol: str, atol: str, backend: str) -> None:
@@ -42,6 +42,14 @@ def test_jax_stablehlo_runs_equal_to_xla(name, backend):
     row = JAX_CASES[name]
     folder = HERE / "jax"
     _check(folder / f"{name}.mlir", folder, name, row["rtol"], row["atol"], backend)
+
+
+@pytest.mark.parametrize("name", sorted(JAX_CASES))
+def test_generic_op_form_runs_equal_to_xla(name):
+    """The same modules printed in MLIR's generic form ("builtin.module"() ({...}), "func.func"() <{...}>,
+    every op quoted, #loc tables) on the interpreter."""
+    row = JAX_CASES[name]
+    _check(HERE / "generic" / f"{name}.mlir", HERE / "jax", name, row["rtol"], row["atol"], "interp")
 
 
 @pytest.mark.parametrize("backend", ["interp", "llvm"])
@@ -63,7 +71,7 @@ def test_corpus_as_stablehlo_runs_equal_to_xla(name, backend):
 
 
 def test_corpus_conversions_cover_the_public_corpus():
-    assert len(CORPUS_CASES) == 52 and len(JAX_CASES) == 20 and len(TORCH_CASES) == 5
+    assert len(CORPUS_CASES) == 52 and len(JAX_CASES) == 23 and len(TORCH_CASES) == 5
 
 
 def _run(text: str, *args):
@@ -181,6 +189,27 @@ def test_regions_capture_outer_values_case_if_while():
     np.testing.assert_array_equal(out[1], [2, 2, 2])
 
 
+def test_closed_regions_copy_the_outer_constants_they_use():
+    """torch_xla's reducers use constants defined outside the reduce (`select %79, %c_4, %c`)."""
+    text = """
+    func.func @main(%x: tensor<2x3xi1>) -> tensor<2xi1> {
+      %t = stablehlo.constant dense<true> : tensor<i1>
+      %f = stablehlo.constant dense<false> : tensor<i1>
+      %0 = stablehlo.reduce(%x init: %t) across dimensions = [1] : (tensor<2x3xi1>, tensor<i1>) -> tensor<2xi1>
+       reducer(%a: tensor<i1>, %b: tensor<i1>)  {
+        %1 = stablehlo.and %a, %b : tensor<i1>
+        %2 = stablehlo.select %1, %t, %f : tensor<i1>, tensor<i1>
+        stablehlo.return %2 : tensor<i1>
+      }
+      return %0 : tensor<2xi1>
+    }"""
+    x = np.array([[True, True, True], [True, False, True]])
+    _, out = _run(text, x)
+    np.testing.assert_array_equal(out, [True, False])
+    with pytest.raises(ParseError, match="is not a constant"):
+        parse_module(text.replace("%2 = stablehlo.select %1, %t, %f", "%2 = stablehlo.select %1, %x, %f"), "t.mlir")
+
+
 def test_types_bounded_tuple_token():
     text = """
     func.func @main(%t: tuple<tensor<2xf32>, tensor<i32>>, %tok: !stablehlo.token)
@@ -237,3 +266,46 @@ def test_errors_point_into_the_mlir_file(tmp_path, text, line, col, message):
     assert res.exit_code == 1
     assert f"{path}:{line}:{col}: error:" in res.stderr and "^" in res.stderr
     assert "Traceback" not in res.stderr
+
+
+LINALG = HERE / "linalg"
+LINALG_CASES = manifest(LINALG / "MANIFEST.tsv")
+
+
+def _custom_calls(module) -> list[tuple]:
+    out = []
+    for comp in module.computations:
+        for i in comp.instructions:
+            if i.opcode == "custom-call":
+                a = i.attrs
+                out.append((str(a["custom_call_target"]), i.shape.to_str(True),
+                            tuple(o.shape.to_str(False) for o in i.operands),
+                            " ".join(str(getattr(a.get("operand_layout_constraints"), "text",
+                                                 a.get("operand_layout_constraints"))).split()),
+                            str(a.get("api_version")),
+                            " ".join(str(getattr(a.get("backend_config"), "text", a.get("backend_config"))).split()),
+                            str(getattr(a.get("output_to_operand_aliasing"), "text",
+                                        a.get("output_to_operand_aliasing")))))
+    return sorted(out)
+
+
+@pytest.mark.parametrize("name", sorted(LINALG_CASES))
+def test_lapack_custom_calls_lower_as_jax_writes_them_in_hlo(name):
+    """jnp.linalg's custom calls: the HLO hloc makes of JAX's StableHLO has the custom-call instructions
+    (target, layouts, FFI attributes, aliasing) of JAX's own HLO text for the same function."""
+    from_mlir = _custom_calls(parse_module((LINALG / f"{name}.mlir").read_text(), "m.mlir"))
+    from_hlo = _custom_calls(parse_module((LINALG / f"{name}.hlo").read_text(), "m.hlo"))
+    assert from_mlir and from_mlir == from_hlo
+
+
+@pytest.mark.parametrize("backend", ["interp", "llvm"])
+@pytest.mark.parametrize("name", sorted(LINALG_CASES))
+def test_lapack_programs_run_wherever_their_hlo_runs(name, backend):
+    row = LINALG_CASES[name]
+    args = [*input_files(LINALG, name), "--check", LINALG / f"{name}.expected.npz", "--rtol", row["rtol"],
+            "--atol", row["atol"], "--backend", backend]
+    code, out, err = run_cli([LINALG / f"{name}.hlo", *args])
+    if code != 0:
+        pytest.xfail(f"JAX's own HLO text of {name} does not run on this build either: {err.splitlines()[0]}")
+    code, out, err = run_cli([LINALG / f"{name}.mlir", *args])
+    assert code == 0, f"{name}: exit {code}\n{out}{err}"

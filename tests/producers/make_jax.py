@@ -1,6 +1,7 @@
 """Trace real JAX programs (flax, optax, equinox, haiku, jax.numpy, jax.scipy) into
 testdata/producers/jax/: per program HLO text (`as_text(dialect="hlo")`), StableHLO text (`as_text()`),
-inputs and jax.jit's own outputs (small size), and bench/NAME.hlo (bench size). Deterministic:
+inputs and jax.jit's own outputs (small size), and bench/NAME.hlo (bench size); for a few programs also
+the XLA dump folder of their jit (dumps/NAME/). Deterministic:
 weights from fixed PRNG keys (random initialisation, nothing downloaded), inputs from seeded numpy.
 
     jax-venv/bin/python tests/producers/make_jax.py     # jax/jaxlib 0.12, flax, optax, equinox, dm-haiku
@@ -12,7 +13,11 @@ MANIFEST.json with tolerances from XLA's own error against f64 (see corpus_write
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
 import sys
+import tempfile
 import zlib
 from functools import partial
 from importlib.metadata import version
@@ -648,8 +653,45 @@ def reference64(fn, args) -> list[np.ndarray] | None:
             return None
 
 
+# Programs also kept as XLA dump folders (dumps/NAME/: the module files `--xla_dump_to` writes for the jit,
+# text and HloModuleProto, before and after XLA:CPU's passes), for readers of dump folders and protos.
+DUMPED = ("gpt_forward", "lstm_scan", "linalg_cholesky")
+DUMP_FLAGS = "--xla_dump_hlo_as_text --xla_dump_hlo_as_proto --xla_dump_large_constants"
+
+
+def dump_folder(corpus: Corpus, name: str) -> None:
+    """Runs the small program in a child process (XLA reads XLA_FLAGS once, when its CPU client starts)."""
+    with tempfile.TemporaryDirectory(prefix="hloc-jax-dump-") as tmp:
+        env = {**os.environ, "XLA_FLAGS": f"--xla_dump_to={tmp} {DUMP_FLAGS}", "HLOC_JAX_DUMP_CHILD": name}
+        subprocess.run([sys.executable, __file__], env=env, check=True)
+        out = corpus.out / "dumps" / name
+        shutil.rmtree(out, ignore_errors=True)
+        out.mkdir(parents=True)
+        kept = [p for p in Path(tmp).iterdir() if f".jit_{name}." in p.name and p.suffix in (".txt", ".pb")]
+        for p in kept:
+            shutil.copy(p, out / p.name)
+        print(f"jax: dump folder {name}: {len(kept)} files", file=sys.stderr)
+
+
+def dump_child(name: str) -> int:
+    builder, _ = PROGRAMS[name]
+    fn, args = builder("small")
+
+    def program(*a):
+        return fn(*a)
+
+    program.__name__ = name  # the dumped module is jit_<name>
+    jax.block_until_ready(jax.jit(program, keep_unused=True)(*args))
+    return 0
+
+
 def main() -> int:
+    if os.environ.get("HLOC_JAX_DUMP_CHILD"):
+        return dump_child(os.environ["HLOC_JAX_DUMP_CHILD"])
     corpus = Corpus("jax", VERSIONS)
+    for name in DUMPED:
+        if corpus.wanted(name):
+            dump_folder(corpus, name)
     for name, (builder, description) in PROGRAMS.items():
         if not corpus.wanted(name):
             continue

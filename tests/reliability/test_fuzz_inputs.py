@@ -12,7 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "fuzzing"))
 import inputs  # noqa: E402
 
 
-@pytest.mark.parametrize("target", ["hlo", "npy", "npz", "cache"])
+@pytest.mark.parametrize("target", list(inputs.TARGETS))
 def test_fixed_seed_slice(target, tmp_path):
     tally = inputs.run_target(target, seconds=600, out=tmp_path, examples_per_round=40, seed=0)
     assert tally.runs == 40

@@ -72,10 +72,10 @@ def _no_nested_comments(lines: list[str]) -> list[str]:
 
 def render_header(abi: Signature, *, source: str = "", version: str = "", target: str = "",
                   options: str = "", guard: str | None = None, include: str | None = None,
-                  profile_sites: int | None = None) -> str:
+                  profile_sites: int | None = None, lapack: tuple[str, ...] = ()) -> str:
     """The header text for `abi`. `source`, `target`, `options` are shown in the banner; `include`
     is the header's file name for the usage comment; `profile_sites`: a profiling build's number of
-    timed call sites (profile.py)."""
+    timed call sites (profile.py); `lapack`: the LAPACK routines the object calls (link them)."""
     entry = abi.entry_name
     check_c_identifier(entry)
     up = entry.upper()
@@ -112,6 +112,11 @@ def render_header(abi: Signature, *, source: str = "", version: str = "", target
         b += _leaf_lines("results", leaf)
     b.append(f"Temp arena: {abi.temp_bytes} bytes, {abi.temp_align}-byte aligned.")
     b.append("")
+    if lapack:
+        b.append(f"LAPACK: the object calls {', '.join(r + '_' for r in lapack)} with 64-bit integers")
+        b.append("(ILP64) by those plain names: link an ILP64 LAPACK, e.g. OpenBLAS's (Debian:")
+        b.append("libopenblas64-dev, -lopenblas64); an LP64 one (-llapack) would read the integers wrong.")
+        b.append("")
     if profile_sites is not None:
         b.append(f"Profiling build: each of the {profile_sites} kernel call sites counts its calls and their")
         b.append(f"nanoseconds in {entry}_profile_counters (site i: [2i] nanoseconds, [2i+1] calls;")
@@ -120,7 +125,7 @@ def render_header(abi: Signature, *, source: str = "", version: str = "", target
         b.append("clock the sites read: 1 (CLOCK_MONOTONIC, wall-clock time, the default) or 3")
         b.append("(CLOCK_THREAD_CPUTIME_ID, the calling thread's CPU time).")
         b.append("")
-    b += _usage(abi, include).split("\n")
+    b += _usage(abi, include, " -lopenblas64" if lapack else "").split("\n")
     b = _no_nested_comments(b)
     out: list[str] = ["/* " + b[0]] + [" * " + line if line else " *" for line in b[1:]] + [" */"]
     out.append(f"#ifndef {guard}")
@@ -214,7 +219,7 @@ def _wrapper(abi: Signature) -> list[str]:
     return out
 
 
-def _usage(abi: Signature, include: str | None) -> str:
+def _usage(abi: Signature, include: str | None, libs: str = "") -> str:
     entry, up = abi.entry_name, abi.entry_name.upper()
     lines = ["Usage:", f'  #include "{include or entry + ".h"}"']
     for leaf in abi.params:
@@ -228,5 +233,5 @@ def _usage(abi: Signature, include: str | None) -> str:
     rest = [a.name for a in ENTRY_ARGS if a.name not in ("params", "results")]
     lines.append(f"  {entry}_run({', '.join(names + rest)});")
     lines.append(f"  {entry}_shutdown();  // before unloading the code (joins the worker threads)")
-    lines.append(f"  // build: cc main.c {entry}.o -lm -lpthread  (the object written with this header)")
+    lines.append(f"  // build: cc main.c {entry}.o{libs} -lm -lpthread  (the object written with this header)")
     return "\n".join(lines)

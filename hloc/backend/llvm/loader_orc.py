@@ -1,7 +1,8 @@
 """Object code -> a callable address in this process, through ORC LLJIT (`add_object_img`).
 
 One LLJIT instance per process; each object is its own JIT library with a unique name, linked
-against the current process (libm, memcpy). The returned resource tracker owns the code: keep it
+against the current process (libm, memcpy) and, for the LAPACK routines it calls, the LAPACK
+hloc.lapack finds. The returned resource tracker owns the code: keep it
 alive as long as the address is used.
 """
 
@@ -13,6 +14,7 @@ import threading
 import llvmlite.binding as llvm
 
 from ...errors import CodegenError
+from ...lapack import library as lapack_library
 from .codegen.target import TargetSpec, init_llvm, target_machine
 
 _lock = threading.Lock()
@@ -37,6 +39,9 @@ def link_object(obj: bytes, symbol: str, also: tuple[str, ...] = ()) -> tuple[in
             builder = llvm.JITLibraryBuilder().add_object_img(obj).add_current_process().export_symbol(symbol)
             for name in also:
                 builder = builder.export_symbol(name)
+            for routine in lapack_library.referenced(obj):  # LAPACK custom calls: this process's routines
+                address = lapack_library.lapack().address(routine)
+                builder = builder.import_symbol(lapack_library.symbol(routine), address)
             tracker = builder.link(jit, f"hloc.obj{next(_names)}")
             address = tracker[symbol]
         except RuntimeError as e:

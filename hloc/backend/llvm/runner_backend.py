@@ -49,6 +49,7 @@ class NativeModule:
         self.abi = abi
         self.profile = profile  # a profiling build's kernel counters (profile.py), else None
         self.how = how  # "orc" (object loaded with LLJIT) or "shared" (the linked .so, dlopen'ed)
+        self.object_code: bytes | None = None  # the object it was loaded or linked from, when known
         self.threads = threads
         proto = ctypes.CFUNCTYPE(None, *[getattr(ctypes, a.ctypes) for a in ENTRY_ARGS])
         self._fn = proto(address)
@@ -166,8 +167,10 @@ def load_object(obj: bytes, abi: Signature, profile: bool = False) -> NativeModu
     shutdown = f"{abi.entry_name}_shutdown"
     names = _profile_symbols(abi) if profile else ()
     address, tracker = link_object(obj, abi.entry_name, also=(shutdown, *names))
-    return NativeModule(abi, address, tracker, "orc", tracker[shutdown],
-                        profile=_counters(*(tracker[c] for c in names)) if profile else None)
+    exe = NativeModule(abi, address, tracker, "orc", tracker[shutdown],
+                       profile=_counters(*(tracker[c] for c in names)) if profile else None)
+    exe.object_code = obj
+    return exe
 
 
 def _profile_symbols(abi: Signature) -> tuple[str, str, str]:
@@ -201,7 +204,7 @@ def load_shared(path: str, abi: Signature, profile: bool = False) -> NativeModul
 _IMAGES: dict[str, str] = {}  # a loaded image's checksum -> the memfd path it was dlopen'ed from
 
 
-def load_shared_image(image: bytes, abi: Signature, profile: bool = False) -> NativeModule:
+def load_shared_image(image: bytes, abi: Signature, profile: bool = False, digest: str | None = None) -> NativeModule:
     """dlopen a shared library from its bytes (a cache entry's, as verified): they are copied into a
     sealed memfd and loaded from there, so what runs is exactly what was checked (a path could be
     swapped between the check and dlopen). The memfd stays open while the process runs: the dynamic
@@ -211,7 +214,7 @@ def load_shared_image(image: bytes, abi: Signature, profile: bool = False) -> Na
     then links the object, also from memory, with ORC)."""
     import fcntl
 
-    digest = sha256_hex(image)
+    digest = digest or sha256_hex(image)  # (the cache passes the checksum it verified)
     path = _IMAGES.get(digest)
     if path is not None:
         return load_shared(path, abi, profile)
@@ -246,8 +249,10 @@ def link_shared(obj: bytes) -> bytes | None:
     import subprocess
     import tempfile
 
+    from ...lapack.library import referenced
+
     cc = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
-    if not cc:
+    if not cc or referenced(obj):  # (LAPACK's routines are bound at ORC load time, not by dlopen)
         return None
     with tempfile.TemporaryDirectory(prefix="hloc-link-") as tmp:
         o, so = os.path.join(tmp, "m.o"), os.path.join(tmp, "m.so")
@@ -272,6 +277,8 @@ def host_id() -> dict:
     """What identifies the host's code generation: machine, CPU model and feature flags. Read from
     /proc/cpuinfo (no llvmlite import); elsewhere from LLVM's host detection."""
     info = {"machine": os.uname().machine, "system": os.uname().sysname}
+    if os.environ.get("HLOC_CPU"):  # code for another CPU than the host's (target.default_cpu)
+        info["target_cpu"] = os.environ["HLOC_CPU"]
     try:
         with open("/proc/cpuinfo", "rb") as f:
             text = f.read(1 << 16).decode("utf-8", "replace")
@@ -339,7 +346,7 @@ class LlvmBackend:
             self.last_cache = "miss" + (f" (discarded a damaged entry: {reason})" if reason else "")
         else:
             self.last_cache = "off"
-        built = build(module, bopts)
+        built = build(module, bopts, getattr(options, "instruments", ()))
         if not built.compiled.target.is_host:
             raise CodegenError(f"cannot run code compiled for {built.compiled.target.triple} on this host")
         self.last_timings = dict(built.compiled.timings)
@@ -396,7 +403,9 @@ class LlvmBackend:
         profile = bool(meta.get("profile", False))
         if "module.so" in entry.data and os.environ.get("HLOC_LOADER", "") != "orc":
             try:
-                return load_shared_image(entry.data["module.so"], abi, profile)
+                exe = load_shared_image(entry.data["module.so"], abi, profile, entry.sha256.get("module.so"))
+                exe.object_code = entry.data.get("module.o")
+                return exe
             except RunError:
                 pass  # e.g. a cache on a noexec mount: the object through ORC works there
         return load_object(entry.data["module.o"], abi, profile)

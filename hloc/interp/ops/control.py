@@ -7,7 +7,9 @@ import json
 
 import numpy as np
 
+from ... import lapack
 from ...errors import RunError
+from ...lapack.run import run_plan
 from ..evaluator import TOKEN
 from ..registry import handler
 from ..util import apply_computation, called, convert, total_order_key
@@ -104,14 +106,37 @@ def custom_call(*targets: str):
     return register
 
 
+def known_targets() -> list[str]:
+    """Every custom-call target the interpreter runs (LAPACK's spelled with <t> for the type letter)."""
+    return sorted(CUSTOM_CALLS) + lapack.supported_targets()
+
+
+def knows_target(target: str) -> bool:
+    return target in CUSTOM_CALLS or lapack.is_target(target)
+
+
 @handler("custom-call")
 def _custom_call(instr, args, ev):
     target = instr.attrs["custom_call_target"]
     fn = CUSTOM_CALLS.get(target)
+    if fn is None and lapack.is_target(target):
+        fn = _lapack_call
     if fn is None:
         raise RunError(f"the interpreter does not know custom-call target '{target}' (it knows: "
-                       f"{', '.join(sorted(CUSTOM_CALLS))})", instr.loc)
+                       f"{', '.join(known_targets())})", instr.loc)
     return fn(instr, args, ev)
+
+
+def _lapack_call(instr, args, ev):
+    """jaxlib's LAPACK targets and TensorFlow's Qr: the LAPACK call jaxlib makes, per batch element
+    (hloc/lapack/plans.py)."""
+    try:
+        plan = lapack.plan(instr)
+    except lapack.PlanError as e:
+        raise RunError(str(e), instr.loc) from None
+    leaves = instr.shape.leaves() if instr.shape.is_tuple else [instr.shape]
+    results = run_plan(plan, list(args), [leaf.dtype for leaf in leaves])
+    return tuple(results) if instr.shape.is_tuple else results[0]
 
 
 @custom_call("TopK")

@@ -3,10 +3,16 @@
 Semantics (XLA's HloEvaluator and XLA:CPU agree on these):
 - Result dimensions: batch dims, then lhs free dims, then rhs free dims, each in operand order.
 - Operands are first converted to the result element type (the evaluator's `Convert`), then
-  multiplied and summed in an accumulation type: f32 for f32 and narrower float results (XLA:CPU
-  upcasts bf16/f16/f8 dots to f32 and rounds once at the end), f64 for f64, the complex type for
-  complex results, and 64-bit integers for integer results; integer results wrap around (two's
-  complement), as XLA:CPU's integer dot does.
+  multiplied and summed in an accumulation type and rounded once at the end (XLA:CPU upcasts
+  bf16/f16/f8 dots to f32 and rounds once): f64 for f32 and narrower float results, c128 for c64,
+  the type itself for f64 and c128, and 64-bit integers for integer results; integer results wrap
+  around (two's complement), as XLA:CPU's integer dot does.
+- Why f64 for f32: HLO leaves the order of a dot's sums open, and numpy's BLAS picks it by CPU
+  (OpenBLAS's Haswell/Zen and SkylakeX kernels), operand layout and orientation. Summed in f32 the
+  result's low bits followed that choice (a transposed dot rewritten as the swapped dot differed on
+  a Zen 3 only); the f32 products are exact in f64 and its rounding errors are 2^-29 of an f32 ulp,
+  so the rounded result is the same whatever the order, but for rare near-ties. XLA:CPU's own f32
+  sums (Eigen's order) are within the tolerances every dot comparison with it allows.
 - operand_precision and algorithm= are ignored: XLA:CPU returns the plain f32 product for every
   algorithm (dot_bf16_bf16_f32, dot_tf32_tf32_f32, ..._x3/_x6 checked), it does not round operands.
 """
@@ -31,9 +37,9 @@ def accumulation_dtype(etype: str) -> np.dtype:
     if et.kind == "uint":
         return np.dtype(np.uint64)
     if et.is_complex:
-        return np.dtype(np.complex128 if et.bits == 128 else np.complex64)
+        return np.dtype(np.complex128)
     if et.is_float:
-        return np.dtype(np.float64 if et.bits == 64 else np.float32)
+        return np.dtype(np.float64)
     raise RunError(f"dot/convolution does not support element type {etype}")
 
 
@@ -185,7 +191,7 @@ def scaled_dot(instr, args, ev):
     lhs, rhs, ls, rs = (np.asarray(a) for a in args)
     etype = instr.shape.etype
     acc = accumulation_dtype(etype)
-    work = np.float64 if acc == np.float64 else np.float32
+    work = np.float64 if ELEMENT_TYPES[etype].bits == 64 else np.float32
     lhs = _dequantize(lhs.astype(work), ls.astype(work))
     rhs = _dequantize(rhs.astype(work), rs.astype(work))
     dims = DotDims.of(instr)

@@ -15,7 +15,7 @@ from ...errors import RunError
 from ...ir.types import ELEMENT_TYPES
 from .. import mathfn
 from ..registry import handler
-from ..util import ETYPE_OF, F16, F32, F64, SUB_BYTE_INTS, downcast, out_buffer, upcast
+from ..util import ETYPE_OF, F16, F32, F64, SUB_BYTE_INTS, denormal_mask, downcast, flush_denormals, out_buffer, upcast
 
 _WIDE_FLOATS = (F32, F64)
 
@@ -32,21 +32,42 @@ def _unsupported(instr, x) -> RunError:
 # Unary
 
 
-def _float_math(fn):
-    """A handler applying `fn` to float (computed in f32 for narrow types) and complex operands."""
+def _float_math(fn, keep_tiny=()):
+    """A handler applying `fn` to float (computed in f32 for narrow types) and complex operands.
+
+    Denormals are handled here, not left to the thread's FTZ/DAZ state: numpy's result for them depends
+    on the CPU (its AVX-512 loops compute log1p(1e-40) as 0, its AVX2 path calls libm, which returns the
+    argument untouched). With `ev.flush_denormals`, a denormal operand counts as zero and a denormal
+    result becomes zero, as XLA:CPU's kernels compute; the types in `keep_tiny` return a denormal
+    operand itself instead (XLA:CPU's f(x) = x for functions with f(x) ~ x near 0).
+    """
     inplace = isinstance(fn, np.ufunc)
+
+    def apply(x, flush, out=None):
+        if not flush or x.dtype not in _WIDE_FLOATS:
+            return fn(x, out=out) if out is not None else np.asarray(fn(x))
+        tiny = denormal_mask(x)
+        r = np.asarray(fn(x if tiny is None else np.where(tiny, np.copysign(x.dtype.type(0), x), x)))
+        r = flush_denormals(r)
+        if tiny is not None and x.dtype in keep_tiny:
+            r = np.where(tiny, x, r)
+        if out is not None and r is not out:
+            np.copyto(out, r)
+            return out
+        return r
 
     def run(instr, args, ev):
         x = args[0]
+        flush = ev.flush_denormals
         if x.dtype in _WIDE_FLOATS or x.dtype.kind == "c":
             if inplace and x.ndim:
                 out = out_buffer(ev, args, x.shape, x.dtype)
                 if out is not None:
-                    return fn(x, out=out)
-            return np.asarray(fn(x))
+                    return apply(x, flush, out)
+            return apply(x, flush)
         if _kind(x) != "float":
             raise _unsupported(instr, x)
-        return downcast(fn(x.astype(F32)), instr.shape.etype)
+        return downcast(apply(x.astype(F32), flush), instr.shape.etype)
 
     return run
 
@@ -71,32 +92,22 @@ def _round_afz(x):
     return np.where(np.abs(x - t) >= 0.5, t + np.copysign(np.ones_like(x), x), t)
 
 
-def _keep_tiny(fn, dtypes=(F32, F64)):
-    """For an odd function with f(x) ~ x near 0: f(x) = x for denormal x of `dtypes`, as libm returns
-    it (an integer test on the bits, which DAZ does not affect). Zeros and denormals compare equal to
-    0 under DAZ, and f(+-0) = +-0, so those are the elements to take from x."""
-
-    def run(x):
-        r = fn(x)
-        if x.dtype in dtypes:
-            zero = x == 0
-            if zero.any():
-                np.copyto(r, x, where=zero)
-        return r
-
-    return run
-
-
 _FLOAT_MATH = {
-    "exponential": np.exp, "exponential-minus-one": _keep_tiny(np.expm1), "log": np.log,
-    "log-plus-one": np.log1p, "sqrt": np.sqrt, "rsqrt": _rsqrt, "cbrt": np.cbrt, "tanh": _keep_tiny(np.tanh, (F32,)),
-    "sine": _keep_tiny(np.sin), "cosine": np.cos, "tan": _keep_tiny(np.tan), "erf": _erf, "acos": np.arccos,
-    "asin": _keep_tiny(np.arcsin), "acosh": np.arccosh, "asinh": _keep_tiny(np.arcsinh),
-    "atanh": _keep_tiny(np.arctanh), "sinh": _keep_tiny(np.sinh), "cosh": np.cosh,
+    "exponential": np.exp, "log": np.log, "log-plus-one": np.log1p, "sqrt": np.sqrt, "rsqrt": _rsqrt,
+    "cbrt": np.cbrt, "cosine": np.cos, "erf": _erf, "acos": np.arccos, "acosh": np.arccosh, "cosh": np.cosh,
     "floor": np.floor, "ceil": np.ceil, "round-nearest-even": np.rint, "round-nearest-afz": _round_afz,
+}
+# Odd functions with f(x) ~ x near 0 whose denormal operands XLA:CPU returns unchanged (libm tests the
+# bits, which DAZ does not affect), and the types it does so for.
+_KEEP_TINY = {
+    "exponential-minus-one": (np.expm1, _WIDE_FLOATS), "tanh": (np.tanh, (F32,)), "sine": (np.sin, _WIDE_FLOATS),
+    "tan": (np.tan, _WIDE_FLOATS), "asin": (np.arcsin, _WIDE_FLOATS), "asinh": (np.arcsinh, _WIDE_FLOATS),
+    "atanh": (np.arctanh, _WIDE_FLOATS), "sinh": (np.sinh, _WIDE_FLOATS),
 }
 for _op, _fn in _FLOAT_MATH.items():
     handler(_op)(_float_math(_fn))
+for _op, (_fn, _types) in _KEEP_TINY.items():
+    handler(_op)(_float_math(_fn, _types))
 
 
 @handler("logistic")
@@ -219,7 +230,7 @@ def _clz(instr, args, ev):
 def _real(instr, args, ev):
     x = args[0]
     if x.dtype.kind == "c":
-        return np.ascontiguousarray(x.real)
+        return x.real.copy()  # (ascontiguousarray would make a 0-d value 1-d)
     return x
 
 
@@ -227,7 +238,7 @@ def _real(instr, args, ev):
 def _imag(instr, args, ev):
     x = args[0]
     if x.dtype.kind == "c":
-        return np.ascontiguousarray(x.imag)
+        return x.imag.copy()
     return np.zeros_like(x)
 
 

@@ -10,7 +10,7 @@ import re
 
 from ...errors import HlocError, ParseError
 from ...ir.module import Module, Source
-from ..hlo import parse_hlo
+from ..hlo_text import parse_hlo_text
 from . import chlo  # noqa: F401  (registers the CHLO expansions with ops.LOWERINGS)
 from .locations import dialect_resources, strip_locations
 from .lower import ModuleLowering
@@ -43,7 +43,7 @@ def parse_mlir(text: str, filename: str = "<input>") -> Module:
     lowering = ModuleLowering(funcs, ctx, dialect_resources(text), lower_op)
     hlo_text = lowering.lower(name)
     try:
-        module = parse_hlo(hlo_text, filename + " (as HLO)")
+        module = parse_hlo_text(hlo_text, filename + " (as HLO)")
     except HlocError as e:
         raise _mlir_error(e, hlo_text, lowering, ctx) from None
     src = Source(filename, text)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...ir.types import Shape
+from ...ir.types import ELEMENT_TYPES, Shape
 from .lower import Value
 from .ops import Args, lowering
 
@@ -55,12 +55,60 @@ _ERF_INV_GE5 = (-0.000200214257, 0.000100950558, 0.00134934322, -0.00367342844, 
                 -0.0076224613, 0.00943887047, 1.00167406, 2.83297682)
 
 
+# Giles (double precision): XLA's ErfInv64, three ranges of w = -log(1 - x^2).
+_ERF_INV64 = (
+    (6.25, 3.125, False, (
+        -3.6444120640178196996e-21, -1.685059138182016589e-19, 1.2858480715256400167e-18,
+        1.115787767802518096e-17, -1.333171662854620906e-16, 2.0972767875968561637e-17,
+        6.6376381343583238325e-15, -4.0545662729752068639e-14, -8.1519341976054721522e-14,
+        2.6335093153082322977e-12, -1.2975133253453532498e-11, -5.4154120542946279317e-11,
+        1.051212273321532285e-09, -4.1126339803469836976e-09, -2.9070369957882005086e-08,
+        4.2347877827932403518e-07, -1.3654692000834678645e-06, -1.3882523362786468719e-05,
+        0.0001867342080340571352, -0.00074070253416626697512, -0.0060336708714301490533,
+        0.24015818242558961693, 1.6536545626831027356)),
+    (16.0, 3.25, True, (
+        2.2137376921775787049e-09, 9.0756561938885390979e-08, -2.7517406297064545428e-07,
+        1.8239629214389227755e-08, 1.5027403968909827627e-06, -4.013867526981545969e-06,
+        2.9234449089955446044e-06, 1.2475304481671778723e-05, -4.7318229009055733981e-05,
+        6.8284851459573175448e-05, 2.4031110387097893999e-05, -0.0003550375203628474796,
+        0.00095328937973738049703, -0.0016882755560235047313, 0.0024914420961078508066,
+        -0.0037512085075692412107, 0.005370914553590063617, 1.0052589676941592334,
+        3.0838856104922207635)),
+    (None, 5.0, True, (
+        -2.7109920616438573243e-11, -2.5556418169965252055e-10, 1.5076572693500548083e-09,
+        -3.7894654401267369937e-09, 7.6157012080783393804e-09, -1.4960026627149240478e-08,
+        2.9147953450901080826e-08, -6.7711997758452339498e-08, 2.2900482228026654717e-07,
+        -9.9298272942317002539e-07, 4.5260625972231537039e-06, -1.9681778105531670567e-05,
+        7.5995277030017761139e-05, -0.00021503011930044477347, -0.00013871931833623122026,
+        1.0103004648645343977, 4.8499064014085844221)),
+)
+
+
+def _erf_inv_f64(a: Args, x: Value) -> Value:
+    e = _Expr(a, x.shape)
+    w = e.op("negate", e.op("log-plus-one", e.op("multiply", x, e.op("negate", x))))
+    sqrt_w = e.op("sqrt", w)
+    ranges = []
+    for bound, shift, use_sqrt, coeffs in _ERF_INV64:
+        t = e.op("subtract", sqrt_w if use_sqrt else w, e.const(shift))
+        p = e.const(coeffs[0])
+        for c in coeffs[1:]:
+            p = e.op("add", e.const(c), e.op("multiply", p, t))
+        ranges.append((bound, p))
+    p = ranges[-1][1]
+    for bound, q in reversed(ranges[:-1]):  # the smallest range that holds w
+        p = e.op("select", e.lt(w, e.const(bound)), q, p)
+    result = e.op("multiply", p, x)
+    at_one = e.op("compare", e.op("abs", x), e.const(1.0), attrs="direction=EQ", etype="pred")
+    return e.op("select", at_one, e.op("multiply", x, e.const(np.inf)), result)
+
+
 @lowering("chlo.erf_inv")
 def _erf_inv(a: Args):
     x = a.operands[0]
     et = x.shape.etype
     if et == "f64":
-        raise a.error("chlo.erf_inv on f64 is not supported yet (f32, f16 and bf16 are)")
+        return _erf_inv_f64(a, x)
     if et != "f32":  # f16 / bf16: computed in f32, as XLA does
         wide = Shape("f32", x.shape.dims, dynamic=x.shape.dynamic)
         y = _erf_inv_f32(a, a.emit("convert", [x], shape=wide))
@@ -80,3 +128,116 @@ def _erf_inv_f32(a: Args, x: Value) -> Value:
     result = e.op("multiply", p, x)
     at_one = e.op("compare", e.op("abs", x), e.const(1.0), attrs="direction=EQ", etype="pred")
     return e.op("select", at_one, e.op("multiply", x, e.const(np.inf)), result)
+
+
+@lowering("chlo.next_after")
+def _next_after(a: Args):
+    """XLA's NextAfter: step x's bits one unit towards y (zeros and equality signed like y, NaN in, NaN out)."""
+    x, y = a.operands
+    bits = ELEMENT_TYPES[x.shape.etype].bits
+    ut = {16: "u16", 32: "u32", 64: "u64"}.get(bits)
+    if ut is None:
+        raise a.error(f"chlo.next_after on {x.shape.etype} is not supported")
+    f, u = _Expr(a, x.shape), _Expr(a, Shape(ut, x.shape.dims, dynamic=x.shape.dynamic))
+    xi = f.op("bitcast-convert", x, etype=ut)
+    yi = f.op("bitcast-convert", y, etype=ut)
+    sign = u.const(1 << (bits - 1))
+    magnitude = u.const((1 << (bits - 1)) - 1)
+    x_abs, y_abs = u.op("and", xi, magnitude), u.op("and", yi, magnitude)
+    x_sign, y_sign = u.op("and", xi, sign), u.op("and", yi, sign)
+    zero, one = u.const(0), u.const(1)
+
+    def cmp(p, q, direction):
+        return u.op("compare", p, q, attrs=f"direction={direction}", etype="pred")
+    smaller = u.op("or", cmp(x_abs, y_abs, "GT"), cmp(x_sign, y_sign, "NE"), etype="pred")
+    result = u.op("select", smaller, u.op("subtract", xi, one), u.op("add", xi, one))
+    from_zero = u.op("select", cmp(y_abs, zero, "EQ"), yi, u.op("or", y_sign, one))
+    result = u.op("select", cmp(x_abs, zero, "EQ"), from_zero, result)
+    result = u.op("select", cmp(xi, yi, "EQ"), yi, result)
+    nan = f.op("or", f.op("compare", x, x, attrs="direction=NE", etype="pred"),
+               f.op("compare", y, y, attrs="direction=NE", etype="pred"), etype="pred")
+    return f.op("select", nan, f.const(np.nan), f.op("bitcast-convert", result))
+
+
+_LANCZOS_GAMMA = 7.0
+_LANCZOS_BASE = 0.99999999999980993227684700473478
+_LANCZOS = (676.520368121885098567009190444019, -1259.13921672240287047156078755283,
+            771.3234287776530788486528258894, -176.61502916214059906584551354, 12.507343278686904814458936853,
+            -0.13857109526572011689554707, 9.984369578019570859563e-6, 1.50563273514931155834e-7)
+
+
+@lowering("chlo.digamma")
+def _digamma(a: Args):
+    """XLA's Digamma: the Lanczos approximation, Euler's reflection below 1/2, NaN at the poles."""
+    x = a.operands[0]
+    if x.shape.etype in ("f16", "bf16"):  # computed in f32, as XLA does
+        wide = Shape("f32", x.shape.dims, dynamic=x.shape.dynamic)
+        return a.emit("convert", [_digamma_of(a, a.emit("convert", [x], shape=wide))], shape=x.shape)
+    return _digamma_of(a, x)
+
+
+def _digamma_of(a: Args, x: Value) -> Value:
+    e = _Expr(a, x.shape)
+    one = e.const(1.0)
+    reflect = e.lt(x, e.const(0.5))
+    z = e.op("select", reflect, e.op("negate", x), e.op("subtract", x, one))
+    num, denom = e.const(0.0), e.const(_LANCZOS_BASE)
+    for i, c in enumerate(_LANCZOS):
+        zi = e.op("add", e.op("add", z, e.const(float(i))), one)
+        num = e.op("subtract", num, e.op("divide", e.const(c), e.op("multiply", zi, zi)))
+        denom = e.op("add", denom, e.op("divide", e.const(c), zi))
+    g_half = _LANCZOS_GAMMA + 0.5
+    t = e.op("add", e.const(g_half), z)
+    log_t = e.op("add", e.const(float(np.log(g_half))), e.op("log-plus-one", e.op("divide", z, e.const(g_half))))
+    y = e.op("subtract", e.op("add", log_t, e.op("divide", num, denom)), e.op("divide", e.const(_LANCZOS_GAMMA), t))
+    reduced = e.op("add", x, e.op("abs", e.op("floor", e.op("add", x, e.const(0.5)))))
+    pi_r = e.op("multiply", e.const(np.pi), reduced)
+    cot = e.op("divide", e.op("multiply", e.const(np.pi), e.op("cosine", pi_r)), e.op("sine", pi_r))
+    result = e.op("select", reflect, e.op("subtract", y, cot), y)
+    pole = e.op("and", e.op("compare", x, e.const(0.0), attrs="direction=LE", etype="pred"),
+                e.op("compare", x, e.op("floor", x), attrs="direction=EQ", etype="pred"), etype="pred")
+    return e.op("select", pole, e.const(np.nan), result)
+
+
+# Cephes' erff / erfcf polynomials (single precision), as XLA's ErfImpl32Cephes / ErfcImpl32 use them.
+_ERF_T = (7.853861353153693e-5, -8.010193625184903e-4, 5.188327685732524e-3, -2.685381193529856e-2,
+          1.128358514861418e-1, -3.761262582423300e-1, 1.128379165726710e+0)
+_ERFC_P = (2.326819970068386e-2, -1.387039388740657e-1, 3.687424674597105e-1, -5.824733027278666e-1,
+           6.210004621745983e-1, -4.944515323274145e-1, 3.404879937665872e-1, -2.741127028184656e-1,
+           5.638259427386472e-1)
+_ERFC_R = (-1.047766399936249e+1, 1.297719955372516e+1, -7.495518717768503e+0, 2.921019019210786e+0,
+           -1.015265279202700e+0, 4.218463358204948e-1, -2.820767439740514e-1, 5.641895067754075e-1)
+
+
+def _poly(e: _Expr, x: Value, coeffs) -> Value:
+    p = e.const(coeffs[0])
+    for c in coeffs[1:]:
+        p = e.op("add", e.op("multiply", p, x), e.const(c))
+    return p
+
+
+@lowering("chlo.erfc")
+def _erfc(a: Args):
+    """erfc(x) = 1 - erf(x) for |x| <= 1, else exp(-x^2)/|x| * P(1/x^2) (reflected for x < 0)."""
+    x = a.operands[0]
+    et = x.shape.etype
+    if et == "f64":
+        raise a.error("chlo.erfc on f64 is not supported yet (f32, f16 and bf16 are)")
+    if et != "f32":
+        wide = Shape("f32", x.shape.dims, dynamic=x.shape.dynamic)
+        return a.emit("convert", [_erfc_f32(a, a.emit("convert", [x], shape=wide))], shape=x.shape)
+    return _erfc_f32(a, x)
+
+
+def _erfc_f32(a: Args, x: Value) -> Value:
+    e = _Expr(a, x.shape)
+    abs_x = e.op("abs", x)
+    z = e.op("exponential", e.op("negate", e.op("multiply", x, x)))
+    q = e.op("divide", e.const(1.0), abs_x)
+    y = e.op("multiply", q, q)
+    p = e.op("select", e.lt(abs_x, e.const(2.0)), _poly(e, y, _ERFC_P), _poly(e, y, _ERFC_R))
+    tail = e.op("multiply", e.op("multiply", z, q), p)
+    tail = e.op("select", e.lt(x, e.const(0.0)), e.op("subtract", e.const(2.0), tail), tail)
+    erf = e.op("multiply", x, _poly(e, e.op("multiply", x, x), _ERF_T))
+    near = e.op("compare", abs_x, e.const(1.0), attrs="direction=GT", etype="pred")
+    return e.op("select", near, tail, e.op("subtract", e.const(1.0), erf))

@@ -80,8 +80,17 @@ class CompBuilder:
             self.scope[key] = v
             return v
         if self.parent is not None and self.parent.has(key):
-            raise ctx.error((tok.start_pos or 0), f"'{tok.value}' is defined outside this region; hloc passes "
-                                           "outer values only into case, if and while regions")
+            # A closed region (reduce, sort, ... bodies) may use an outer constant: a copy of it
+            outer = self.parent.lookup(tok, ctx)
+            value = self.lw.constants.get(outer.name)
+            if value is not None:
+                v = self.emit("constant", outer.shape, [], "", (tok.start_pos or 0))
+                self.lw.constants[v.name] = value
+                self.scope[key] = v
+                return v
+            raise ctx.error((tok.start_pos or 0), f"'{tok.value}' is defined outside this region and is not a "
+                                           "constant; hloc passes other outer values only into case, if and "
+                                           "while regions")
         raise ctx.error((tok.start_pos or 0), f"use of undefined value '{tok.value}'"
                                        f"{did_you_mean(key, self.scope)}")
 
@@ -100,10 +109,9 @@ class CompBuilder:
 
 
 class ModuleLowering:
-    """`lower_op(lowering, cb, op)` lowers one op (ops.lower_op: passed in, since ops.py builds on
-    this module)."""
-
     def __init__(self, funcs: list[Func], ctx: Ctx, resources: dict[str, str], lower_op: Callable):
+        # lower_op(lowering, builder, op) writes one op's HLO: ops.py's registry, passed in because
+        # ops.py builds on this module.
         self.lower_op = lower_op
         self.ctx = ctx
         self.funcs = {f.name: f for f in funcs}

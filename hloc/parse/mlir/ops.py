@@ -12,7 +12,7 @@ from ...ir.types import Shape
 from .lower import CompBuilder, ModuleLowering, Value
 from .pretty import Pretty, paren_values, read_pretty
 from .syntax import Group, Op
-from .values import decode_dict, decode_value, dense_array, is_tok, split_top
+from .values import decode_dict, decode_value, dense_array, is_tok, item_text, shape_text, split_top
 
 LOWERINGS: dict[str, Callable] = {}
 
@@ -461,7 +461,7 @@ def _pads(v, n: int) -> list[tuple[int, int]]:
 def _convolution(a: Args):
     if a.pretty is not None:
         a.operand_toks = paren_values(a.pretty.parens[0])
-        raw = "".join(_item_text(it) for it in a.pretty.kw["dim_numbers"])
+        raw = "".join(item_text(it) for it in a.pretty.kw["dim_numbers"])
         labels, _ = _conv_labels(raw, a.op.offset, a)
         win = decode_value(a.pretty.kw["window"], a.ctx) if "window" in a.pretty.kw else {}
         strides, pads = win.get("stride"), win.get("pad")
@@ -488,13 +488,6 @@ def _convolution(a: Args):
         attrs += f", batch_group_count={bgc}"
     attrs += _precision(a.attrs.get("precision_config"))
     return a.emit("convolution", [lhs, rhs], attrs)
-
-
-def _item_text(it) -> str:
-    if isinstance(it, Token):
-        return it.value
-    close = {"(": ")", "[": "]", "{": "}"}[it.kind]
-    return it.kind + " ".join(_item_text(x) for x in it.items) + close
 
 
 # ------------------------------------------------------------------------------- gather / scatter
@@ -656,18 +649,44 @@ def _custom_call(a: Args):
         a.attrs.update(a.attrs.get("mhlo.attributes") or {})
         return LOWERINGS[target](a)
     attrs = f'custom_call_target="{target}"'
-    bc = a.attrs.get("backend_config")
-    if isinstance(bc, str) and bc:
-        attrs += ', backend_config="' + bc.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    layouts = a.attrs.get("result_layouts")
+    if layouts is not None and len(layouts) == len(a.result_types):
+        a.result_types = [_with_layout(t, m2m) for t, m2m in zip(a.result_types, layouts)]
+    ops = a.operands
+    operand_layouts = a.attrs.get("operand_layouts")
+    if operand_layouts is not None and len(operand_layouts) == len(ops):
+        attrs += ", operand_layout_constraints={" + ", ".join(
+            _with_layout(v.shape, m2m).to_str(True) for v, m2m in zip(ops, operand_layouts)) + "}"
+    aliases = a.attrs.get("output_operand_aliases") or []
+    if aliases:
+        attrs += ", output_to_operand_aliasing={" + ", ".join(
+            f"{ints(al.get('output_tuple_indices', []))}: ({al.get('operand_index', 0)}, "
+            f"{ints(al.get('operand_tuple_indices', []))})" for al in aliases if isinstance(al, dict)) + "}"
     if as_bool(a.attrs.get("has_side_effect")):
         attrs += ", custom_call_has_side_effect=true"
+    ffi_config = a.attrs.get("mhlo.backend_config")
     api = a.attrs.get("api_version")
-    if api in (4, "API_VERSION_TYPED_FFI"):
+    if api in (4, "API_VERSION_TYPED_FFI") or isinstance(ffi_config, dict):
         attrs += ", api_version=API_VERSION_TYPED_FFI"
+    if isinstance(ffi_config, dict):  # typed FFI attributes, printed as XLA does: {uplo = 76 : ui8}
+        attrs += f", backend_config={ffi_config['_text']}"
+    else:
+        bc = a.attrs.get("backend_config")
+        if isinstance(bc, str) and bc:
+            attrs += ', backend_config="' + bc.replace("\\", "\\\\").replace('"', '\\"') + '"'
     if not a.result_types:
-        a.emit("custom-call", a.operands, attrs, shape=Shape.tuple([]))
+        a.emit("custom-call", ops, attrs, shape=Shape.tuple([]))
         return None
-    return _multi(a, "custom-call", a.operands, attrs)
+    return _multi(a, "custom-call", ops, attrs)
+
+
+def _with_layout(shape: Shape, minor_to_major) -> Shape:
+    from ...ir.types import Layout
+
+    m2m = tuple(ints_list(minor_to_major))
+    if shape.is_tuple or len(m2m) != shape.rank or not shape.rank:
+        return shape
+    return Shape(shape.etype, shape.dims, Layout(m2m), dynamic=shape.dynamic)
 
 
 class _Captures:
@@ -694,9 +713,7 @@ class _Captures:
         return capture
 
 
-def _shape(s: Shape) -> str:
-    from .values import shape_text
-    return shape_text(s)
+_shape = shape_text
 
 
 def _open_region(a: Args, region, state: list[Shape], arg_names: list[str], caps: _Captures, kind: str):

@@ -79,6 +79,39 @@ class Func:
         self.offset = offset
 
 
+def split_top(items: list) -> list[list]:
+    """Items split at their top-level commas."""
+    out: list[list] = [[]]
+    for it in items:
+        if isinstance(it, Token) and it.type == "COMMA":
+            out.append([])
+        else:
+            out[-1].append(it)
+    return [seg for seg in out if seg]
+
+
+def _generic_top(op: Op) -> list:
+    """Funcs of a generic-form "builtin.module" / "func.func" (attributes read by their names)."""
+    if op.name == "builtin.module":
+        return [f for r in op.regions for b in r.blocks for inner in b.ops for f in _generic_top(inner)]
+    if op.name != "func.func" or not op.regions:
+        return []
+    named = {seg[0].value: seg[2:] for seg in split_top(op.props.items if op.props is not None else [])
+             if len(seg) > 2 and isinstance(seg[0], Token) and seg[1].type == "EQUAL"}
+    sym = named.get("sym_name", [None])[0]
+    vis = named.get("sym_visibility", [None])[0]
+    ftype = named.get("function_type", [])  # (tensor<..>, ...) -> (tensor<..>, ...) | tensor<..>
+    if ftype and isinstance(ftype[-1], Group):
+        outs = [t for t in ftype[-1].items if isinstance(t, Token) and t.type != "COMMA"]
+    else:
+        outs = ftype[-1:]
+    body = op.regions[0]
+    args = body.blocks[0].args if body.blocks else []
+    return [Func(sym.value.strip('"') if sym is not None else "main",
+                 vis.value.strip('"') if vis is not None else "public", args, [(t, None) for t in outs],
+                 None, body, op.offset)]
+
+
 def _offset(x) -> int:
     if isinstance(x, Token):
         return x.start_pos or 0
@@ -93,7 +126,10 @@ class _ToSyntax(Transformer):
     def module(self, sym, attrs, *tops):
         out = []
         for t in tops:
-            out.extend(t if isinstance(t, list) else [t] if t is not None else [])
+            if isinstance(t, Op):  # the generic form: "builtin.module"() ({ "func.func"() ... })
+                out.extend(_generic_top(t))
+            else:
+                out.extend(t if isinstance(t, list) else [t] if t is not None else [])
         return out
 
     def alias_def(self, name, value):
@@ -222,7 +258,9 @@ _DESCRIPTIONS = {
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     text = resources.files("hloc.grammars").joinpath("mlir.lark").read_text()
-    return Lark(text, parser="lalr", lexer="contextual", maybe_placeholders=True)
+    # The transformer runs as rules reduce (no parse tree); cache=True keeps the LALR tables on disk.
+    return Lark(text, parser="lalr", lexer="contextual", maybe_placeholders=True, cache=True,
+                transformer=_ToSyntax())
 
 
 def _expected(expected) -> str:
@@ -235,8 +273,8 @@ def _expected(expected) -> str:
 def parse_syntax(stripped: str, original: str, filename: str) -> list[Func]:
     """Parse location-free text (same offsets as `original`, which errors quote)."""
     try:
-        tree = _parser().parse(stripped)
-        return _ToSyntax().transform(tree)
+        funcs: list[Func] = _parser().parse(stripped)  # type: ignore[assignment]  # (the transformer's result)
+        return funcs
     except UnexpectedCharacters as e:
         at = e.pos_in_stream or 0
         raise ParseError(f"unexpected character {original[at]!r} in StableHLO text",

@@ -15,7 +15,7 @@ from lark import Token
 
 from ...errors import ParseError, SourceLoc
 from ...ir.types import ELEMENT_TYPES, Shape
-from .syntax import Group
+from .syntax import Group, split_top
 
 _SCALARS = {
     "i1": "pred", "i2": "s2", "i4": "s4", "i8": "s8", "i16": "s16", "i32": "s32", "i64": "s64",
@@ -100,7 +100,8 @@ def parse_type(text: str, offset: int, ctx: Ctx) -> Shape:
 
 
 def shape_text(s: Shape) -> str:
-    """HLO text of a shape, without layouts (every MLIR tensor has the default one)."""
+    """HLO text of a shape; a layout only where it is not the default (MLIR tensors have none, custom
+    calls' result_layouts set one)."""
     if s.is_tuple:
         return "(" + ", ".join(shape_text(t) for t in s.tuple_shapes) + ")"
     if s.etype == "token":
@@ -111,21 +112,19 @@ def shape_text(s: Shape) -> str:
             dims.append("?" if d < 0 else f"<={d}")
         else:
             dims.append(str(d))
-    return f"{s.etype}[{','.join(dims)}]"
+    layout = "" if s.layout is None or s.layout.is_default() else str(s.layout)
+    return f"{s.etype}[{','.join(dims)}]{layout}"
+
+
+def item_text(it) -> str:
+    """The text of an item or group, tokens separated by spaces."""
+    if isinstance(it, Token):
+        return it.value
+    close = {"(": ")", "[": "]", "{": "}"}[it.kind]
+    return it.kind + " ".join(item_text(x) for x in it.items).replace(" ,", ",") + close
 
 
 # ------------------------------------------------------------------------------------ attributes
-def split_top(items: list) -> list[list]:
-    """Items split at their top-level commas."""
-    out: list[list] = [[]]
-    for it in items:
-        if isinstance(it, Token) and it.type == "COMMA":
-            out.append([])
-        else:
-            out[-1].append(it)
-    return [seg for seg in out if seg]
-
-
 def is_tok(it, type_: str, value: str | None = None) -> bool:
     return isinstance(it, Token) and it.type == type_ and (value is None or it.value == value)
 
@@ -172,7 +171,9 @@ def decode_value(items: list, ctx: Ctx):
         if it.kind == "[":
             return [decode_value(seg, ctx) for seg in split_top(it.items)]
         if it.kind == "{":
-            return decode_dict(it, ctx)
+            out = decode_dict(it, ctx)
+            out["_text"] = item_text(it)
+            return out
         return it
     t = it.type
     v = it.value

@@ -6,10 +6,10 @@ Float rules are exact unless marked [reassociate] (XLA applies them; they change
 
 from __future__ import annotations
 
-import ml_dtypes
 import numpy as np
 
 from ...ir.module import Instruction
+from ...ir.types import etype_of_dtype, finfo
 from .core import (
     etype_kind,
     is_all,
@@ -404,7 +404,7 @@ def divide_by_constant(x, s):
         inv_t = np.asarray(np.float64(1.0) / np.float64(f)).astype(v.dtype)
     if not np.isfinite(f) or f == 0 or not np.isfinite(float(inv_t)):
         return None
-    if abs(float(inv_t)) < float(ml_dtypes.finfo(v.dtype).tiny):
+    if abs(float(inv_t)) < float(finfo(etype_of_dtype(v.dtype)).tiny):
         return None  # a subnormal reciprocal would lose bits
     exact = is_power_of_two_float(c) and float(inv_t) * f == 1.0
     if not (exact or s.options.reassociate):

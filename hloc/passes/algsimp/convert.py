@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import ml_dtypes
-
-from ...ir.types import ELEMENT_TYPES
+from ...ir.types import ELEMENT_TYPES, finfo
 from .core import etype_kind, rule
 
 # Float types whose values (zeros of both signs, infinities, NaN) map one to one into wider types.
@@ -14,7 +12,7 @@ _EXPONENT_BITS = {"f16": 5, "bf16": 8, "f32": 8, "f64": 11}
 
 
 def _finfo(etype: str):
-    return ml_dtypes.finfo(ELEMENT_TYPES[etype].np_dtype)
+    return finfo(etype)
 
 
 def _has_inf(etype: str) -> bool:

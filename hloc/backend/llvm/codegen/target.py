@@ -9,6 +9,7 @@ model), so `hloc run` can execute exactly the object code `hloc compile` writes.
 from __future__ import annotations
 
 import functools
+import os
 from dataclasses import dataclass
 
 import llvmlite.binding as llvm
@@ -32,22 +33,24 @@ class TargetSpec:
     pic: bool = True
 
     def resolved(self) -> TargetSpec:
-        return _resolved(self)  # (asking LLVM for the host's features costs ~0.3 ms: once per spec)
+        # (asking LLVM for the host's features costs ~0.3 ms: once per spec and $HLOC_CPU)
+        return _resolved(self, "" if self.cpu or self.features else default_cpu())
 
-    def _resolve(self) -> TargetSpec:
+    def _resolve(self, default: str) -> TargetSpec:
         init_llvm()
         if self.triple and self.triple != llvm.get_process_triple():
             return self  # a cross target: the caller names cpu and features
         # A named CPU brings its own features: adding the host's would make `--cpu x86-64-v3`
         # objects use whatever this machine has (AVX-512, ...), not what that CPU guarantees.
-        features = self.features or ("" if self.cpu else llvm.get_host_cpu_features().flatten())
+        cpu = self.cpu or default
+        features = self.features or ("" if cpu else llvm.get_host_cpu_features().flatten())
         if not self.features and "+avx512f" in features.split(","):
             # LLVM tunes AVX-512 CPUs to prefer 256-bit vectors; full-width vectors measured up to 2x
             # faster on compute-bound elementwise kernels here (transcendentals).
             features += ",-prefer-256-bit"
         return TargetSpec(
             triple=llvm.get_process_triple(),
-            cpu=self.cpu or llvm.get_host_cpu_name(),
+            cpu=cpu or llvm.get_host_cpu_name(),
             features=features,
             pic=self.pic,
         )
@@ -58,9 +61,16 @@ class TargetSpec:
         return not self.triple or self.triple == llvm.get_process_triple()
 
 
+def default_cpu() -> str:
+    """The CPU to generate code for when none is named: $HLOC_CPU (e.g. `x86-64-v3`: objects and cache
+    entries that machines without AVX-512 run, or this machine testing the code another CPU gets), else
+    "" for the host's own CPU and features."""
+    return os.environ.get("HLOC_CPU", "")
+
+
 @functools.lru_cache(maxsize=64)
-def _resolved(spec: TargetSpec) -> TargetSpec:
-    return spec._resolve()
+def _resolved(spec: TargetSpec, default_cpu: str) -> TargetSpec:
+    return spec._resolve(default_cpu)
 
 
 @functools.lru_cache(maxsize=16)

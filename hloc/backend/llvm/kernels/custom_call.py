@@ -12,6 +12,9 @@
     pattern `epsilon_typecast` of the backend config (0 when absent), as the interpreter.
   * `GetRngSeed`: u64 0, the interpreter's default seed (XLA:CPU draws a fresh one per executable).
 
+  * jaxlib's LAPACK targets (`lapack_sgetrf_ffi`, ...) and TensorFlow's `Qr` /
+    `ProductOfElementaryHouseholderReflectors`: compiled LAPACK calls (kernels/lapack.py).
+
 Anything else (foreign functions, other oneDNN/cuDNN calls, dynamic-shape helpers such as
 `PadToStatic`, `SliceToDynamic`, `SetBound`) is a CodegenError naming the target.
 """
@@ -23,6 +26,7 @@ import json
 import llvmlite.ir as ir
 import numpy as np
 
+from .... import lapack
 from ....errors import CodegenError
 from ....ir.module import Instruction
 from ....ir.types import Shape
@@ -31,6 +35,7 @@ from ..llvmir.irutil import Var
 from ..llvmir.irvalues import F32, I64, const
 from ..llvmir.loops import Index, for_range, loop_nest
 from . import kernel
+from . import lapack as lapack_calls
 from .indexing import copy_array
 from .sort import check_topk_shapes, emit_topk
 
@@ -70,14 +75,24 @@ def check_custom_call(instr: Instruction) -> None:
                 instr.shape.dims != instr.operands[0].shape.dims or instr.shape.etype != instr.operands[0].shape.etype:
             raise CodegenError(f"custom-call {target} must return its one array operand unchanged", instr.loc)
         return
+    if lapack.is_target(target):
+        lapack_calls.check(instr)
+        return
     raise CodegenError(f"custom-call target '{target}' is not supported by the native backend (it knows: "
-                       f"{', '.join(sorted(TARGETS))})", instr.loc)
+                       f"{', '.join(supported_targets())})", instr.loc)
+
+
+def supported_targets() -> list[str]:
+    """Every custom-call target the native backend compiles (LAPACK's with <t> for the type letter)."""
+    return sorted(TARGETS) + lapack.supported_targets()
 
 
 @kernel.scratch("custom-call")
 def custom_call_scratch(instr: Instruction, emitter=None) -> int:
     if _target(instr) == "TopK":
         return 16 * instr.operands[0].shape.dims[-1]
+    if lapack.is_target(_target(instr)):
+        return lapack_calls.scratch_bytes(instr)
     return 0
 
 
@@ -89,6 +104,9 @@ def emit_custom_call(ctx, instr: Instruction) -> None:
         return
     if target == LAYERNORM:
         _emit_layernorm(ctx, instr)
+        return
+    if lapack.is_target(target):
+        lapack_calls.emit(ctx, instr)
         return
     if target == "GetRngSeed":
         ctx.outputs[0].store(ctx.b, Index(instr.shape, [], None), const(I64, 0))

@@ -10,8 +10,8 @@ rules built from mathfns' vectorisable exp/log/sqrt/atan2, with the usual cancel
 Out-of-domain inputs give NaN through sqrt/log1p of negative values, +-1 gives +-inf for atanh.
 f16/bf16 compute in f32 and round once.
 
-Also here: stochastic-convert (XLA's StochasticConvertDecomposer) and get-dimension-size (static
-shapes: the constant size).
+Also here: stochastic-convert (XLA's StochasticConvertDecomposer), set-dimension-size (the value
+itself) and get-dimension-size (static shapes: the constant size).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from ..elemental import Elemental, convert_value, mathfns, rule
 from ..llvmir.irvalues import F32_COMPUTED, compute_type, const, intrinsic, round_f32_to
 from ..llvmir.loops import Index
 from . import kernel
+from .indexing import copy_array
 
 MATH = ("acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh")
 LN2 = math.log(2.0)
@@ -125,6 +126,24 @@ def stochastic_convert_rule(em: Elemental, instr: Instruction, index: Index):
     res = b.select(b.fcmp_ordered("<=", x, _c(x, float(lo))), const(it, lo), res)
     res = b.select(b.fcmp_ordered(">=", x, _c(x, float(hi))), const(it, hi), res)
     return b.select(b.fcmp_unordered("uno", x, x), const(it, 0), res)
+
+
+# ------------------------------------------------------------------------------------------------
+# set-dimension-size: the value itself (shapes are static here: the elements past the dynamic size,
+# which XLA leaves unspecified, keep the operand's values, as in the interpreter). TensorFlow wraps
+# top_k and argsort results in it.
+
+
+@kernel.check("set-dimension-size")
+def check_set_dimension_size(instr: Instruction) -> None:
+    op = instr.operands[0].shape
+    if op.is_tuple or instr.shape.dims != op.dims or instr.shape.etype != op.etype:
+        raise CodegenError("set-dimension-size needs an array operand of its own shape", instr.loc)
+
+
+@kernel("set-dimension-size")
+def emit_set_dimension_size(ctx, instr: Instruction) -> None:
+    copy_array(ctx.b, ctx.outputs[0], ctx.operands[0][0])
 
 
 # ------------------------------------------------------------------------------------------------

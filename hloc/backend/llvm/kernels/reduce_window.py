@@ -119,7 +119,7 @@ def reduce_window_rule(em: Elemental, instr: Instruction, index: Index):
         xs = [em.value(x, Index(x.shape, src, None)) for x in inputs]
         cur = accs.get()
         new = em.call_computation(comp, cur + xs)  # no reassociation: XLA's order, element by element
-        new = list(new) if isinstance(new, tuple) else [new]
+        new = list(new) if comp.root.shape.is_tuple else [new]  # (a complex Cplx is a tuple too)
         accs.set([_select(b, valid, v, c) for v, c in zip(new, cur)])
     vals = accs.get()
     return tuple(vals) if instr.shape.is_tuple else vals[0]
@@ -132,6 +132,6 @@ def emit_reduce_window(ctx, instr: Instruction) -> None:
     out_shape = ctx.outputs[0].shape
     with em.scope(), index_loop(ctx.b, out_shape, False, "o") as index:
         v = em.value(instr, index)
-        vals = v if isinstance(v, tuple) else (v,)
+        vals = v if instr.shape.is_tuple else (v,)  # (a complex Cplx is a tuple too)
         for out, x in zip(ctx.outputs, vals):
             out.store(ctx.b, index.for_shape(ctx.b, out.shape), x)

@@ -150,6 +150,6 @@ def emit_scatter(ctx, instr: Instruction) -> None:
             tidx = [Index(o.shape, target, None) for o in outs]
             cur = [o.load(b, i) for o, i in zip(outs, tidx)]
             new = em.call_computation(comp, cur + [u.load(b, Index(u.shape, umulti, None)) for u in upds])
-            new = list(new) if isinstance(new, tuple) else [new]
+            new = list(new) if comp.root.shape.is_tuple else [new]  # (a complex Cplx is a tuple too)
             for o, i, v in zip(outs, tidx, new):
                 o.store(b, i, v)

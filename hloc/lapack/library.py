@@ -1,0 +1,96 @@
+"""Finding a LAPACK in this process: the routines jaxlib's CPU custom calls run, for both backends.
+
+hloc calls LAPACK with 64-bit integers (ILP64) by the plain Fortran names (`dgetrf_`, `zheevd_`,
+...), so `hloc compile` objects link with an ILP64 LAPACK (Debian: libopenblas64-dev,
+`-lopenblas64`). For `hloc run` and the interpreter the routines come from the first of:
+
+  * `$HLOC_LAPACK`: a shared library with those plain names and 64-bit integers;
+  * the OpenBLAS numpy ships in its wheels (`numpy.libs/libscipy_openblas64_*.so`: ILP64, names
+    `scipy_dgetrf_64_`): numpy is a dependency, so it is there wherever hloc is installed from PyPI;
+  * the system's ILP64 OpenBLAS (`libopenblas64.so.0`).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import glob
+import os
+import threading
+
+from ..errors import RunError
+
+INT_BITS = 64  # LAPACK's integer in the calls hloc makes
+LINK_HINT = "an ILP64 LAPACK (64-bit integers, plain names such as dgetrf_), e.g. -lopenblas64 (libopenblas64-dev)"
+
+_lock = threading.Lock()
+_found: Lapack | None = None
+
+
+class Lapack:
+    """One loaded LAPACK: `address('dgetrf')` is the routine's entry point."""
+
+    def __init__(self, path: str, prefix: str, suffix: str):
+        self.path = path
+        self.prefix = prefix
+        self.suffix = suffix
+        self._lib = ctypes.CDLL(path)
+        self._addresses: dict[str, int] = {}
+
+    def address(self, routine: str) -> int:
+        addr = self._addresses.get(routine)
+        if addr is None:
+            try:
+                fn = getattr(self._lib, f"{self.prefix}{routine}{self.suffix}")
+            except AttributeError:
+                raise RunError(f"the LAPACK in '{self.path}' has no routine {routine}") from None
+            addr = self._addresses[routine] = ctypes.cast(fn, ctypes.c_void_p).value or 0
+        return addr
+
+
+def _candidates() -> list[tuple[str, str, str]]:
+    out = []
+    env = os.environ.get("HLOC_LAPACK")
+    if env:
+        out.append((env, "", "_"))
+    try:
+        import numpy
+
+        libs = os.path.join(os.path.dirname(os.path.dirname(numpy.__file__)), "numpy.libs")
+        out += [(p, "scipy_", "_64_") for p in sorted(glob.glob(os.path.join(libs, "libscipy_openblas64_*.so")))]
+    except ImportError:  # pragma: no cover - numpy is a dependency
+        pass
+    out.append(("libopenblas64.so.0", "", "_"))
+    return out
+
+
+def lapack() -> Lapack:
+    """The LAPACK this process uses (found once); RunError naming what was tried when there is none."""
+    global _found
+    with _lock:
+        if _found is None:
+            tried = []
+            for path, prefix, suffix in _candidates():
+                try:
+                    lib = Lapack(path, prefix, suffix)
+                    lib.address("dgetrf")
+                except (OSError, RunError):
+                    tried.append(path)
+                    continue
+                _found = lib
+                break
+            else:
+                raise RunError("no ILP64 LAPACK found for the linear-algebra custom calls (tried: "
+                               f"{', '.join(tried)}); set HLOC_LAPACK to {LINK_HINT}")
+        return _found
+
+
+def symbol(routine: str) -> str:
+    """The name compiled code calls `routine` by (`dgetrf` -> `dgetrf_`)."""
+    return f"{routine}_"
+
+
+def referenced(obj: bytes) -> list[str]:
+    """The LAPACK routines an object file calls (their names in its symbol table)."""
+    from .plans import all_routines
+
+    return [r for r in all_routines() if symbol(r).encode() + b"\0" in obj]

@@ -1,0 +1,23 @@
+#loc1 = loc("x")
+#loc2 = loc("k")
+"builtin.module"() <{sym_name = "jit__conv_grouped"}> ({
+  "func.func"() <{arg_attrs = [{}, {}], function_type = (tensor<2x4x8x8xf32>, tensor<6x2x3x3xf32>) -> tensor<2x6x15x8xf32>, res_attrs = [{jax.result_info = "result"}], sym_name = "main", sym_visibility = "public"}> ({
+  ^bb0(%arg0: tensor<2x4x8x8xf32> loc("x"), %arg1: tensor<6x2x3x3xf32> loc("k")):
+    %0 = "stablehlo.convolution"(%arg0, %arg1) <{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]>, feature_group_count = 2 : i64, lhs_dilation = array<i64: 2, 1>, padding = dense<[[1, 1], [2, 0]]> : tensor<2x2xi64>, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>], rhs_dilation = array<i64: 1, 1>, window_reversal = array<i1: false, false>, window_strides = array<i64: 1, 1>}> : (tensor<2x4x8x8xf32>, tensor<6x2x3x3xf32>) -> tensor<2x6x15x8xf32> loc(#loc15)
+    "func.return"(%0) : (tensor<2x6x15x8xf32>) -> () loc(#loc14)
+  }) : () -> () loc(#loc)
+}) {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} : () -> () loc(#loc)
+#loc = loc(unknown)
+#loc3 = loc("/work/wt/i15-stablehlo/tests/parse/make_stablehlo_testdata.py":146:11 to :111)
+#loc4 = loc("/work/wt/i15-stablehlo/tests/parse/make_stablehlo_testdata.py":306:22 to :64)
+#loc5 = loc("/work/wt/i15-stablehlo/tests/parse/make_stablehlo_testdata.py":461:4 to :37)
+#loc6 = loc("/work/wt/i15-stablehlo/tests/parse/make_stablehlo_testdata.py":471:4 to :10)
+#loc7 = loc("_conv_grouped"(#loc3))
+#loc8 = loc("write_jax_cases"(#loc4))
+#loc9 = loc("main"(#loc5))
+#loc10 = loc("<module>"(#loc6))
+#loc11 = loc(callsite(#loc9 at #loc10))
+#loc12 = loc(callsite(#loc8 at #loc11))
+#loc13 = loc(callsite(#loc7 at #loc12))
+#loc14 = loc("jit(_conv_grouped)"(#loc12))
+#loc15 = loc("jit(_conv_grouped)/conv_general_dilated"(#loc13))

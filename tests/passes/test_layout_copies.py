@@ -1,0 +1,16 @@
+"""layout-copies: testdata/passes/layout-copies/ cases (before/after, a negative, equivalence)."""
+
+from __future__ import annotations
+
+import pytest
+from cases import cases, check_case, check_equivalence
+
+
+@pytest.mark.parametrize("case", cases("layout-copies"), ids=lambda p: p.stem)
+def test_case(case):
+    check_case(case)
+
+
+@pytest.mark.parametrize("case", cases("layout-copies"), ids=lambda p: p.stem)
+def test_equivalent(case):
+    check_equivalence(case)
