@@ -75,6 +75,9 @@ def decode(data: bytes, schema: dict, message: str, where: str, start: int = 0, 
         key, pos = _varint(data, pos, where)
         number, wire = key >> 3, key & 7
         f = fields.get(number)
+        if f is not None and wire in (0, 1, 2, 5) and not _wire_fits(wire, f):
+            raise _error(where, f"field {number} ({f.name}) has wire type {wire}, which a {f.type} field never "
+                                "has: not this kind of protocol buffer, or a damaged one", offset=pos)
         if wire == 0:
             v, pos = _varint(data, pos, where)
             if f is not None:
@@ -112,6 +115,19 @@ def decode(data: bytes, schema: dict, message: str, where: str, start: int = 0, 
             raise _error(where, f"unsupported wire type {wire} (field {number}): not a protocol buffer?",
                          offset=pos)
     return out
+
+
+_FIXED64 = {"double", "int64", "uint64"}
+_FIXED32 = {"float", "int32", "uint32"}
+_VARINT = {"int64", "int32", "uint64", "uint32", "bool", "enum"}
+
+
+def _wire_fits(wire: int, f: Field) -> bool:
+    if wire == 2:
+        return True  # strings, bytes, messages, packed numbers
+    if f.type not in SCALARS or f.type in ("string", "bytes"):
+        return False
+    return f.type in {0: _VARINT, 1: _FIXED64, 5: _FIXED32}.get(wire, set())
 
 
 def _unpack(data: bytes, pos: int, end: int, f: Field, out: dict, where: str) -> None:
