@@ -1,17 +1,20 @@
 # Every target creates .venv and installs hloc (editable, with dev tools) first, with the dependency
 # versions constraints.txt pins: the tested set, the same on every machine.
+# The jax extra is in it too, so that hloc.jit and --check-against xla are tested in-process on the
+# project's Python (3.11: jax 0.10, the newest for it); XLA 0.12 in a 3.12 venv stays the oracle of the
+# saved expected outputs, and HLOC_XLA_PYTHON runs --check-against xla there.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 JOBS   ?= 2
 
-.PHONY: run test test-fast test-avx2 test-latest lock lint format bench golden clean fuzz-inputs
+.PHONY: run test test-fast test-avx2 test-latest lock lint format bench golden clean fuzz fuzz-inputs
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev]'
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev,jax]'
 	touch $(STAMP)
 
 # The main job on a bundled real model (testdata/models, from the JAX corpus): compile it to an object
@@ -50,7 +53,7 @@ test-latest:
 	rm -rf $(LATEST)
 	$(PYTHON) -m venv $(LATEST)
 	$(LATEST)/bin/python -m pip install -q --upgrade pip
-	$(LATEST)/bin/python -m pip install -q --upgrade -e '.[dev]'
+	$(LATEST)/bin/python -m pip install -q --upgrade -e '.[dev,jax]'
 	$(LATEST)/bin/python -m pip freeze --exclude-editable | tr '\n' ' '; echo
 	$(LATEST)/bin/pytest -q -n $(JOBS) $(TESTS)
 	@$(call avx2,$(LATEST)/bin)
@@ -64,6 +67,13 @@ lock: test-latest
 FUZZ_SECONDS ?= 600
 fuzz-inputs: $(STAMP)
 	$(BIN)/python tests/fuzzing/inputs.py --seconds $(FUZZ_SECONDS)
+
+# The differential fuzzer (fuzz/): random modules natively (--hlo-opt O0/O2, 1/2 threads) vs the
+# interpreter for FUZZ_SECONDS; failures are shrunk into build/fuzz-programs/ (FUZZ_ARGS=--regress: into
+# testdata/regress, with XLA:CPU's outputs). `make test` runs a fixed-seed slice (tests/fuzz).
+FUZZ_ARGS ?=
+fuzz: $(STAMP)
+	$(BIN)/python -m fuzz.run --seconds $(FUZZ_SECONDS) $(FUZZ_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

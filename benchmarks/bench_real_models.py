@@ -134,7 +134,8 @@ def work(path: Path) -> tuple[float, float]:
     return flops, float(sum(leaf.byte_size for leaf in (*sig.params, *sig.results)))
 
 
-def measure_one(name: str, path: Path, py: str | None, repeat: int, compiles: int, tmp: Path) -> dict:
+def measure_one(name: str, path: Path, py: str | None, repeat: int, compiles: int, tmp: Path,
+                cli: bool = True) -> dict:
     from hloc.parse import parse_module, read_source
     from hloc.runtime.random_inputs import random_inputs
     from hloc.runtime.values import to_storable
@@ -157,13 +158,23 @@ def measure_one(name: str, path: Path, py: str | None, repeat: int, compiles: in
     except Exception as e:  # an unsupported op, a crash in a pass: the row says which
         row["hloc"] = f"{type(e).__name__}: {str(e).splitlines()[0][:160] if str(e) else ''}"
     del inputs
-    row["cli_s"] = cli_compile_s(path, tmp) if isinstance(row["hloc"], dict) else None
+    row["cli_s"] = cli_compile_s(path, tmp) if cli and isinstance(row["hloc"], dict) else None
     if py:
         row["xla1"] = xla_side(py, path, files, repeat, pinned=True)
         row["xla2"] = xla_side(py, path, files, repeat, pinned=False)
     for f in files or []:
         Path(f).unlink()
     return row
+
+
+def progress(row: dict) -> str:
+    """One line per module as the section goes (a long run's partial results)."""
+    parts = []
+    for key, what in (("hloc", "hloc"), ("xla1", "XLA 1t"), ("xla2", "XLA 2t")):
+        v = row.get(key)
+        parts.append(f"{what} {v}" if isinstance(v, str) or v is None else
+                     f"{what} " + " ".join(f"{k}={x:.3f}" for k, x in v.items()))
+    return f"{row['name']}: " + "; ".join(parts)
 
 
 def _f(x, digits=2) -> str:
@@ -187,7 +198,8 @@ def run(quick: bool) -> str:
     with tempfile.TemporaryDirectory(prefix="hloc-real-models-") as tmp:
         for name, path in modules():
             print(f"benchmarks: real_models: {name}", file=sys.stderr, flush=True)
-            rows.append(measure_one(name, path, py, repeat, compiles, Path(tmp)))
+            rows.append(measure_one(name, path, py, repeat, compiles, Path(tmp), cli=not quick))
+            print(f"benchmarks: real_models: {progress(rows[-1])}", file=sys.stderr, flush=True)
     load_end = load_average()
 
     lines, r1s, r2s, rcs, errors = [], [], [], [], []
@@ -225,7 +237,8 @@ def run(quick: bool) -> str:
         f"{repeat} runs on inputs already in memory; **1 thread** = CPU time per run pinned to one CPU (hloc: "
         "the calling thread; XLA: its process), **2 threads** = wall time. Ratios are hloc / XLA (below 1: hloc "
         f"is faster). Compile, warm: the median of {compiles} in-process compiles after a warm-up one "
-        f"({warm_s * 1e3:.0f} ms), against XLA's compile step; cold CLI: `hloc compile` in a new process. "
+        f"({warm_s * 1e3:.0f} ms), against XLA's compile step; cold CLI: `hloc compile` in a new process"
+        f"{' (not measured in a quick run)' if quick else ''}. "
         "`limit` is the least time the module's dot/conv flops and parameter + result bytes allow at the "
         f"sgemm ({sgemm[1]:.0f} / {sgemm[2]:.0f} GFLOP/s) and STREAM add ({stream[1]:.1f} / {stream[2]:.1f} GB/s) "
         "rates measured at the start of this section, 1 / 2 threads.",

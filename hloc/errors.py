@@ -6,6 +6,8 @@ the format of clang and XLA's own parser. The CLI prints it and exits 1; nothing
 
 from __future__ import annotations
 
+import contextlib
+
 from .record import Record
 
 
@@ -85,6 +87,43 @@ class RunError(HlocError):
 
 class UsageError(HlocError):
     """A command-line usage problem (exit status 2)."""
+
+
+class InternalError(HlocError):
+    """A bug in hloc: an exception that is not an HlocError (from hloc, llvmlite, numpy), reported as
+    one line at what was being worked on when it happened (`working_on`)."""
+
+    kind = "internal error"
+
+    @staticmethod
+    def of(e: BaseException) -> InternalError:
+        what, loc = getattr(e, "_hloc_site", (None, None))
+        text = str(e) or ("out of memory" if isinstance(e, MemoryError) else "")
+        message = f"{type(e).__name__}: {text}" if text else type(e).__name__
+        if what:
+            message += f", while compiling {what}"
+        return InternalError(f"{message} (please report; rerun with HLOC_DEBUG=1 for the trace)", loc)
+
+
+class working_on:  # noqa: N801 - used as a statement: `with working_on(...)`
+    """`with working_on("'add.3' (add)", instr.loc):` an exception that is not an HlocError leaving
+    the block remembers the innermost such site (InternalError.of reports it)."""
+
+    __slots__ = ("what", "loc")
+
+    def __init__(self, what: str, loc: SourceLoc | None):
+        self.what = what
+        self.loc = loc
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind, e, tb) -> bool:
+        if e is not None and not isinstance(e, HlocError) and isinstance(e, Exception) \
+                and not hasattr(e, "_hloc_site"):
+            with contextlib.suppress(AttributeError, TypeError):  # (an exception without a __dict__)
+                e._hloc_site = (self.what, self.loc)
+        return False
 
 
 def did_you_mean(word: str, candidates, limit: int = 20000) -> str:

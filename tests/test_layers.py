@@ -17,13 +17,14 @@ ROOT = Path(hloc.__file__).parent
 # Lowest first; a module belongs to the first unit its name starts with (longest prefix wins).
 LAYERS: list[tuple[str, ...]] = [
     ("hloc.version", "hloc.record"),
-    ("hloc.errors", "hloc.cache"),
+    ("hloc.errors", "hloc.cache", "hloc.progress"),
     ("hloc.ir",),
     ("hloc.lapack",),  # the linear-algebra custom calls as LAPACK calls (both backends run them)
     ("hloc.signature", "hloc.parse", "hloc.interp"),
-    ("hloc.passes",),  # (constant folding runs the interpreter)
+    ("hloc.passes", "hloc.viz"),  # (constant folding runs the interpreter; viz draws modules)
     ("hloc.backend",),
     ("hloc.runtime",),
+    ("hloc.api",),  # load, compile -> Executable, jit
     ("hloc.cli",),
     ("hloc",),  # the public API (hloc/__init__.py)
 ]

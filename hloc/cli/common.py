@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..errors import HlocError, UsageError
+from ..errors import HlocError, InternalError, UsageError
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -96,6 +96,18 @@ class HlocGroup(_PlainHelpOption, click.Group):
         except KeyboardInterrupt:
             click.echo("hloc: interrupted", err=True)
             ctx.exit(130)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except BrokenPipeError:  # `hloc opt m.hlo | head`: the reader left; not an error of ours
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())  # (so that the exit's flush does not fail again)
+            ctx.exit(1)
+        except Exception as e:  # a bug in hloc: one line naming what it was doing, no traceback
+            if os.environ.get("HLOC_DEBUG", "") not in ("", "0"):
+                raise
+            report = str(InternalError.of(e)).split("\n", 1)[0]  # (one line: no source line and caret)
+            click.echo(report if ": internal error: " in report else f"hloc: {report}", err=True)
+            ctx.exit(1)
 
 
 def _set_replace_symlink(ctx: click.Context, _param, value: bool) -> None:

@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 import click
 
@@ -136,7 +137,21 @@ def output_paths(module: str, output: str | None, kinds: list[str]) -> dict[str,
                                                    "identifier: softmax.hlo -> softmax).")
 @click.option("--ftz/--no-ftz", "ftz", default=True, show_default=True,
               help="Flush denormals to zero during the call (x86 MXCSR FTZ+DAZ, as XLA:CPU does).")
-@click.option("--time", "show_time", is_flag=True, help="Print the time of each compilation phase to stderr.")
+@click.option("--time", "show_time", is_flag=True,
+              help="Print the time of each phase to stderr (they add up to the command's wall time: start-up, "
+                   "parse, HLO passes, LLVM's phases, outputs).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object on stdout: the files written, the entry, its parameters and result, "
+                   "temp bytes, the target, the timings (ms). Not with -o -.")
+@click.option("--disable-passes", metavar="NAMES",
+              help="Leave these passes (comma-separated) out of the HLO pipeline, e.g. -O2 without 'cse'.")
+@click.option("--dump-to", "dump_dir", metavar="DIR",
+              help="Write XLA-style dumps to DIR (--xla_dump_to's .txt names): the module before and after the "
+                   "HLO pipeline, LLVM IR before and after LLVM's optimisation.")
+@click.option("--dump-pass-re", metavar="REGEX",
+              help="With --dump-to: also the module after each pass whose name matches REGEX ('.*': all), as "
+                   "XLA's --xla_dump_hlo_pass_re.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress line on stderr (shown on a terminal after ~1 s).")
 @click.option("--profile", is_flag=True,
               help="A profiling build: every kernel call counts its calls and wall-clock nanoseconds in exported "
                    "counters, described in the header (`hloc run --profile` prints them as a table).")
@@ -144,8 +159,10 @@ def output_paths(module: str, output: str | None, kinds: list[str]) -> dict[str,
 def compile_command(module: str | None, output: str | None, emit: tuple[str, ...], opt_level: str,
                     hlo_level: str | None, pipeline: str | None, triple: str, cpu: str, features: str, pic: bool,
                     entry_name: str | None, ftz: bool, show_time: bool, print_targets: bool, profile: bool,
-                    module_name: str | None) -> None:
-    import time
+                    as_json: bool, disable_passes: str | None, dump_dir: str | None, dump_pass_re: str | None,
+                    quiet: bool, module_name: str | None) -> None:
+    t_command = time.perf_counter()  # (--time counts from the process' start: phases add up to the wall time)
+    from ..progress import Progress, stage
 
     if print_targets:
         click.echo(_targets_text(), nl=False)
@@ -157,6 +174,10 @@ def compile_command(module: str | None, output: str | None, emit: tuple[str, ...
         raise UsageError("use either --hlo-opt LEVEL or -p PIPELINE, not both")
     kinds = _kinds(emit)
     paths = output_paths(module, output, kinds)
+    if as_json and "-" in paths.values():
+        raise UsageError("--json owns stdout: write the output to a file with -o")
+    if dump_pass_re is not None and dump_dir is None:
+        raise UsageError("--dump-pass-re names what --dump-to writes: add --dump-to DIR")
     for path in paths.values():
         if path != "-" and module != "-" and _same_file(path, module):
             raise UsageError(f"refusing to overwrite the input module '{module}' (-o {output})")
@@ -169,27 +190,103 @@ def compile_command(module: str | None, output: str | None, emit: tuple[str, ...
     elif module != "-":
         entry_name = default_entry_name(_stem(module))
 
+    name = "<stdin>" if module == "-" else module
+    with Progress(f"compiling {name}", enabled=False if quiet else None):
+        built, mod, t_parse, t_build, dump = _build(module, name, pipeline or hlo_level or "O2", disable_passes,
+                                                    dump_dir, dump_pass_re, opt_level, triple, cpu, features,
+                                                    pic, entry_name, ftz, profile)
+        cm = built.compiled
+        stage("writing outputs")
+        t0 = time.perf_counter()
+        products = _products(paths, built, mod, name, opt_level, pic, ftz)
+        write_all(products)
+        t_emit = time.perf_counter() - t0
+    if show_time:
+        _print_times(t_command, t_parse, t_build, cm.timings, t_emit)
+    if as_json:
+        import json
+
+        abi = built.abi
+        click.echo(json.dumps({
+            "module": name, "outputs": dict(paths), "entry": abi.entry_name,
+            "parameters": [{"name": n, "shape": s.to_str()} for n, s in zip(abi.param_names, abi.param_shapes)],
+            "result": abi.result_shape.to_str(), "temp_bytes": abi.temp_bytes,
+            "target": {"triple": cm.target.triple, "cpu": cm.target.cpu or "generic"},
+            "hlo_pipeline": built.pipeline_ran,
+            "timings_ms": {"startup": _startup_seconds(t_command) * 1e3, "parse": t_parse * 1e3,
+                           **{k: v * 1e3 for k, v in cm.timings.items()}, "outputs": t_emit * 1e3},
+            "dumped": dump.written if dump is not None else [],
+        }))
+
+
+def _build(module, name, hlo_pipeline, disable_passes, dump_dir, dump_pass_re, opt_level, triple, cpu, features,
+           pic, entry_name, ftz, profile):
+    """(built, the module after the pipeline, parse seconds, build seconds, the dump instrument or None).
+    Parse seconds include importing the parser and the compiler (ml_dtypes, llvmlite: ~0.3 s)."""
     t_start = time.perf_counter()
     from ..backend.llvm.build import BuildOptions, build, target_spec
     from ..ir.verifier import verify_module
     from ..parse import parse_module, read_source
+    from ..progress import stage
 
-    name = "<stdin>" if module == "-" else module
+    stage("parse")
     mod = parse_module(read_source(module), name)
     verify_module(mod)
     refuse_elided_constants(mod, "compile")
     t_parse = time.perf_counter() - t_start
-    opts = BuildOptions(hlo_pipeline=pipeline or hlo_level or "O2", opt_level=int(opt_level), triple=triple,
+    if disable_passes:
+        from ..errors import PassError
+        from ..passes.syntax import pipeline_without
+
+        try:
+            hlo_pipeline = pipeline_without(hlo_pipeline, disable_passes.split(","))
+        except PassError as e:
+            raise UsageError(e.message) from None
+    opts = BuildOptions(hlo_pipeline=hlo_pipeline, opt_level=int(opt_level), triple=triple,
                         cpu=cpu, features=features, pic=pic, entry_name=entry_name, flush_denormals=ftz,
                         profile=profile)
     _check_target(opts, target_spec)
+    dump = None
+    if dump_dir is not None:
+        from ..passes.instruments import DumpAfterEachPass
+
+        DumpAfterEachPass.prepare(dump_dir)
+        dump = DumpAfterEachPass(dump_dir, suffix=".txt", pass_re=dump_pass_re, xla_names=True)
     t0 = time.perf_counter()
-    built = build(mod, opts)
-    t_build = time.perf_counter() - t0
+    built = build(mod, opts, (dump,) if dump is not None else ())
+    return built, mod, t_parse, time.perf_counter() - t0, dump
+
+
+def _startup_seconds(t_command: float) -> float:
+    """Seconds from the process' start to the command's (interpreter start-up, imports)."""
+    try:
+        with open("/proc/self/stat") as f:
+            start_ticks = int(f.read().rsplit(")", 1)[1].split()[19])
+        with open("/proc/uptime") as f:
+            uptime = float(f.read().split()[0])
+        return max(0.0, uptime - start_ticks / os.sysconf("SC_CLK_TCK") - (time.perf_counter() - t_command))
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def _print_times(t_command: float, t_parse: float, t_build: float, timings: dict, t_emit: float) -> None:
+    """--time: phases that add up to the wall time, LLVM's and the HLO pipeline's inside `build`."""
+    startup = _startup_seconds(t_command)
+    total = time.perf_counter() - t_command + startup
+    phases = {"start-up (python, imports)": startup, "imports, parse, verify": t_parse,
+              "build": t_build, **{f"  {k}": v for k, v in timings.items()},
+              "  (build, other)": max(0.0, t_build - sum(timings.values())), "write outputs": t_emit}
+    accounted = startup + t_parse + t_build + t_emit
+    phases["other (options, reporting)"] = max(0.0, total - accounted)
+    for k, v in phases.items():
+        click.echo(f"time: {k:28s} {v * 1e3:9.1f} ms", err=True)
+    click.echo(f"time: {'total (wall)':28s} {total * 1e3:9.1f} ms", err=True)
+
+
+def _products(paths: dict[str, str], built, mod, name: str, opt_level: str, pic: bool, ftz: bool) -> dict:
     cm = built.compiled
 
     products: dict[str, bytes | str] = {}
-    t0 = time.perf_counter()
     for kind, path in paths.items():
         if kind == "obj":
             products[path] = cm.obj
@@ -214,18 +311,12 @@ def compile_command(module: str | None, output: str | None, emit: tuple[str, ...
                 target += f", features {_short(t.features)}"
             products[path] = render_header(
                 built.abi, source=os.path.basename(name), version=__version__, target=target,
-                options=f"LLVM -O{opt_level}, HLO pipeline {opts.hlo_pipeline if built.pipeline_ran else 'none'}, "
+                options=f"LLVM -O{opt_level}, HLO pipeline {built.pipeline_ran or 'none'}, "
                         f"{'PIC' if pic else 'static'}, denormals {'flushed' if ftz else 'IEEE'}",
                 include=None if path == "-" else os.path.basename(path),
                 profile_sites=None if cm.profile_sites is None else len(cm.profile_sites),
                 lapack=tuple(referenced(cm.obj)))
-    t_emit = time.perf_counter() - t0
-    write_all(products)
-    if show_time:
-        phases = {"parse + verify": t_parse, "build (HLO pipeline + LLVM)": t_build,
-                  **{f"  {k}": v for k, v in cm.timings.items()}, "emit outputs": t_emit}
-        for k, v in phases.items():
-            click.echo(f"time: {k:28s} {v * 1e3:9.1f} ms", err=True)
+    return products
 
 
 def _stem(path: str) -> str:
@@ -257,6 +348,9 @@ def _check_target(opts, target_spec) -> None:
 
 
 def _link_shared(obj: bytes, target) -> bytes:
+    from ..progress import stage
+
+    stage("link")
     cc = os.environ.get("CC")
     if not cc and not target.is_host:
         raise UsageError(f"--emit shared for {target.triple} needs a linker for that target: set CC "

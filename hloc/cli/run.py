@@ -34,7 +34,13 @@ fair coins, complex N(0,1) + N(0,1)i. Identical to xla_run.py --gen-inputs SEED.
 (NaN equals NaN; integers and pred in exact integer arithmetic). EXPECTED is an .npz with
 keys out0, out1, ..., a directory of out0.npy, ..., or one .npy (a module with one
 output). On a mismatch the worst element of each output is printed with its index and
-the exit status is 1.
+the exit status is 1. Without --rtol/--atol each output gets its element type's default
+(rtol / atol), in the spirit of run_hlo_module's 1e-3: loose enough for a reordered sum
+or dot and for transcendental approximations a few ulps apart, far tighter than a wrong
+result:
+\b
+  f64, c128: 1e-9 / 1e-10    f32, c64: 1e-3 / 1e-4     f16: 1e-2 / 1e-3
+  bf16: 2e-2 / 2e-2          f8: two ulps              integers, pred: exact
 
 \b
 Backends: llvm (the default) compiles the module to native code, exactly the object
@@ -43,8 +49,16 @@ compile cache ($XDG_CACHE_HOME/hloc, else ~/.cache/hloc; --no-cache skips it). A
 cached module runs without being parsed again; damaged cache entries are detected by
 their checksums, dropped and rebuilt. A module with an op llvm does not support yet is
 an error naming the op (--fallback runs it on the interpreter instead). interp is the
-reference interpreter. --check-against interp runs both and compares every output
-with --rtol/--atol, like run_hlo_module's reference platform.
+reference interpreter. xla is XLA:CPU itself (needs jax: the hloc[jax] extra, or
+HLOC_XLA_PYTHON naming a Python that has it). --check-against interp|xla runs the
+module there too and compares every output, like run_hlo_module's reference platform.
+
+\b
+--profile --trace FILE writes the kernel profile as a Chrome/Perfetto trace.
+--dump-to DIR writes what XLA's --xla_dump_to writes (.txt names, so XLA's scripts
+read it): the module before and after the HLO pipeline, LLVM IR before and after
+LLVM's optimisation; --dump-pass-re REGEX adds the module after each matching pass
+(XLA's --xla_dump_hlo_pass_re). Dumping compiles the module (the cache is skipped).
 
 \b
 Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error
@@ -61,7 +75,7 @@ Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error
                    "module with one output), or to OUT/out0.npy, ... when OUT is a directory or ends with '/'.")
 @replace_symlink_option
 @click.option("--backend", metavar="NAME", default=None,
-              help="llvm (native code; the default) or interp (the reference interpreter).")
+              help="llvm (native code; the default), interp (the reference interpreter) or xla (XLA:CPU).")
 @click.option("--fallback", is_flag=True,
               help="When the llvm backend cannot compile the module (an op it does not support yet), run it on "
                    "the interpreter instead, with a note on stderr. Without it that is an error.")
@@ -69,12 +83,12 @@ Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error
               help="Make deterministic inputs from the parameter shapes instead of reading files.")
 @click.option("--check", metavar="EXPECTED", help="Compare the outputs with EXPECTED (.npz or directory).")
 @click.option("--check-against", "reference", metavar="BACKEND",
-              help="Also run the module on BACKEND (e.g. interp) with the same inputs and compare the outputs, "
+              help="Also run the module on BACKEND (interp or xla) with the same inputs and compare the outputs, "
                    "like run_hlo_module's reference platform: per-output max errors, exit 1 on a mismatch.")
-@click.option("--rtol", type=click.FloatRange(min=0), default=1e-5, metavar="R", show_default=True,
-              help="Relative tolerance of --check and --check-against.")
-@click.option("--atol", type=click.FloatRange(min=0), default=1e-6, metavar="A", show_default=True,
-              help="Absolute tolerance of --check and --check-against.")
+@click.option("--rtol", type=click.FloatRange(min=0), default=None, metavar="R",
+              help="Relative tolerance of --check and --check-against (default: per element type, see above).")
+@click.option("--atol", type=click.FloatRange(min=0), default=None, metavar="A",
+              help="Absolute tolerance of --check and --check-against (default: per element type, see above).")
 @click.option("--print", "print_outputs", is_flag=True,
               help="Print a summary of each output: type, shape, min/max/mean, first values "
                    "(the default when there is no -o, --check, --check-against or --bench).")
@@ -86,6 +100,8 @@ Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error
 @click.option("--profile-clock", type=click.Choice(["wall", "thread"]), default="wall", show_default=True,
               help="What --profile times: wall-clock time, or the calling thread's CPU time (with --threads 1: "
                    "the kernels' work without the time the thread was descheduled; a system call per reading).")
+@click.option("--trace", "trace_path", metavar="FILE",
+              help="With --profile: write the kernels' times as a Chrome/Perfetto trace (JSON) to FILE.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object on stdout and nothing else there (keys: outputs, check, compile_ms, "
                    "run_ms, and with --bench run_ms_median, run_ms_min; with --profile profile, profile_clock).")
@@ -101,196 +117,321 @@ Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error
               help="llvm: HLO pass pipeline level before code generation (default O2), as in `hloc compile`.")
 @click.option("-p", "--passes", "pipeline", metavar="PIPELINE",
               help="llvm: HLO pass pipeline text or @FILE instead of --hlo-opt.")
-def run_command(module: str, inputs: tuple[str, ...], output: str | None, backend: str | None, fallback: bool,
-                seed: int | None, check: str | None, reference: str | None, rtol: float, atol: float,
-                print_outputs: bool, bench: int | None, profile: bool, profile_clock: str, as_json: bool,
-                threads: int | None,
-                no_cache: bool, opt_level: str | None, hlo_level: str | None, pipeline: str | None,
-                module_name: str | None) -> None:
-    # Imports are local and minimal: a cached run's start-up time is mostly imports.
-    from ..runtime import npio
-    from ..runtime.backends import BackendOptions, default_backend, get_backend
-    from ..runtime.runner import Runner, max_elements
+@click.option("--disable-passes", metavar="NAMES",
+              help="llvm: leave these passes (comma-separated) out of the HLO pipeline, e.g. -O2 without "
+                   "'cse,multi-output-fusion'.")
+@click.option("--dump-to", "dump_dir", metavar="DIR", help="llvm: write XLA-style dumps to DIR (see above).")
+@click.option("--dump-pass-re", metavar="REGEX",
+              help="With --dump-to: also the module after each pass whose name matches REGEX ('.*': all).")
+@click.option("-q", "--quiet", is_flag=True, help="No progress line on stderr (shown on a terminal after ~1 s).")
+def run_command(module: str, inputs: tuple[str, ...], output: str | None, **opts) -> None:
+    from ..progress import Progress
 
-    module = resolve_input(module, module_name)
-    if seed is not None and inputs:
-        raise UsageError("give input files or --random-inputs, not both")
-    if as_json and output == "-":
-        raise UsageError("--json owns stdout: write the outputs to a file (-o OUT.npz)")
-    if hlo_level is not None and pipeline is not None:
-        raise UsageError("use either --hlo-opt LEVEL or -p PIPELINE, not both")
-    name = "<stdin>" if module == "-" else module
-    backend_name = backend or default_backend()
-    if profile and backend_name != "llvm":
-        raise UsageError(f"--profile times the native code of the llvm backend, not the {backend_name} backend")
-    be = get_backend(backend_name)
-    if reference is not None:
-        get_backend(reference)  # unknown names are usage errors before anything runs
-    options = BackendOptions(threads=threads, cache=not no_cache, hlo_pipeline=pipeline or hlo_level,
-                             opt_level=None if opt_level is None else int(opt_level), profile=profile)
-    target = _OutputTarget(output) if output else None
-    if target is not None:
-        target.refuse_clobbering([p for p in (module, *inputs, check) if p and p != "-"])
+    req = _Request(module, inputs, output, **opts)
+    with Progress(f"running {req.name}", enabled=False if req.quiet else None):
+        runner, text, source, parse_s = _prepare(req)
+        if req.target is not None:
+            req.target.check_count(len(runner.outputs))
+        leaves = runner.random_inputs(req.seed) if req.seed is not None else runner.load_inputs(list(inputs))
+        expected = _load_expected(req.check, runner)
+        if runner.compile_seconds is None:
+            runner = _compile(req, runner, source, text)
+        outcome = _execute(req, runner, leaves)
+        if req.target is not None:
+            req.target.write(outcome.outs)
+        results = _check_all(req, runner, outcome.outs, expected, f"'{req.check}'") if expected is not None else None
+        against = _check_reference(req, runner, outcome.outs, leaves, text, source)
+    if req.trace_path and outcome.profile is not None:
+        _write_trace(req, outcome)
+    failed = [r for r in (results or ()) if not r.passed]
+    failed_against = [r for r in (against or ()) if not r.passed]
+    if req.as_json:
+        _report_json(req, runner, leaves, outcome, results, against, parse_s, failed, failed_against)
+    else:
+        _report_text(req, runner, outcome, results, against, failed, failed_against)
+    if failed or failed_against:
+        click.get_current_context().exit(1)
 
-    # A cached native module runs without parsing the text (or importing the compiler).
+
+class _Request:
+    """`hloc run`'s options, checked together before anything is read or compiled."""
+
+    def __init__(self, module: str, inputs: tuple[str, ...], output: str | None, *, backend, fallback, seed, check,
+                 reference, rtol, atol, print_outputs, bench, profile, profile_clock, trace_path, as_json, threads,
+                 no_cache, opt_level, hlo_level, pipeline, disable_passes, dump_dir, dump_pass_re, quiet, module_name):
+        from ..runtime.backends import BackendOptions, default_backend, get_backend
+
+        module = resolve_input(module, module_name)
+
+        if seed is not None and inputs:
+            raise UsageError("give input files or --random-inputs, not both")
+        if as_json and output == "-":
+            raise UsageError("--json owns stdout: write the outputs to a file (-o OUT.npz)")
+        if hlo_level is not None and pipeline is not None:
+            raise UsageError("use either --hlo-opt LEVEL or -p PIPELINE, not both")
+        if trace_path and not profile:
+            raise UsageError("--trace writes the kernel profile: add --profile")
+        if dump_pass_re is not None and dump_dir is None:
+            raise UsageError("--dump-pass-re names what --dump-to writes: add --dump-to DIR")
+        self.module, self.inputs, self.output = module, inputs, output
+        self.name = "<stdin>" if module == "-" else module
+        self.backend_name = backend or default_backend()
+        if profile and self.backend_name != "llvm":
+            raise UsageError(f"--profile times the native code of the llvm backend, not the {self.backend_name} "
+                             "backend")
+        if (dump_dir or disable_passes) and self.backend_name != "llvm":
+            raise UsageError(f"--dump-to and --disable-passes shape the llvm backend's build, not the "
+                             f"{self.backend_name} backend's")
+        self.backend = get_backend(self.backend_name)
+        if reference is not None:
+            get_backend(reference)  # unknown names are usage errors before anything runs
+        self.fallback, self.seed, self.check, self.reference = fallback, seed, check, reference
+        self.rtol, self.atol = rtol, atol
+        self.print_outputs, self.bench, self.profile, self.profile_clock = print_outputs, bench, profile, profile_clock
+        self.trace_path, self.as_json, self.quiet, self.dump_dir = trace_path, as_json, quiet, dump_dir
+        hlo_pipeline = pipeline or hlo_level
+        if disable_passes:
+            hlo_pipeline = _without(hlo_pipeline or "O2", disable_passes)
+        self.dump = None
+        if dump_dir is not None:
+            from ..passes.instruments import DumpAfterEachPass
+
+            DumpAfterEachPass.prepare(dump_dir)
+            self.dump = DumpAfterEachPass(dump_dir, suffix=".txt", pass_re=dump_pass_re, xla_names=True)
+        self.options = BackendOptions(threads=threads, cache=not no_cache and dump_dir is None,
+                                      hlo_pipeline=hlo_pipeline,
+                                      opt_level=None if opt_level is None else int(opt_level), profile=profile,
+                                      instruments=(self.dump,) if self.dump is not None else ())
+        self.target = _OutputTarget(output) if output else None
+        if self.target is not None:
+            self.target.refuse_clobbering([p for p in (module, *inputs, check, trace_path) if p and p != "-"])
+
+    def tolerance(self, shape) -> tuple[float, float]:
+        """--rtol/--atol, or the output's element type's default for what was not given."""
+        from ..runtime.compare import default_tolerance
+
+        rtol, atol = default_tolerance(shape.etype)
+        return (rtol if self.rtol is None else self.rtol, atol if self.atol is None else self.atol)
+
+
+def _without(spec: str, names: str) -> str:
+    from ..errors import PassError
+    from ..passes.syntax import pipeline_without
+
+    try:
+        return pipeline_without(spec, names.split(","))
+    except PassError as e:
+        raise UsageError(e.message) from None
+
+
+def _prepare(req: _Request):
+    """(runner, module text or None, source bytes, parse seconds): a cached native module runs
+    without parsing the text (or importing the compiler)."""
+    from ..progress import stage
+    from ..runtime.runner import Runner
+
     t0 = time.perf_counter()
-    source = _read_bytes(module) if module != "-" else None
-    runner = None
-    if source is not None and hasattr(be, "lookup"):
-        exe = be.lookup(source, options)
+    source = _read_bytes(req.module) if req.module != "-" else None
+    be = req.backend
+    if source is not None and hasattr(be, "lookup") and req.options.cache:
+        exe = be.lookup(source, req.options)
         if exe is not None:
-            runner = Runner.prepared(exe.abi, be, exe, name=name)
-    parse_s = 0.0
-    text = None
-    if runner is None:
-        mod, text = _parse(module, name)
-        if source is None:
-            source = text.encode()
-        parse_s = time.perf_counter() - t0
-        runner = Runner(mod, be, name=name, options=options)
-    if target is not None:
-        target.check_count(len(runner.outputs))
-    leaves = runner.random_inputs(seed) if seed is not None else runner.load_inputs(list(inputs))
-    expected = npio.load_outputs(check, max_elements(runner.outputs)) if check else None
+            return Runner.prepared(exe.abi, be, exe, name=req.name), None, source, 0.0
+    stage("parse")
+    mod, text = _parse(req.module, req.name)
+    if source is None:
+        source = text.encode()
+    return Runner(mod, be, name=req.name, options=req.options), text, source, time.perf_counter() - t0
 
-    if runner.compile_seconds is None:
-        try:
-            runner.prepare(**({"source": source} if hasattr(be, "lookup") else {}))
-        except CodegenError as e:
-            if backend_name != "llvm":
-                raise
-            from ..interp import unknown_custom_calls
 
-            interp_can = not unknown_custom_calls(_parse_text(text, name)) if text is not None else True
-            if not fallback or not interp_can:
-                click.echo(str(e), err=True)
-                if interp_can:
-                    click.echo("hloc: note: the native (llvm) backend cannot compile this module; run it on the "
-                               "reference interpreter with --backend interp, or pass --fallback", err=True)
-                else:
-                    click.echo("hloc: note: the interpreter does not know this custom-call target either",
-                               err=True)
-                click.get_current_context().exit(1)
-            click.echo(f"hloc: note: llvm cannot compile this module ({e.message}); running it on the "
-                       "interpreter (--fallback)", err=True)
-            runner = Runner(_parse_text(text, name), "interp", name=name, options=options)  # (unoptimized)
-            runner.prepare()
-    counters = getattr(runner.executable, "profile", None) if profile else None
-    if profile and counters is None:  # (--fallback ran the interpreter)
+def _compile(req: _Request, runner, source: bytes, text: str | None):
+    """Compile the runner's module; with --fallback, a module llvm cannot compile gets the interpreter."""
+    from ..runtime.runner import Runner
+
+    try:
+        runner.prepare(**({"source": source} if hasattr(req.backend, "lookup") or req.backend_name == "xla" else {}))
+    except CodegenError as e:
+        if req.backend_name != "llvm":
+            raise
+        from ..interp import unknown_custom_calls
+
+        interp_can = not unknown_custom_calls(_parse_text(text, req.name)) if text is not None else True
+        if not req.fallback or not interp_can:
+            click.echo(str(e), err=True)
+            if interp_can:
+                click.echo("hloc: note: the native (llvm) backend cannot compile this module; run it on the "
+                           "reference interpreter with --backend interp, or pass --fallback", err=True)
+            else:
+                click.echo("hloc: note: the interpreter does not know this custom-call target either", err=True)
+            click.get_current_context().exit(1)
+        click.echo(f"hloc: note: llvm cannot compile this module ({e.message}); running it on the "
+                   "interpreter (--fallback)", err=True)
+        runner = Runner(_parse_text(text, req.name), "interp", name=req.name, options=req.options)  # (unoptimized)
+        runner.prepare()
+    return runner
+
+
+class _Outcome:
+    """What running produced: the outputs, the timings, the kernel profile."""
+
+    def __init__(self, outs, run_s: float, times: list[float] | None, profile):
+        self.outs, self.run_s, self.times, self.profile = outs, run_s, times, profile
+
+
+def _execute(req: _Request, runner, leaves) -> _Outcome:
+    from ..progress import stage
+
+    counters = getattr(runner.executable, "profile", None) if req.profile else None
+    if req.profile and counters is None:  # (--fallback ran the interpreter)
         click.echo("hloc: note: no profile: the module ran on the interpreter", err=True)
     if counters is not None:
-        counters.clock = profile_clock
+        counters.clock = req.profile_clock
+    stage("run")
     t0 = time.perf_counter()
     outs = runner.run(leaves)
     run_s = time.perf_counter() - t0
-    if counters is not None and bench:
+    if counters is not None and req.bench:
         counters.reset()  # the profile covers the timed runs, not the warm-up
-    times = runner.bench(leaves, bench) if bench else None
-    kernel_profile = counters.read() if counters is not None else None
+    if req.bench:
+        stage("bench")
+    times = runner.bench(leaves, req.bench) if req.bench else None
+    return _Outcome(outs, run_s, times, counters.read() if counters is not None else None)
 
-    if target is not None:
-        target.write(outs)
 
-    def check_all(refs: list, what: str) -> list:
-        from ..runtime.compare import CheckResult, compare
+def _load_expected(check: str | None, runner):
+    from ..runtime import npio
+    from ..runtime.runner import max_elements
 
-        res = []
-        for i in range(max(len(outs), len(refs))):
-            if i >= len(refs):
-                res.append(CheckResult(i, False, error=f"{what} has no out{i} "
-                                       f"(the module has {len(outs)} outputs, it has {len(refs)})"))
-            elif i >= len(outs):
-                res.append(CheckResult(i, False, error=f"{what} has out{i} but the module has only "
-                                       f"{len(outs)} output{'s' if len(outs) != 1 else ''}"))
-            else:
-                res.append(compare(i, outs[i], refs[i], runner.outputs[i], rtol, atol))
-        return res
+    return npio.load_outputs(check, max_elements(runner.outputs)) if check else None
 
-    results = check_all(expected, f"'{check}'") if expected is not None else None
-    against: list | None = None
-    if reference is not None:
-        ref_text = text if text is not None else _decode_for_reference(module, source)
-        ref_runner = Runner(_parse_text(ref_text, name), reference, name=name, options=options)
-        try:
-            ref_runner.prepare()
-            ref_outs = ref_runner.run(leaves)
-        except HlocError as e:
-            raise HlocError(f"--check-against {reference}: {e.message}", e.loc) from None
-        against = check_all(ref_outs, f"the {reference} backend")
-    failed = [r for r in (results or ()) if not r.passed]
-    failed_against = [r for r in (against or ()) if not r.passed]
+
+def _check_all(req: _Request, runner, outs: list, refs: list, what: str) -> list:
+    from ..runtime.compare import CheckResult, compare
+
+    res = []
+    for i in range(max(len(outs), len(refs))):
+        if i >= len(refs):
+            res.append(CheckResult(i, False, error=f"{what} has no out{i} "
+                                   f"(the module has {len(outs)} outputs, it has {len(refs)})"))
+        elif i >= len(outs):
+            res.append(CheckResult(i, False, error=f"{what} has out{i} but the module has only "
+                                   f"{len(outs)} output{'s' if len(outs) != 1 else ''}"))
+        else:
+            res.append(compare(i, outs[i], refs[i], runner.outputs[i], *req.tolerance(runner.outputs[i])))
+    return res
+
+
+def _check_reference(req: _Request, runner, outs: list, leaves, text: str | None, source: bytes) -> list | None:
+    """--check-against BACKEND: the same inputs on the reference backend, compared output by output."""
+    from ..progress import stage
+    from ..runtime.backends import BackendOptions
+    from ..runtime.runner import Runner
+
+    if req.reference is None:
+        return None
+    stage(f"running on {req.reference}")
+    ref_text = text if text is not None else _decode_for_reference(req.module, source)
+    ref_runner = Runner(_parse_text(ref_text, req.name), req.reference, name=req.name,
+                        options=BackendOptions(threads=req.options.threads, cache=req.options.cache))
+    try:
+        ref_runner.prepare(**({"source": ref_text.encode()} if req.reference == "xla" else {}))
+        ref_outs = ref_runner.run(leaves)
+    except HlocError as e:
+        raise HlocError(f"--check-against {req.reference}: {e.message}", e.loc) from None
+    return _check_all(req, runner, outs, ref_outs, f"the {req.reference} backend")
+
+
+def _write_trace(req: _Request, outcome: _Outcome) -> None:
+    from ..runtime.trace import chrome_trace
+
+    runs = len(outcome.times) if outcome.times else 1
+    write_atomic_all([(req.trace_path, chrome_trace(outcome.profile, runs, outcome.times or [outcome.run_s],
+                                                    req.name))])
+
+
+def _profile_rows(outcome: _Outcome) -> list[dict]:
+    runs = len(outcome.times) if outcome.times is not None else 1
+    p = outcome.profile
+    return [{"site": s.label, "computation": s.computation, "kind": s.kind, "flops": s.flops, "bytes": s.bytes,
+             "calls": c, "ms_per_run": ns / runs / 1e6} for s, ns, c in zip(p.sites, p.ns, p.calls)]
+
+
+def _report_json(req: _Request, runner, leaves, outcome: _Outcome, results, against, parse_s: float,
+                 failed: list, failed_against: list) -> None:
+    import json
+    import statistics
+
+    from ..runtime.summary import stats_json
 
     cache_state = getattr(runner.backend, "last_cache", None)
-    if as_json or times is not None:
+    doc: dict = {
+        "module": req.name,
+        "backend": runner.backend.name,
+        "inputs": [{"name": leaf.key, "parameter": leaf.param, "dtype": leaf.shape.etype,
+                    "shape": list(a.shape)} for leaf, a in zip(runner.inputs, leaves)],
+        "outputs": [stats_json(o) if req.print_outputs else {"dtype": s.etype, "shape": list(o.shape)}
+                    for o, s in zip(outcome.outs, runner.outputs)],
+        "parse_ms": parse_s * 1e3,
+        "compile_ms": runner.compile_seconds * 1e3,
+        "run_ms": outcome.run_s * 1e3,
+        "check": None if results is None else [r.to_json() for r in results],
+        "ok": not failed and not failed_against,
+    }
+    if cache_state is not None:
+        doc["cache"] = cache_state
+    if against is not None:
+        doc["check_against"] = {"backend": req.reference, "outputs": [r.to_json() for r in against]}
+    times = outcome.times
+    if times is not None:
+        doc.update(run_ms_median=statistics.median(times) * 1e3, run_ms_min=min(times) * 1e3, bench_runs=len(times))
+    if outcome.profile is not None:
+        doc["profile"] = _profile_rows(outcome)
+        doc["profile_clock"] = outcome.profile.clock
+    if req.dump is not None:
+        doc["dumped"] = req.dump.written
+    click.echo(json.dumps(doc, allow_nan=False))
+    for r in failed:
+        click.echo(r.describe(), err=True)
+    for r in failed_against:
+        click.echo(f"vs {req.reference}: {r.describe()}", err=True)
+
+
+def _report_text(req: _Request, runner, outcome: _Outcome, results, against, failed: list,
+                 failed_against: list) -> None:
+    times = outcome.times
+    if req.print_outputs or not (req.output or req.check or req.bench or req.reference):
+        from ..runtime.summary import summary_line
+
+        for i, o in enumerate(outcome.outs):
+            click.echo(summary_line(f"out{i}", o))
+    if times is not None:
         import statistics
-    if as_json:
-        import json
 
-        from ..runtime.summary import stats_json
+        cache_state = getattr(runner.backend, "last_cache", None)
+        click.echo(f"bench: compile {runner.compile_seconds * 1e3:.3f} ms, run median "
+                   f"{statistics.median(times) * 1e3:.3f} ms, min {min(times) * 1e3:.3f} ms "
+                   f"({len(times)} runs, backend {runner.backend.name}"
+                   f"{', cache ' + cache_state if cache_state else ''})")
+    if outcome.profile is not None:
+        from ..backend.llvm.codegen.profile import format_profile
 
-        doc: dict = {
-            "module": name,
-            "backend": runner.backend.name,
-            "inputs": [{"name": leaf.key, "parameter": leaf.param, "dtype": leaf.shape.etype,
-                        "shape": list(a.shape)} for leaf, a in zip(runner.inputs, leaves)],
-            "outputs": [stats_json(o) if print_outputs else {"dtype": s.etype, "shape": list(o.shape)}
-                        for o, s in zip(outs, runner.outputs)],
-            "parse_ms": parse_s * 1e3,
-            "compile_ms": runner.compile_seconds * 1e3,
-            "run_ms": run_s * 1e3,
-            "check": None if results is None else [r.to_json() for r in results],
-            "ok": not failed and not failed_against,
-        }
-        if cache_state is not None:
-            doc["cache"] = cache_state
-        if against is not None:
-            doc["check_against"] = {"backend": reference, "outputs": [r.to_json() for r in against]}
-        if times is not None:
-            doc.update(run_ms_median=statistics.median(times) * 1e3, run_ms_min=min(times) * 1e3, bench_runs=len(times))
-        if kernel_profile is not None:
-            runs = len(times) if times is not None else 1
-            doc["profile"] = [{"site": s.label, "computation": s.computation, "kind": s.kind, "flops": s.flops,
-                               "bytes": s.bytes, "calls": c, "ms_per_run": ns / runs / 1e6}
-                              for s, ns, c in zip(kernel_profile.sites, kernel_profile.ns, kernel_profile.calls)]
-            doc["profile_clock"] = kernel_profile.clock
-        click.echo(json.dumps(doc, allow_nan=False))
-        for r in failed:
-            click.echo(r.describe(), err=True)
-        for r in failed_against:
-            click.echo(f"vs {reference}: {r.describe()}", err=True)
-    else:
-        if print_outputs or not (output or check or bench or reference):
-            from ..runtime.summary import summary_line
-
-            for i, o in enumerate(outs):
-                click.echo(summary_line(f"out{i}", o))
-        if times is not None:
-            click.echo(f"bench: compile {runner.compile_seconds * 1e3:.3f} ms, run median "
-                       f"{statistics.median(times) * 1e3:.3f} ms, min {min(times) * 1e3:.3f} ms "
-                       f"({len(times)} runs, backend {runner.backend.name}"
-                       f"{', cache ' + cache_state if cache_state else ''})")
-        if kernel_profile is not None:
-            from ..backend.llvm.codegen.profile import format_profile
-
-            click.echo(format_profile(kernel_profile, len(times) if times else 1,
-                                      sum(times) if times else run_s), nl=False)
-        if results is not None:
-            for r in results:
-                click.echo(r.describe())
-            if failed:
-                click.echo(f"check: FAILED ({len(failed)} of {len(results)} outputs differ)")
-            else:
-                click.echo(f"check: ok ({len(results)} output{'s' if len(results) != 1 else ''})")
-        if against is not None:
-            for r in against:
-                click.echo(f"vs {reference}: {r.describe()}")
-            if failed_against:
-                click.echo(f"check-against {reference}: FAILED ({len(failed_against)} of {len(against)} outputs "
-                           "differ)")
-            else:
-                click.echo(f"check-against {reference}: ok ({len(against)} output{'s' if len(against) != 1 else ''})")
-    if failed or failed_against:
-        click.get_current_context().exit(1)
+        click.echo(format_profile(outcome.profile, len(times) if times else 1,
+                                  sum(times) if times else outcome.run_s), nl=False)
+    if results is not None:
+        for r in results:
+            click.echo(r.describe())
+        if failed:
+            click.echo(f"check: FAILED ({len(failed)} of {len(results)} outputs differ)")
+        else:
+            click.echo(f"check: ok ({len(results)} output{'s' if len(results) != 1 else ''})")
+    if against is not None:
+        for r in against:
+            click.echo(f"vs {req.reference}: {r.describe()}")
+        n = len(against)
+        if failed_against:
+            click.echo(f"check-against {req.reference}: FAILED ({len(failed_against)} of {n} outputs differ)")
+        else:
+            click.echo(f"check-against {req.reference}: ok ({n} output{'s' if n != 1 else ''})")
 
 
 def _read_bytes(path: str) -> bytes:

@@ -174,7 +174,7 @@ def convert(x: np.ndarray, to: str) -> np.ndarray:
         if dst.kind == "complex":
             return x.astype(dt)
         # complex -> real keeps the real part.
-        return convert(np.ascontiguousarray(x.real), to)
+        return convert(x.real.copy(), to)  # (ascontiguousarray would make a 0-d value 1-d)
     if dst.kind == "complex":
         if src.kind in ("sint", "uint", "pred"):
             return upcast(x).astype(dt) if frm in SUB_BYTE_INTS else x.astype(dt)

@@ -1,6 +1,13 @@
 """The IR verifier: the invariants every module keeps between passes (XLA's HloVerifier, layout-insensitive).
 
-    verify_module(module, allow_mixed_precision=False)   raise VerifyError at the first broken invariant
+    verify_module(module, allow_mixed_precision=False, layout_sensitive=False)
+                                  raise VerifyError at the first broken invariant
+    verify_layouts(module)        the layout-sensitive part alone
+
+Layout-sensitive (what the native backend compiles, after the layout-copies pass): wherever bytes
+pass unchanged into a place that declares a shape (tuple, get-tuple-element, while state, body and
+condition, conditional branches, calls, in-place dynamic-update-slice: ir/layout_flows.py), both
+sides have the same layout.
 
 Module: an entry computation, unique computation names, callees defined before their callers, the
 `entry_computation_layout` header (when present) equal to the entry's signature, ignoring layouts.
@@ -25,6 +32,7 @@ import numpy as np
 
 from ..errors import VerifyError
 from .attrs import OPCODE_ATTRS, Raw
+from .layout_flows import layout_mismatches
 from .module import Computation, Instruction, Module
 from .opcodes import ARITY, CALLED_COMPUTATION_ATTRS, OPCODES
 from .shape_inference import (
@@ -72,8 +80,12 @@ _REQUIRED = {op: tuple(name for name, a in spec.items() if a.required) for op, s
 _REQUIRED["conditional"] = ()
 
 
-def verify_module(module: Module, allow_mixed_precision: bool = False) -> None:
+def verify_module(module: Module, allow_mixed_precision: bool = False, layout_sensitive: bool = False) -> None:
     """Raise VerifyError at the first broken invariant of `module`."""
+    if layout_sensitive:
+        verify_module(module, allow_mixed_precision)
+        verify_layouts(module)
+        return
     # The check makes only short-lived, acyclic garbage; the cyclic collector's full passes over a
     # large module would cost more than the check itself.
     gc_was_enabled = gc.isenabled()
@@ -83,6 +95,13 @@ def verify_module(module: Module, allow_mixed_precision: bool = False) -> None:
     finally:
         if gc_was_enabled:
             gc.enable()
+
+
+def verify_layouts(module: Module) -> None:
+    """Raise VerifyError where a value flows into a place declaring another layout."""
+    for f in layout_mismatches(module):
+        raise VerifyError(f"'{f.at.name}': {f.what} has layout {f.have.to_str()}, but {f.at.opcode} declares "
+                          f"{f.want.to_str()} there (a layout-changing copy is missing)", f.at.loc)
 
 
 class _Verifier:

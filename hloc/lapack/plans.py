@@ -146,10 +146,7 @@ class _Ctx:
         self.real = REAL_OF[etype]
 
     def name(self, routine: str) -> str:
-        """The LAPACK name: `getrf` in c64 -> `cgetrf`, `orgqr` -> `cungqr`, `syevd` -> `cheevd`."""
-        if self.cplx:
-            routine = COMPLEX_NAMES.get(routine, routine)
-        return PREFIX[self.etype] + routine
+        return lapack_name(self.etype, routine)
 
     def operand(self, k: int, rank_min: int = 2) -> Shape:
         ops = self.instr.operands
@@ -491,11 +488,13 @@ def _geev(c: _Ctx) -> Plan:
     return p
 
 
+def lapack_name(etype: str, routine: str) -> str:
+    """The LAPACK name: `getrf` in c64 -> `cgetrf`, `orgqr` -> `cungqr`, `syevd` -> `cheevd`."""
+    if etype in ("c64", "c128"):
+        routine = COMPLEX_NAMES.get(routine, routine)
+    return PREFIX[etype] + routine
+
+
 def all_routines() -> list[str]:
     """Every LAPACK routine a plan may call (`sgetrf`, `cungqr`, ...)."""
-    out = []
-    for etype in PREFIX:
-        c = _Ctx.__new__(_Ctx)
-        c.etype, c.cplx = etype, etype in ("c64", "c128")
-        out += [c.name(r) for r in _BUILDERS]
-    return sorted(out)
+    return sorted(lapack_name(etype, r) for etype in PREFIX for r in _BUILDERS)

@@ -111,10 +111,19 @@ SCHEMA = {
 
 
 def _plausible(m) -> bool:
+    """Whether a decoded message reads as an HloModuleProto: any bytes decode as *some* message, so a
+    wrong guess shows as fields of the wrong kinds."""
     comps = m.get("computations") if isinstance(m, dict) else None
-    return bool(comps) and all(isinstance(c.get("name"), str) and isinstance(c.get("id", 0), int)
-                               and all(isinstance(i.get("opcode"), str) for i in c.get("instructions", []))
-                               for c in comps)
+    if not comps or not isinstance(comps, list):
+        return False
+    for c in comps:
+        if not (isinstance(c, dict) and isinstance(c.get("name"), str) and isinstance(c.get("id", 0), int)):
+            return False
+        instrs = c.get("instructions", [])
+        if not (isinstance(instrs, list) and all(isinstance(i, dict) and isinstance(i.get("opcode"), str)
+                                                 for i in instrs)):
+            return False
+    return True
 
 
 def read_proto(data: bytes, where: str, text_format: bool) -> dict:
@@ -130,14 +139,14 @@ def read_proto(data: bytes, where: str, text_format: bool) -> dict:
     try:
         top = read("HloModuleProto")
     except ParseError as e:
-        if text_format:
-            raise  # it points at the line
-        top, why = None, f": {e.message}"
-    else:
-        why = ""
+        if text_format:  # (a text proto's error points at its line)
+            raise
+        # Binary: the bytes do not even decode as one (another message, or damaged).
+        raise ParseError("no HLO computations in this protocol buffer (expected an HloModuleProto or HloProto; "
+                         f"{e.message})", SourceLoc(where, 1, 1)) from None
     if not _plausible(top):
-        raise ParseError("no HLO computations in this protocol buffer (expected an HloModuleProto or HloProto)"
-                         + why, SourceLoc(where, 1, 1))
+        raise ParseError("no HLO computations in this protocol buffer (expected an HloModuleProto or HloProto)",
+                         SourceLoc(where, 1, 1))
     return top
 
 

@@ -66,6 +66,12 @@ def _scalar_from_varint(v: int, f: Field):
     return v
 
 
+# The wire types each schema type may arrive in (2, length-delimited, also carries packed numbers):
+# a field in another one is a malformed message, never a value of the wrong Python type.
+_WIRE_TYPES = {"int64": {0, 1, 2}, "uint64": {0, 1, 2}, "int32": {0, 5, 2}, "uint32": {0, 5, 2},
+               "bool": {0, 2}, "enum": {0, 2}, "float": {5, 2}, "double": {1, 2}, "string": {2}, "bytes": {2}}
+
+
 def decode(data: bytes, schema: dict, message: str, where: str, start: int = 0, end: int | None = None) -> dict:
     fields = schema[message]
     out: dict = {}
@@ -75,9 +81,9 @@ def decode(data: bytes, schema: dict, message: str, where: str, start: int = 0, 
         key, pos = _varint(data, pos, where)
         number, wire = key >> 3, key & 7
         f = fields.get(number)
-        if f is not None and wire in (0, 1, 2, 5) and not _wire_fits(wire, f):
-            raise _error(where, f"field {number} ({f.name}) has wire type {wire}, which a {f.type} field never "
-                                "has: not this kind of protocol buffer, or a damaged one", offset=pos)
+        if f is not None and wire in (0, 1, 2, 5) and wire not in _WIRE_TYPES.get(f.type, {2}):
+            raise _error(where, f"field {number} ({message}.{f.name}, {f.type}) has wire type {wire}: "
+                                "a damaged protocol buffer?", offset=pos)
         if wire == 0:
             v, pos = _varint(data, pos, where)
             if f is not None:
@@ -115,19 +121,6 @@ def decode(data: bytes, schema: dict, message: str, where: str, start: int = 0, 
             raise _error(where, f"unsupported wire type {wire} (field {number}): not a protocol buffer?",
                          offset=pos)
     return out
-
-
-_FIXED64 = {"double", "int64", "uint64"}
-_FIXED32 = {"float", "int32", "uint32"}
-_VARINT = {"int64", "int32", "uint64", "uint32", "bool", "enum"}
-
-
-def _wire_fits(wire: int, f: Field) -> bool:
-    if wire == 2:
-        return True  # strings, bytes, messages, packed numbers
-    if f.type not in SCALARS or f.type in ("string", "bytes"):
-        return False
-    return f.type in {0: _VARINT, 1: _FIXED64, 5: _FIXED32}.get(wire, set())
 
 
 def _unpack(data: bytes, pos: int, end: int, f: Field, out: dict, where: str) -> None:

@@ -35,12 +35,27 @@ def _safe(name: str) -> str:
 
 
 class DumpAfterEachPass(Instrument):
-    """Write the module before, during (after each changing pass) and after a pipeline to `directory`."""
+    """Write the module before, during (after each changing pass) and after a pipeline to `directory`.
 
-    def __init__(self, directory: str, module_index: int = 0, style: str = "canonical"):
+    `pass_re`: only passes whose name or label matches it (re.search, as XLA's
+    --xla_dump_hlo_pass_re) get a file; None: none do. `xla_names`: XLA's --xla_dump_to naming for
+    the ends (`module_0000.NAME.before_optimizations.txt`, `...cpu_after_optimizations.txt`, no step
+    number) with `suffix` `.txt`, so XLA's own scripts read the folder. `keep_texts`: also collect
+    (file name, text) pairs in `texts` (the HTML timeline)."""
+
+    def __init__(self, directory: str | None, module_index: int = 0, style: str = "canonical", *,
+                 suffix: str = ".hlo", pass_re: str | None = ".*", xla_names: bool = False,
+                 keep_texts: bool = False):
+        import re
+
         self.directory = directory
         self.module_index = module_index
         self.style = style
+        self.suffix = suffix
+        self.pass_re = re.compile(pass_re) if pass_re is not None else None
+        self.xla_names = xla_names
+        self.keep_texts = keep_texts
+        self.texts: list[tuple[str, str]] = []
         self.step = 0
         self.prefix = ""
         self.written: list[str] = []
@@ -56,33 +71,54 @@ class DumpAfterEachPass(Instrument):
         except OSError as e:
             raise HlocError(f"cannot write to the dump directory '{directory}': {e.strerror or e}") from None
 
-    def _write(self, suffix: str, module: Module) -> None:
-        name = f"{self.prefix}.{self.step:04d}.{suffix}.hlo"
-        if len(name) > 255:  # XLA drops the module name when the file name gets too long
-            name = f"module_{self.module_index:04d}.{self.step:04d}.{suffix}.hlo"[:255]
+    def _name(self, suffix: str, numbered: bool = True) -> str:
+        name = f"{self.prefix}.{self.step:04d}.{suffix}" if numbered else f"{self.prefix}.{suffix}"
+        if len(name) + len(self.suffix) > 255:  # XLA drops the module name when the file name gets too long
+            name = f"module_{self.module_index:04d}.{self.step:04d}.{suffix}"[: 255 - len(self.suffix)]
+        return name + self.suffix
+
+    def write_file(self, name: str, text: str) -> None:
+        """One file in the dump directory, written whole (temporary file + rename)."""
+        if self.keep_texts:
+            self.texts.append((name, text))
+        if self.directory is None:
+            return
         path = os.path.join(self.directory, name)
-        text = print_module(module, self.style)
         try:
             _write_new_file(path, text)
         except OSError as e:
             raise HlocError(f"cannot write dump file '{path}': {e.strerror or e}") from None
         self.written.append(path)
+
+    def _write(self, suffix: str, module: Module, numbered: bool = True) -> None:
+        self.write_file(self._name(suffix, numbered), print_module(module, self.style))
         self.step += 1
+
+    def _wanted(self, p) -> bool:
+        return self.pass_re is not None and bool(self.pass_re.search(p.name) or self.pass_re.search(p.label))
 
     def run_start(self, ctx: PassContext, module: Module, pipeline: Pipeline) -> None:
         self.prefix = f"module_{self.module_index:04d}.{_safe(module.name)}"
         self.step = 0
-        self._write("before_optimizations", module)
-        first = pipeline.passes[0].label if pipeline.passes else "pipeline-end"
-        self._write(f"{_safe(pipeline.label)}.after_{PIPELINE_START}.before_{_safe(first)}", module)
+        self._write("before_optimizations", module, numbered=not self.xla_names)
+        if self.pass_re is not None and not self.xla_names:
+            first = pipeline.passes[0].label if pipeline.passes else "pipeline-end"
+            self._write(f"{_safe(pipeline.label)}.after_{PIPELINE_START}.before_{_safe(first)}", module)
 
     def after_pass(self, ctx, event: PassEvent, module: Module, changed: bool, before_text) -> None:
-        if changed:
+        if changed and self._wanted(event.pass_):
             nxt = next_label(event, changed)
             self._write(f"{_safe(event.pipeline)}.after_{_safe(event.pass_.label)}.before_{_safe(nxt)}", module)
 
     def run_end(self, ctx: PassContext, module: Module) -> None:
-        self._write("after_optimizations", module)
+        self._write("cpu_after_optimizations" if self.xla_names else "after_optimizations", module,
+                    numbered=not self.xla_names)
+
+    def after_build(self, compiled) -> None:
+        """The native build's products, named as XLA:CPU dumps them: LLVM IR before and after
+        LLVM's optimisation, the buffer assignment."""
+        self.write_file(f"{self.prefix}.ir-no-opt.ll", compiled.llvm_ir)
+        self.write_file(f"{self.prefix}.ir-with-opt.ll", compiled.optimized_ir)
 
 
 def _write_new_file(path: str, text: str) -> None:
@@ -163,22 +199,34 @@ class PrintPasses(Instrument):
 
 
 def time_report(ctx: PassContext) -> str:
-    """LLVM's -time-passes table: seconds, share, runs and changes per pass, slowest first."""
+    """LLVM's -time-passes table: wall and CPU seconds, share, runs and changes per pass, slowest first.
+    CPU is the running thread's: on a busy machine wall - CPU is the time the thread did not run."""
     rows = sorted(ctx.times.rows.items(), key=lambda kv: -kv[1][0])
+    cpu = ctx.times.cpu
     pass_total = sum(r[0] for _, r in rows)
     total = max(ctx.total_seconds, 1e-12)
     rule = "=" + "-" * 77 + "="
     out = [rule, "Pass execution timing report".center(79).rstrip(), rule,
-           f"  Total: {ctx.total_seconds:.4f} s (passes {pass_total:.4f} s, verifier {ctx.verifier_seconds:.4f} s"
+           f"  Total: {ctx.total_seconds:.4f} s wall, {ctx.total_cpu_seconds:.4f} s CPU (passes {pass_total:.4f} s, "
+           f"verifier {ctx.verifier_seconds:.4f} s"
            + (f", change checks {ctx.check_seconds:.4f} s" if ctx.check_seconds else "") + ")", "",
-           f"  {'Time (s)':>10} {'%':>6} {'Runs':>6} {'Changed':>8}  Pass"]
+           f"  {'Wall (s)':>10} {'CPU (s)':>10} {'%':>6} {'Runs':>6} {'Changed':>8}  Pass"]
     for label, (secs, runs, changed) in rows:
-        out.append(f"  {secs:10.4f} {100 * secs / total:6.1f} {runs:6d} {changed:8d}  {label}")
+        share = 100 * secs / total
+        out.append(f"  {secs:10.4f} {cpu.get(label, 0.0):10.4f} {share:6.1f} {runs:6d} {changed:8d}  {label}")
     other = max(0.0, ctx.total_seconds - pass_total - ctx.verifier_seconds - ctx.check_seconds)
     extra = [(ctx.verifier_seconds, "(verifier)"), (ctx.check_seconds, "(change checks)"),
              (other, "(printing, dumps, snapshots)")]
     for secs, label in extra:
         if secs or label == "(verifier)":
-            out.append(f"  {secs:10.4f} {100 * secs / total:6.1f} {'':>6} {'':>8}  {label}")
-    out.append(f"  {ctx.total_seconds:10.4f} {100.0:6.1f} {ctx.pass_runs:6d} {'':>8}  Total")
+            out.append(f"  {secs:10.4f} {'':>10} {100 * secs / total:6.1f} {'':>6} {'':>8}  {label}")
+    out.append(f"  {ctx.total_seconds:10.4f} {ctx.total_cpu_seconds:10.4f} {100.0:6.1f} {ctx.pass_runs:6d} {'':>8}"
+               "  Total")
     return "\n".join(out) + "\n"
+
+
+def time_json(ctx: PassContext) -> dict:
+    """The --time-passes figures as data (`hloc opt --json`)."""
+    return {"total_s": ctx.total_seconds, "total_cpu_s": ctx.total_cpu_seconds, "verifier_s": ctx.verifier_seconds,
+            "passes": [{"pass": label, "wall_s": secs, "cpu_s": ctx.times.cpu.get(label, 0.0), "runs": runs,
+                        "changed": changed} for label, (secs, runs, changed) in ctx.times.rows.items()]}

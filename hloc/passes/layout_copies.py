@@ -1,112 +1,150 @@
-"""layout-copies: a copy wherever a value reaches a place that says another layout for it, so that
-code that shares buffers (tuple, get-tuple-element, the operands and results of while and
-conditional) sees the bytes in the layout it is told.
+"""layout-copies: a layout-changing copy wherever a value flows into a place that declares another
+layout (the copies XLA's layout assignment adds where layout constraints conflict).
 
-jax writes such modules (XLA's layout assignment makes them consistent when it compiles them): a
-branch of `lax.cond` returning a column-major `jnp.linalg.solve` result into a row-major
-conditional, a while state tuple built from a column-major value. The interpreter never looks at
-layouts; the native backend reads each buffer in its instruction's layout, so without the copy it
-would read the transpose. Rules (array leaves of rank >= 2 whose minor_to_major differ):
+    tuple(x{0,1}) : (f32[2,3]{1,0})      => tuple(copy(x) : f32[2,3]{1,0})
+    while(init{0,1}) : (..., f32[2,3]{1,0})  => while(tuple(..., copy(gte(init, k))))
+    body(p : {1,0}) of a while : {0,1}   => p : {0,1}, its uses read a copy of it in {1,0}
 
-    tuple(..., x{0,1}, ...) : (..., f32[m,n]{1,0}, ...)  => tuple(..., copy(x){1,0}, ...)
-    get-tuple-element(t, i){1,0} where t's element i is {0,1} => copy(get-tuple-element(t, i){0,1}){1,0}
-    a branch / while body root whose layout is not the caller's   => root = copy(root) (arrays), or
-                                                                   the root tuple takes the caller's shape
-    a branch / while body / condition parameter of another layout than the caller's operand
-                                                                => the parameter takes the operand's
-                                                                   shape, a copy gives its users theirs
-The native backend runs it before assigning buffers, whatever the pipeline.
+The places are ir/layout_flows.py's boundaries: tuple and get-tuple-element, while state, body,
+condition and result, conditional branches' parameters and results, calls, opt-barrier and
+add-dependency, and dynamic-update-slice's operand 0 (updated in place). After this pass the
+layout-sensitive verifier holds, so every kernel may take the layouts the IR declares. The native
+backend runs it after the HLO pipeline, whatever the pipeline, with the entry's result layout as
+the module was written (`insert_layout_copies(module, result=...)`): passes that replace an
+instruction by an equal value of another layout (a branch inlined, a loop unrolled) may have
+changed the root's.
 """
 
 from __future__ import annotations
 
+from ..ir.layout_flows import layout_mismatches, layouts_agree
 from ..ir.module import Computation, Instruction, Module
 from ..ir.types import Shape
 from .base import Pass, register_pass
+from .hlo_builder import Builder
+from .rewrite import callers, clone_computation, remove_if_dead, replace_instruction
+
+# Each round fixes every mismatch it sees; a clone made in a round is looked at in the next.
+_MAX_ROUNDS = 8
 
 
-def _differs(a: Shape, b: Shape) -> bool:
-    if a.is_tuple or b.is_tuple:
-        return a.is_tuple and b.is_tuple and len(a.tuple_shapes) == len(b.tuple_shapes) and any(
-            _differs(x, y) for x, y in zip(a.tuple_shapes, b.tuple_shapes))
-    return a.rank > 1 and a.dims == b.dims and a.minor_to_major != b.minor_to_major
+def coerce(value: Instruction, want: Shape, comp: Computation) -> Instruction:
+    """`value` in the layout(s) of `want` (itself when they agree): copies of the leaves that differ
+    (one copy per value and layout: a value passed twice is copied once)."""
+    if layouts_agree(value.shape, want):
+        return value
+    for u in value.users:
+        if u.opcode == "copy" and u.shape == want:
+            return u
+    b = Builder(comp)
+    if value.shape.is_tuple:
+        elems = []
+        for k, w in enumerate(want.tuple_shapes):
+            e = value.operands[k] if value.opcode == "tuple" else b.gte(value, k)
+            elems.append(coerce(e, w, comp))
+        return b.add("tuple", Shape.tuple(e.shape for e in elems), elems)
+    return b.add("copy", Shape(value.shape.etype, value.shape.dims, want.layout, value.shape.dynamic), [value])
 
 
-def _copy(comp: Computation, x: Instruction, shape: Shape) -> Instruction:
-    return comp.create("copy", shape, [x])
+def insert_layout_copies(module: Module, result: Shape | None = None) -> bool:
+    """Make every boundary agree; `result`: the layout the entry's result must have."""
+    changed = False
+    for _ in range(_MAX_ROUNDS):
+        flows = layout_mismatches(module)
+        if not flows:
+            break
+        who = callers(module)
+        for instr in dict.fromkeys(f.at for f in flows):
+            if instr.parent is not None:
+                _fix(instr, module, who)
+        changed = True
+    entry = module.entry
+    if result is not None and entry.root.shape.compatible(result) and not layouts_agree(entry.root.shape, result):
+        _set_root(entry, result)
+        changed = True
+    return changed
 
 
-def _called(instr: Instruction) -> list[tuple[Computation, Shape, Shape | None]]:
-    """(computation, the shape its parameter receives, the shape its root must have or None)."""
-    if instr.opcode == "while":
-        state = instr.operands[0].shape
-        return [(instr.attrs["body"], state, instr.shape), (instr.attrs["condition"], state, None)]
-    if instr.opcode == "conditional":
-        comps = instr.attrs.get("branch_computations") or (instr.attrs["true_computation"],
-                                                            instr.attrs["false_computation"])
-        return [(c, instr.operands[k + 1].shape, instr.shape) for k, c in enumerate(comps)]
-    return []
+def _fix(instr: Instruction, module: Module, who: dict) -> None:
+    comp = instr.parent
+    op = instr.opcode
+    if op == "tuple":
+        for k, want in enumerate(instr.shape.tuple_shapes):
+            instr.replace_operand(k, coerce(instr.operands[k], want, comp))
+    elif op == "get-tuple-element":
+        src = instr.operands[0]
+        k = instr.attrs["index"]
+        if src.opcode == "tuple":
+            replace_instruction(instr, coerce(src.operands[k], instr.shape, comp))
+        else:
+            plain = Builder(comp).add("get-tuple-element", src.shape.tuple_shapes[k], [src], index=k)
+            replace_instruction(instr, coerce(plain, instr.shape, comp))
+    elif op in ("opt-barrier", "add-dependency", "dynamic-update-slice"):
+        instr.replace_operand(0, coerce(instr.operands[0], instr.shape, comp))
+    elif op == "while":
+        instr.replace_operand(0, coerce(instr.operands[0], instr.shape, comp))
+        for key in ("condition", "body"):
+            callee = instr.attrs[key]
+            if len(callee.parameters) == 1 and not layouts_agree(callee.parameters[0].shape, instr.shape):
+                _retype_parameter(_owned(instr, callee, module, who), 0, instr.shape)
+        body = instr.attrs["body"]
+        if not layouts_agree(body.root.shape, instr.shape):
+            _set_root(_owned(instr, body, module, who), instr.shape)
+    elif op == "conditional":
+        for k, branch in enumerate(instr.called_computations):
+            if len(branch.parameters) == 1 and k + 1 < len(instr.operands):
+                instr.replace_operand(k + 1, coerce(instr.operands[k + 1], branch.parameters[0].shape, comp))
+            if not layouts_agree(branch.root.shape, instr.shape):
+                _set_root(_owned(instr, branch, module, who), instr.shape)
+    elif op == "call":
+        callee = instr.attrs["to_apply"]
+        for k, p in enumerate(callee.parameters):
+            instr.replace_operand(k, coerce(instr.operands[k], p.shape, comp))
+        if not layouts_agree(callee.root.shape, instr.shape):
+            _set_root(_owned(instr, callee, module, who), instr.shape)
+
+
+def _owned(site: Instruction, comp: Computation, module: Module, who: dict) -> Computation:
+    """`comp`, or a clone of it that `site` alone calls when other instructions call it too."""
+    if all(c is site for c in who.get(comp, ())):
+        return comp
+    new = clone_computation(comp, module, name=comp.name, before=comp)
+    for key, v in list(site.attrs.items()):
+        if v is comp:
+            site.attrs[key] = new
+        elif isinstance(v, (list, tuple)) and any(c is comp for c in v):
+            site.attrs[key] = type(v)(new if c is comp else c for c in v)
+    who[comp] = [c for c in who.get(comp, ()) if c is not site]
+    who[new] = [site]
+    return new
+
+
+def _retype_parameter(comp: Computation, n: int, shape: Shape) -> None:
+    """Parameter `n` arrives in `shape`; its uses read it in the layout they were written for (a
+    get-tuple-element of it becomes a boundary of its own: only the elements read are copied)."""
+    param = comp.parameter(n)
+    declared = param.shape
+    users = [u for u in param.users if u.opcode != "get-tuple-element"]
+    was_root = comp.root is param
+    param.shape = shape
+    if users or was_root:
+        converted = coerce(param, declared, comp)
+        for u in users:
+            u.replace_operand_with(param, converted)
+        if was_root:
+            comp.root = converted
+
+
+def _set_root(comp: Computation, want: Shape) -> None:
+    old = comp.root
+    comp.root = coerce(old, want, comp)
+    remove_if_dead(old)
 
 
 @register_pass
 class LayoutCopies(Pass):
     name = "layout-copies"
-    summary = "copy a value where a tuple, get-tuple-element or control-flow boundary says another layout"
+    summary = "insert layout-changing copies where a value flows into a place declaring another layout"
 
     def run(self, module: Module) -> bool:
-        changed = False
-        for comp in module.computations:
-            for instr in list(comp.instructions):
-                for callee, arg, result in _called(instr):
-                    changed |= self._boundary(callee, arg, result)
-        for comp in module.computations:
-            changed |= self._aliases(comp)
-        return changed
-
-    def _boundary(self, comp: Computation, arg: Shape, result: Shape | None) -> bool:
-        changed = False
-        if len(comp.parameters) == 1 and _differs(comp.parameters[0].shape, arg):
-            param = comp.parameters[0]
-            if param.shape.is_tuple:
-                param.shape = arg  # (its get-tuple-elements get copies below)
-            else:
-                wanted = param.shape
-                users = list(param.users)
-                param.shape = arg
-                copy = _copy(comp, param, wanted)
-                for user in users:
-                    user.replace_operand_with(param, copy)
-                if comp.root is param:
-                    comp.root = copy
-            changed = True
-        root = comp.root
-        if result is not None and root is not None and _differs(root.shape, result):
-            if not root.shape.is_tuple:
-                comp.root = _copy(comp, root, result)
-                changed = True
-            elif root.opcode == "tuple":
-                root.shape = result  # (its operands get copies below)
-                changed = True
-        return changed
-
-    def _aliases(self, comp: Computation) -> bool:
-        changed = False
-        for instr in list(comp.instructions):
-            if instr.opcode == "tuple":
-                for i, (x, want) in enumerate(zip(instr.operands, instr.shape.tuple_shapes)):
-                    if not x.shape.is_tuple and _differs(x.shape, want):
-                        instr.replace_operand(i, _copy(comp, x, want))
-                        changed = True
-            elif instr.opcode == "get-tuple-element":
-                have = instr.operands[0].shape.tuple_shapes[instr.attrs["index"]]
-                if not have.is_tuple and _differs(have, instr.shape):
-                    wanted = instr.shape
-                    users = list(instr.users)
-                    instr.shape = have
-                    copy = _copy(comp, instr, wanted)
-                    for user in users:
-                        user.replace_operand_with(instr, copy)
-                    if comp.root is instr:
-                        comp.root = copy
-                    changed = True
-        return changed
+        return insert_layout_copies(module)

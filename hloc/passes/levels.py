@@ -9,7 +9,8 @@ emit dots), batch norm and logistic, then the "simplification" fixed point (algs
 sort-simplifier, dce, zero-sized-hlo-elimination, the while-loop passes, tuple-simplifier, dce,
 reshape-mover, constant-folding, simplify-conditional, in XLA's relative order), select-and-scatter
 expansion and the same fixed point again, then transpose-folding, CSE, the trip-count annotation
-and DCE, and last what the native backend compiles best: loop fusion, multi-output fusion (XLA:CPU's
+and DCE, long column sums in windows (tree-reduction-rewriter), and last what the native backend
+compiles best: loop fusion, multi-output fusion (XLA:CPU's
 CpuInstructionFusion, CpuMultiOutputFusion + TupleSimplifier) and a final DCE.
 """
 
@@ -44,6 +45,7 @@ LEVELS: dict[str, str] = {
         "cse,"
         "while-loop-trip-count-annotator,"
         "dce,"
+        "tree-reduction-rewriter,"
         "fusion,"
         "multi-output-fusion,"
         "tuple-simplifier,"

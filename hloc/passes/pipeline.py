@@ -62,16 +62,20 @@ class Instrument:
 
 
 class PassTimes:
-    """Seconds, runs and changes per pass label, in first-run order (--time-passes)."""
+    """Wall seconds, runs and changes per pass label, in first-run order (--time-passes), and the
+    CPU seconds of the thread that ran them (`cpu`: wall minus the time the thread waited or was
+    descheduled, which a busy machine adds)."""
 
     def __init__(self):
         self.rows: dict[str, list] = {}  # label -> [seconds, runs, changed]
+        self.cpu: dict[str, float] = {}  # label -> CPU seconds
 
-    def add(self, label: str, seconds: float, changed: bool = False) -> None:
+    def add(self, label: str, seconds: float, changed: bool = False, cpu: float = 0.0) -> None:
         row = self.rows.setdefault(label, [0.0, 0, 0])
         row[0] += seconds
         row[1] += 1
         row[2] += int(changed)
+        self.cpu[label] = self.cpu.get(label, 0.0) + cpu
 
 
 def _print(module: Module) -> str:
@@ -100,6 +104,7 @@ class PassContext:
         self.verifier_seconds = 0.0
         self.check_seconds = 0.0
         self.total_seconds = 0.0
+        self.total_cpu_seconds = 0.0
         self.warnings: list[str] = []
         self.pass_runs = 0
         self._keep_before = verify or check_changed or any(i.wants_before_text for i in self.instruments)
@@ -111,6 +116,7 @@ class PassContext:
     def run(self, pipeline: Pipeline, module: Module) -> bool:
         """Verify, run `pipeline` on `module` (in place), return whether anything changed."""
         start = time.perf_counter()
+        cpu_start = time.thread_time()
         self._text = None
         self._verify(module, None, None)  # the input's own problems are the user's, not a pass's
         for ins in self.instruments:
@@ -122,6 +128,7 @@ class PassContext:
         for ins in self.instruments:
             ins.run_end(self, module)
         self.total_seconds += time.perf_counter() - start
+        self.total_cpu_seconds += time.thread_time() - cpu_start
         return changed
 
     # ---------------------------------------------------------------------------- one leaf pass
@@ -132,6 +139,7 @@ class PassContext:
         if self._keep_before:
             before = self._text if self._text is not None else _print(module)
         t0 = time.perf_counter()
+        c0 = time.thread_time()
         try:
             changed = p.run(module)
         except HlocError:
@@ -144,7 +152,7 @@ class PassContext:
                             f"in hloc{_repro(saved, p)}") from e
         if not isinstance(changed, bool):
             raise PassError(f"pass '{p.label}' returned {changed!r} instead of True/False (a bug in hloc)")
-        self.times.add(p.label, time.perf_counter() - t0, changed)
+        self.times.add(p.label, time.perf_counter() - t0, changed, time.thread_time() - c0)
         self.pass_runs += 1
         self._text = None if changed else before
         if self.check_changed:

@@ -15,6 +15,7 @@ PassErrors pointing at the offending column of the text.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from ..errors import PassError, SourceLoc, did_you_mean
@@ -215,3 +216,24 @@ def _fresh(p: Pass) -> Pass:
 def pipeline_text(spec: str | Pipeline) -> str:
     """The pipeline text `spec` expands to (levels and files resolved; defaults omitted)."""
     return resolve_pipeline(spec).to_text(top=True)
+
+
+def pipeline_without(spec: str, names: Iterable[str]) -> str:
+    """The text of pipeline `spec` (text, a level or @file) with every pass called one of `names`
+    removed, at any depth (`--disable-passes a,b`, like XLA's --xla_disable_hlo_passes). Unknown
+    names are PassErrors."""
+    names = {n.strip() for n in names if n.strip()}
+    pipeline = resolve_pipeline(spec)
+    known = set(registered_passes())
+    for n in sorted(names):
+        if n not in known:
+            raise PassError(f"--disable-passes: unknown pass '{n}'{did_you_mean(n, known)}")
+
+    def strip(composite) -> None:
+        composite.passes = [p for p in composite.passes if p.name not in names and p.label not in names]
+        for p in composite.passes:
+            if isinstance(p, CompositePass):
+                strip(p)
+
+    strip(pipeline)
+    return pipeline.to_text(top=True)

@@ -36,6 +36,7 @@ class BackendOptions(NamedTuple):  # (a NamedTuple: cheap to create at start-up)
     hlo_pipeline: str | None = None  # compiling backends: HLO pass pipeline/level (None: their default, O2)
     opt_level: int | None = None  # compiling backends: LLVM -O level (None: their default, 3)
     profile: bool = False  # compiling backends: a build that times each kernel (exe.profile)
+    instruments: tuple = ()  # compiling backends: pass instruments for their HLO pipeline (dumps)
 
 
 class Executable(Protocol):
@@ -53,6 +54,7 @@ class Backend(Protocol):
 _BUILTIN: dict[str, str | Callable[[], Backend]] = {
     "interp": "hloc.runtime.backends:InterpBackend",
     "llvm": "hloc.backend.llvm.runtime:LlvmBackend",
+    "xla": "hloc.runtime.xla:XlaBackend",  # XLA:CPU itself, through jax (the reference for --check-against)
 }
 _REGISTRY: dict[str, str | Callable[[], Backend]] = dict(_BUILTIN)
 DEFAULT_ORDER = ("llvm", "interp")

@@ -62,6 +62,38 @@ class CheckResult:
         return d
 
 
+# Default (rtol, atol) per element type of an output, for --check and --check-against when no
+# --rtol/--atol is given, in the spirit of run_hlo_module (1e-3 for both, whatever the type): loose
+# enough for what two correct compilers differ by (a reduction or a dot summed in another order,
+# FMA contraction, transcendental approximations a few ulps apart, compounded through a model:
+# transformer_layer differs from XLA by up to 7e-5 relative), while a wrong index or a wrong op is
+# off by O(1). Per type because one flat bound means nothing across them: f32 takes run_hlo_module's
+# rtol with a tighter atol (1e-3 absolute hides real errors in outputs of magnitude ~1e-3), f64 a
+# bound 10^6 times tighter, f16 and bf16 the JAX corpus's bounds (a few ulps of their own precision:
+# XLA keeps them in f32 inside fusions and rounds once). Integers and pred: exact.
+DEFAULT_TOLERANCES: dict[str, tuple[float, float]] = {
+    "f64": (1e-9, 1e-10), "c128": (1e-9, 1e-10),
+    "f32": (1e-3, 1e-4), "c64": (1e-3, 1e-4),
+    "f16": (1e-2, 1e-3),
+    "bf16": (2e-2, 2e-2),
+}
+
+
+def default_tolerance(etype: str) -> tuple[float, float]:
+    """(rtol, atol) for an output of element type `etype` (DEFAULT_TOLERANCES; f8 types: two ulps of
+    their fraction; integers and pred: exact)."""
+    if etype in DEFAULT_TOLERANCES:
+        return DEFAULT_TOLERANCES[etype]
+    if etype.startswith("f8") or etype.startswith("f4") or etype.startswith("f6"):
+        import ml_dtypes
+
+        from ..ir.types import ELEMENT_TYPES
+
+        eps = float(ml_dtypes.finfo(ELEMENT_TYPES[etype].np_dtype).eps)
+        return (2 * eps, 2 * eps)
+    return (0.0, 0.0)
+
+
 def json_number(v):
     """A JSON-safe scalar: non-finite floats become the strings "nan", "inf", "-inf"; complex
     numbers become [re, im]."""

@@ -154,7 +154,7 @@ def test_check_against_reports_mismatches(add_case, cache_home):
 
     register_backend("off", Off)
     try:
-        res = run(*_args(add_case), "--check-against", "off", env=env)
+        res = run(*_args(add_case), "--check-against", "off", "--rtol", "1e-5", "--atol", "1e-6", env=env)
         assert res.exit_code == 1
         assert "vs off: out0: FAIL: 6 of 6 elements differ (max abs err 0.001" in res.stdout
         assert res.stdout.strip().endswith("check-against off: FAILED (1 of 1 outputs differ)")
@@ -188,7 +188,7 @@ def test_fallback_runs_the_interpreter(add_case, cache_home, monkeypatch):
 
     env, _ = cache_home
 
-    def refuse(module, options):
+    def refuse(module, options, instruments=()):
         raise CodegenError("the native backend does not support 'add' yet", module.entry.root.loc)
 
     monkeypatch.setattr(runtime, "build", refuse)

@@ -243,7 +243,8 @@ def test_time_passes():
     assert r.exit_code == 0
     assert "Pass execution timing report" in r.stderr
     rows = [line.split() for line in r.stderr.splitlines() if line.strip().endswith("call-inliner")]
-    assert rows and rows[0][2:4] == ["1", "1"]
+    assert rows and rows[0][3:5] == ["1", "1"]  # runs, changed (after wall, CPU, %)
+    assert "Wall (s)" in r.stderr and "CPU (s)" in r.stderr
     assert r.stdout == opt(NESTED, "-O2").stdout
 
 

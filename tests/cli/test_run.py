@@ -195,11 +195,16 @@ def test_check_fail_prints_worst_element(add_case):
 
 
 def test_check_tolerances(add_case):
-    exp = (X + Y) * np.float32(1.001)
+    exp = (X + Y) * np.float32(1.01)  # off by 1e-2 relative: beyond f32's default rtol 1e-3, atol 1e-4
     np.savez(add_case / "near.npz", out0=exp)
-    assert run(*_args(add_case), "--check", add_case / "near.npz").exit_code == 1
-    assert run(*_args(add_case), "--check", add_case / "near.npz", "--rtol", "2e-3").exit_code == 0
-    assert run(*_args(add_case), "--check", add_case / "near.npz", "--atol", "0.01").exit_code == 0
+    res = run(*_args(add_case), "--check", add_case / "near.npz")
+    assert res.exit_code == 1 and "(rtol 0.001, atol 0.0001)" in res.stdout
+    assert run(*_args(add_case), "--check", add_case / "near.npz", "--rtol", "2e-2").exit_code == 0
+    assert run(*_args(add_case), "--check", add_case / "near.npz", "--atol", "0.1").exit_code == 0
+    exp = (X + Y) * np.float32(1.0005)  # within the default
+    np.savez(add_case / "nearer.npz", out0=exp)
+    assert run(*_args(add_case), "--check", add_case / "nearer.npz").exit_code == 0
+    assert run(*_args(add_case), "--check", add_case / "nearer.npz", "--rtol", "1e-5", "--atol", "0").exit_code == 1
 
 
 def test_check_output_count_mismatch(add_case):

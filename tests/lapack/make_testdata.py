@@ -80,6 +80,8 @@ for t, dt in DTYPES.items():
 for name, fn, args in [
     ("det", jnp.linalg.det, (rand(np.float32, 3, 4, 4),)),
     ("slogdet", jnp.linalg.slogdet, (rand(np.float64, 4, 4),)),
+    ("det_c128", jnp.linalg.det, (rand(np.complex128, 2, 3, 3),)),
+    ("rsf2csf", lambda t, z: jsl.rsf2csf(t, z), jsl.schur(rand(np.float64, 4, 4))),
     ("inv", jnp.linalg.inv, (rand(np.float32, 2, 4, 4),)),
     ("pinv", jnp.linalg.pinv, (rand(np.float32, 5, 3),)),
     ("lstsq", lambda a, b: jnp.linalg.lstsq(a, b)[0], (rand(np.float64, 6, 3), rand(np.float64, 6, 2))),

@@ -20,7 +20,7 @@ CASES = sorted(p.stem for p in DATA.glob("*.hlo"))
 FAST = {c for c in CASES if c.startswith("raw_")} | {f"{c}_f32" for c in (
     "cholesky", "lu_factor", "solve", "qr", "eigh", "svd", "svd_qr", "solve_triangular")} | {
     "eigh_c128", "svd_c128", "qr_c128", "expm", "qr_pivoting", "hessenberg", "tridiagonal_c128", "tf_qr", "tf_topk",
-    "eig", "eig_not_finite", "schur_c64", "qr_multiply", "tridiagonal_solve"}
+    "eig", "eig_not_finite", "schur_c64", "qr_multiply", "tridiagonal_solve", "det_c128"}
 # Relative to the largest magnitude of each output: a few ulps of the precision over these n <= 6
 # (most outputs are bit-identical: the same LAPACK routines with the same arguments).
 RTOL = {np.dtype(np.float32): 2e-5, np.dtype(np.complex64): 2e-5, np.dtype(np.float64): 1e-12,

@@ -96,3 +96,14 @@ def test_a_proto_of_another_kind_is_refused():
     with pytest.raises(ParseError) as info:
         read_source(str(other))
     assert "no HLO computations" in info.value.message
+
+
+@pytest.mark.parametrize("data", [b"\x18\x01", b"\n\x02ab\x1d\x00\x00\x00\x00", b"\x1a\x02\x08\x07"],
+                         ids=["message-as-varint", "message-as-fixed32", "string-as-varint"])
+def test_field_in_the_wrong_wire_type_is_a_parse_error(tmp_path, data):
+    """Found by make fuzz-inputs (a mutated testdata/protos file): a message field holding a varint
+    reached the reader as an int ('int' object has no attribute 'get', a traceback)."""
+    p = tmp_path / "m.hlo.pb"
+    p.write_bytes(data)
+    with pytest.raises(ParseError, match="wire type"):
+        read_source(str(p))

@@ -17,6 +17,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from hloc.backend.llvm.build import BuildOptions, build
+from hloc.backend.llvm.runtime import LlvmBackend, load_object
 from hloc.parse import parse_module
 from hloc.runtime.runner import run_module
 from hloc.signature import Signature
@@ -33,45 +35,22 @@ MANIFESTS = manifests()
 SMALL = [f"{prod}/{name}" for prod, m in MANIFESTS.items() for name, p in m["programs"].items() if "outputs" in p]
 BENCH = [f"{prod}/{name}" for prod, m in MANIFESTS.items() for name, p in m["programs"].items() if "bench_inputs" in p]
 
-# (program, backend) -> the defect that makes it fail today.
-LAYOUTS = ("native: wrong numbers: buffers passed between a while loop's state, condition and body without "
-           "converting between their layouts (swapaxes before lax.scan; issue 13, repro native_A_*)")
-IM2COL = "native: DuplicatedNameError c.im2col.taps.N on repeated identical convolutions (issue 13, repro native_B_*)"
-REDUCE = ("f32 reductions (BatchNorm batch statistics) 5-7x further from f64 than XLA's: a train step's parameter "
-          "updates miss a tolerance of 2x (XLA's + the producer's error) (issue 13)")
+# (program, backend) -> the defect that makes it fail today (none at the moment).
+XFAIL: dict[tuple[str, str], str] = {}
 
 
-def lapack(target: str) -> str:
-    return f"custom-call target '{target}' (jaxlib LAPACK FFI) not supported (issue 15)"
+# A slice compiled for x86-64-v3 too (AVX2, no AVX-512: what many users have), so that no result depends
+# on this machine's CPU: dots, convolutions, reductions, transcendentals, sorts, FFTs, loops.
+PORTABLE = ["jax/gpt_forward", "jax/vit", "jax/kv_cache_decode", "jax/special_functions", "jax/mixed_precision",
+            "jax/fft", "jax/sort_ops", "jax/optimizer_update", "jax/lstm_scan", "jax/haiku_convnet_grad",
+            "tf/keras_lstm", "tf/keras_transformer_block", "tf/tf_while_loop", "torch/torch_train_step",
+            "torch/torch_transformer_encoder"]
 
 
-XFAIL: dict[tuple[str, str], str] = {
-    ("jax/lstm_scan", "llvm"): LAYOUTS,
-    ("jax/gru_scan", "llvm"): LAYOUTS,
-    ("jax/lstm_grad", "llvm"): LAYOUTS,
-    ("jax/unet", "llvm"): IM2COL,
-    ("jax/resnet_train_step", "llvm"): REDUCE,
-    ("jax/resnet_train_step", "interp"): REDUCE,
-    ("tf/keras_cnn_train_step", "llvm"): REDUCE,
-    ("tf/keras_cnn_train_step", "interp"): REDUCE,
-    ("tf/tf_linalg", "llvm"): "custom-call target 'Qr' (TensorFlow's tf.linalg.qr) not supported (issue 15)",
-    ("tf/tf_linalg", "interp"): "custom-call target 'Qr' (TensorFlow's tf.linalg.qr) not supported (issue 15)",
-    ("tf/tf_top_k", "llvm"): "native: 'set-dimension-size' around tf.math.top_k / tf.argsort results "
-                             "not supported (issue 15)",
-}
-for _backend in ("llvm", "interp"):
-    XFAIL.update({("jax/linalg_lu", _backend): lapack("lapack_sgetrf_ffi"),
-                  ("jax/linalg_cholesky", _backend): lapack("lapack_spotrf_ffi"),
-                  ("jax/linalg_qr", _backend): lapack("lapack_sgeqrf_ffi"),
-                  ("jax/linalg_eigh_svd", _backend): lapack("lapack_ssyevd_ffi"),
-                  ("jax/linalg_f64_c64", _backend): lapack("lapack_dgetrf_ffi"),
-                  ("jax/scipy_linalg", _backend): lapack("lapack_sgetrf_ffi")})
-
-
-def cases(backend: str) -> list:
+def cases(backend: str, only: list[str] | None = None) -> list:
     out = []
-    for case in SMALL:
-        reason = XFAIL.get((case, backend))
+    for case in SMALL if only is None else [c for c in only if c in SMALL]:
+        reason = XFAIL.get((case, "llvm" if backend == "x86-64-v3" else backend))
         marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
         out.append(pytest.param(case, marks=marks, id=case))
     return out
@@ -118,6 +97,21 @@ def test_native_matches_producer(case):
     assert_matches_producer(case, run_module(module, inputs, backend="llvm"), expected, tolerances)
 
 
+class X86V3Backend(LlvmBackend):
+    """The runner's native backend, compiled for --cpu x86-64-v3 (no compile cache)."""
+
+    def prepare(self, module, options, source=None):
+        built = build(module, BuildOptions(cpu="x86-64-v3"))
+        return load_object(built.compiled.obj, built.abi)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", cases("x86-64-v3", PORTABLE))
+def test_native_x86_64_v3_matches_producer(case):
+    module, inputs, expected, tolerances = load(case)
+    assert_matches_producer(case, run_module(module, inputs, backend=X86V3Backend()), expected, tolerances)
+
+
 @pytest.mark.parametrize("case", cases("interp"))
 def test_interpreter_matches_producer(case):
     module, inputs, expected, tolerances = load(case)
@@ -156,5 +150,5 @@ def test_every_program_has_its_files():
             assert (CORPORA / prod / f"{name}{suffix}").exists(), f"{case}: no {name}{suffix}"
         assert len(entry["tolerances"]) == len(entry["outputs"]), case
         assert all(t.get("exact") or t["atol"] > 0 for t in entry["tolerances"]), case
-    stale = {key for key in XFAIL if key[0] not in SMALL}
-    assert not stale, f"xfails for programs the corpus does not have: {stale}"
+    stale = {key for key in XFAIL if key[0] not in SMALL} | {c for c in PORTABLE if c not in SMALL}
+    assert not stale, f"xfails or slices naming programs the corpus does not have: {stale}"

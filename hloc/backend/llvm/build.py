@@ -14,9 +14,11 @@ import llvmlite until `build` runs.
 
 from __future__ import annotations
 
+import time
 from typing import NamedTuple
 
 from ...errors import CodegenError, UsageError
+from ...progress import stage
 from ...signature import Signature
 
 DEFAULT_HLO_PIPELINE = "O2"
@@ -50,7 +52,7 @@ def passes_available() -> bool:
     return True
 
 
-def run_hlo_pipeline(module, spec: str) -> str | None:
+def run_hlo_pipeline(module, spec: str, instruments=()) -> str | None:
     """Run the HLO pipeline `spec` on `module` in place. Without hloc.passes in this build, the
     default level is skipped (returns None) and any other request is a UsageError."""
     if not passes_available():
@@ -63,7 +65,7 @@ def run_hlo_pipeline(module, spec: str) -> str | None:
     try:
         # The verifier checks the input and the result; per pass (and the module text kept for a
         # crash report) it costs ~40% of the pipeline: `hloc opt` is where passes are debugged.
-        run_pipeline(module, spec, verify=False)
+        run_pipeline(module, spec, verify=False, instruments=instruments)
     except PassError as e:
         if e.loc is None or not str(e.loc.filename).startswith("<"):
             raise
@@ -71,8 +73,9 @@ def run_hlo_pipeline(module, spec: str) -> str | None:
     return spec
 
 
-def build(module, options: BuildOptions) -> Built:
-    """Run the HLO pipeline on `module` (in place) and compile it to object code."""
+def build(module, options: BuildOptions, instruments=()) -> Built:
+    """Run the HLO pipeline on `module` (in place) and compile it to object code. `instruments`:
+    pass instruments for the HLO pipeline (dumps: `--dump-to`)."""
     # Compiling allocates ~10^5 Python objects (pass rewrites, llvmlite IR values): CPython's cyclic
     # collector ran 16 times during transformer_layer's compile, ~3% of it (gc.callbacks). Paused for
     # the compile; the cycles are collected later as usual.
@@ -81,13 +84,13 @@ def build(module, options: BuildOptions) -> Built:
     paused = gc.isenabled()
     gc.disable()
     try:
-        return _build(module, options)
+        return _build(module, options, instruments)
     finally:
         if paused:
             gc.enable()
 
 
-def _build(module, options: BuildOptions) -> Built:
+def _build(module, options: BuildOptions, instruments=()) -> Built:
     from .compile import CompileOptions, compile_to_object
     from .header import check_c_identifier, default_entry_name
 
@@ -99,7 +102,15 @@ def _build(module, options: BuildOptions) -> Built:
             raise UsageError(f"--profile needs a 64-bit Linux target (its timer reads clock_gettime), not {triple}")
     # The ABI speaks of the module as written: parameter names before the pipeline renames anything.
     before = Signature.of_module(module)
-    ran = run_hlo_pipeline(module, options.hlo_pipeline)
+    t0 = time.perf_counter()
+    stage("HLO passes")
+    ran = run_hlo_pipeline(module, options.hlo_pipeline, instruments)
+    if passes_available():
+        from ...passes.layout_copies import insert_layout_copies
+
+        # (the pipeline may have replaced the root by an equal value of another layout)
+        insert_layout_copies(module, result=before.result_shape)
+    hlo_seconds = time.perf_counter() - t0
     after = Signature.of_module(module)
     if after.param_shapes != before.param_shapes or after.result_shape != before.result_shape:
         raise CodegenError("internal error: the HLO pipeline changed the entry computation's signature from "
@@ -108,6 +119,10 @@ def _build(module, options: BuildOptions) -> Built:
                                                         flush_denormals=options.flush_denormals,
                                                         entry_name=entry, target=target_spec(options),
                                                         profile=options.profile))
+    compiled.timings = {"hlo_passes": hlo_seconds, **compiled.timings}
+    for ins in instruments:
+        if hasattr(ins, "after_build"):
+            ins.after_build(compiled)
     return Built(compiled, before.compiled(entry, compiled.buffers.temp_bytes), ran)
 
 

@@ -26,10 +26,10 @@ from dataclasses import dataclass, field
 import llvmlite.binding as llvm
 import numpy as np
 
-from ...errors import CodegenError, RunError, UsageError
+from ...errors import CodegenError, RunError, UsageError, VerifyError, working_on
 from ...ir.module import Module
 from ...ir.types import ELEMENT_TYPES, Shape
-from ...passes.layout_copies import LayoutCopies
+from ...progress import stage
 from .abi import ENTRY_ARGS, default_threads, shutdown_then_release
 from .codegen import split
 from .codegen.buffers import ALIGN, BufferAssignment
@@ -111,13 +111,21 @@ class CompiledModule:
 
 
 def compile_to_object(module: Module, options: CompileOptions | None = None) -> CompiledModule:
-    options = options or CompileOptions()
+    with working_on(f"module '{module.name}'", module.entry.loc if module.entry is not None else None):
+        return _compile_to_object(module, options or CompileOptions())
+
+
+def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModule:
     init_llvm()
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
+    trees = _optional_pass("tree_reduction_rewriter")
+    if trees is not None:
+        trees.run_on(module)  # (long f32 sums as accurate as XLA:CPU's, whatever the HLO pipeline ran)
+    honour_layouts(module)
+    stage("LLVM IR")
     spec = options.target.resolved()
     tm = target_machine(spec, options.opt_level)
-    LayoutCopies().run(module)  # buffers are shared across tuples and control flow: one layout each
     lib = Library.for_target(spec, options.opt_level) if options.library else None
     emitter = ModuleEmitter(module, options.entry_name, spec.triple, str(tm.target_data),
                             options.flush_denormals, spec.features, library=lib, profile=options.profile)
@@ -128,6 +136,7 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
     timings["emit_ir"] = t1 - t0
     lib_asm = ""
     if lib is not None and lib.components:
+        stage("runtime library")  # (compiled once per target and cached; seconds when it is not)
         lib_asm = "\n" + lib.module_asm()  # (the module text may end without a newline, after metadata)
         t1b = time.perf_counter()
         timings["library"] = t1b - t1
@@ -150,6 +159,7 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
             raise CodegenError(f"internal error: invalid LLVM IR generated: {e}") from None
         t3 = time.perf_counter()
         timings["parts"] = t3 - t2
+        stage("assembling")
         assembled = split.assembly_module(llmod, split.join_asm(asms, parts.localized)) + lib_asm
         try:
             obj = tm.emit_object(llvm.parse_assembly(assembled))
@@ -168,8 +178,10 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
         if not all("optnone" in f.attributes for f in llmod.functions if f.blocks):
             # (all glue, e.g. a module of library GEMM calls: the pipeline would leave it as it is
             # and cost ~0.4 ms)
+            stage("LLVM optimize")
             optimize(mod, tm, options.opt_level)
         t3 = time.perf_counter()
+        stage("LLVM code generation")
         timings["optimize"] = t3 - t2
         obj = tm.emit_object(mod)
         t4 = time.perf_counter()
@@ -178,6 +190,33 @@ def compile_to_object(module: Module, options: CompileOptions | None = None) -> 
                           ba.param_leaves, ba.result_leaves, module.entry.parameter_shapes,
                           module.entry.root.shape, spec, lib.status if lib is not None and lib.components else "",
                           profile_sites=emitter.timer.sites if emitter.timer is not None else None)
+
+
+def _optional_pass(name: str):
+    """hloc.passes.NAME, or None in a build of hloc without hloc.passes (build.passes_available)."""
+    import importlib
+
+    try:
+        return importlib.import_module(f"hloc.passes.{name}")
+    except ModuleNotFoundError as e:
+        if e.name in ("hloc.passes", f"hloc.passes.{name}"):
+            return None
+        raise
+
+
+def honour_layouts(module: Module) -> None:
+    """Kernels take the layouts the IR declares: a layout-changing copy wherever a value flows into
+    a place declaring another layout (the layout-copies pass), then the layout-sensitive check, so
+    that no boundary is left where bytes would be read in another order than they were written."""
+    from ...ir.verifier import verify_layouts
+
+    copies = _optional_pass("layout_copies")
+    if copies is not None:
+        copies.insert_layout_copies(module)
+    try:
+        verify_layouts(module)
+    except VerifyError as e:
+        raise CodegenError(f"internal error: {e.message}", e.loc) from None
 
 
 def emit_asm(module: Module, options: CompileOptions | None = None) -> str:

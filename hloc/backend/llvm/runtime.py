@@ -49,6 +49,7 @@ class NativeModule:
         self.abi = abi
         self.profile = profile  # a profiling build's kernel counters (profile.py), else None
         self.how = how  # "orc" (object loaded with LLJIT) or "shared" (the linked .so, dlopen'ed)
+        self.object_code: bytes | None = None  # the object it was loaded or linked from, when known
         self.threads = threads
         proto = ctypes.CFUNCTYPE(None, *[getattr(ctypes, a.ctypes) for a in ENTRY_ARGS])
         self._fn = proto(address)
@@ -166,8 +167,10 @@ def load_object(obj: bytes, abi: Signature, profile: bool = False) -> NativeModu
     shutdown = f"{abi.entry_name}_shutdown"
     names = _profile_symbols(abi) if profile else ()
     address, tracker = link_object(obj, abi.entry_name, also=(shutdown, *names))
-    return NativeModule(abi, address, tracker, "orc", tracker[shutdown],
-                        profile=_counters(*(tracker[c] for c in names)) if profile else None)
+    exe = NativeModule(abi, address, tracker, "orc", tracker[shutdown],
+                       profile=_counters(*(tracker[c] for c in names)) if profile else None)
+    exe.object_code = obj
+    return exe
 
 
 def _profile_symbols(abi: Signature) -> tuple[str, str, str]:
@@ -343,7 +346,7 @@ class LlvmBackend:
             self.last_cache = "miss" + (f" (discarded a damaged entry: {reason})" if reason else "")
         else:
             self.last_cache = "off"
-        built = build(module, bopts)
+        built = build(module, bopts, getattr(options, "instruments", ()))
         if not built.compiled.target.is_host:
             raise CodegenError(f"cannot run code compiled for {built.compiled.target.triple} on this host")
         self.last_timings = dict(built.compiled.timings)
@@ -400,7 +403,9 @@ class LlvmBackend:
         profile = bool(meta.get("profile", False))
         if "module.so" in entry.data and os.environ.get("HLOC_LOADER", "") != "orc":
             try:
-                return load_shared_image(entry.data["module.so"], abi, profile, entry.sha256.get("module.so"))
+                exe = load_shared_image(entry.data["module.so"], abi, profile, entry.sha256.get("module.so"))
+                exe.object_code = entry.data.get("module.o")
+                return exe
             except RunError:
                 pass  # e.g. a cache on a noexec mount: the object through ORC works there
         return load_object(entry.data["module.o"], abi, profile)

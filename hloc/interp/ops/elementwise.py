@@ -230,7 +230,7 @@ def _clz(instr, args, ev):
 def _real(instr, args, ev):
     x = args[0]
     if x.dtype.kind == "c":
-        return np.ascontiguousarray(x.real)
+        return x.real.copy()  # (ascontiguousarray would make a 0-d value 1-d)
     return x
 
 
@@ -238,7 +238,7 @@ def _real(instr, args, ev):
 def _imag(instr, args, ev):
     x = args[0]
     if x.dtype.kind == "c":
-        return np.ascontiguousarray(x.imag)
+        return x.imag.copy()
     return np.zeros_like(x)
 
 

@@ -7,10 +7,11 @@ window results are reduced the same way until the dimensions are short; short re
 sequentially over the reduced elements in row-major order, again starting from the init value.
 bf16, f16 and the f8 types round after every step, so that order decides their results: it is
 reproduced exactly (checked against XLA for bf16 and f16 sums). f32/f64 add and multiply use numpy's
-pairwise reductions instead (XLA's exact f32 order also depends on its vectorized emitters; pairwise
-is at least as accurate and far faster); integer, pred, maximum and minimum reductions do not depend on
-the order. Reducers other than a plain binary op are folded with the same window structure, calling
-the reducer computation on whole arrays (util.apply_computation). Variadic reduces are not rewritten
+reductions instead, sums pairwise over the reduced elements gathered contiguously (XLA's exact f32
+order also depends on its vectorized emitters; pairwise is at least as accurate and far faster);
+integer, pred, maximum and minimum reductions do not depend on the order. Reducers other than a
+plain binary op are folded with the same window structure, calling the reducer computation on whole
+arrays (util.apply_computation). Variadic reduces are not rewritten
 by XLA and fold sequentially; past _SEQUENTIAL_LIMIT elements they are combined pairwise here (exact
 for associative reducers such as argmax/argmin).
 
@@ -93,7 +94,10 @@ def _numpy_reduce(op: str, x: np.ndarray, init: np.ndarray, axes: tuple[int, ...
     if xs.dtype.kind in "fc" and op in ("and", "or", "xor"):
         raise TypeError(f"reduce with '{op}' over {etype}")
     ufunc = _NP_REDUCE[op]
-    r = ufunc.reduce(xs, axis=axes, dtype=xs.dtype)
+    if op == "add" and xs.dtype.kind in "fc":
+        r = _pairwise_sum(xs, axes)
+    else:
+        r = ufunc.reduce(xs, axis=axes, dtype=xs.dtype)
     if op in ("maximum", "minimum") and xs.dtype.kind == "f":
         if (r == 0).any():
             # llvm.maximum/minimum order -0.0 < +0.0; numpy keeps whichever zero came first.
@@ -104,6 +108,18 @@ def _numpy_reduce(op: str, x: np.ndarray, init: np.ndarray, axes: tuple[int, ...
     else:
         r = ufunc(r, init_s, dtype=xs.dtype)
     return downcast(r, etype) if sub else np.asarray(r)
+
+
+def _pairwise_sum(x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+    """numpy sums pairwise only along a contiguous reduced axis; over other axes (a BatchNorm mean
+    over N, H, W of NHWC) it adds one slice at a time, an error growing with the count (4096: 24x
+    XLA:CPU's). So the reduced elements are gathered into one contiguous last axis first."""
+    keep = [d for d in range(x.ndim) if d not in axes]
+    if keep and keep == list(range(len(keep))) and x.flags.c_contiguous:
+        moved = x
+    else:
+        moved = np.ascontiguousarray(np.transpose(x, keep + list(axes)))
+    return np.add.reduce(moved.reshape([x.shape[d] for d in keep] + [-1]), axis=-1)
 
 
 # --------------------------------------------------------------------------------------------------

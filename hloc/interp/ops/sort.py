@@ -16,8 +16,11 @@ Paths, fastest first:
 2. any liftable comparator: a bottom-up merge sort over all slices at once; each merge places every
    element by binary search in the other run (one lifted comparator call per search step);
 3. otherwise (comparators with calls, loops, ...), Python's stable sort calling the comparator.
-A comparator that is not a strict weak order (e.g. FLOAT LT with NaNs) goes to path 3 (a
-deterministic result, which may differ from XLA's).
+A 1- or 2-operand sort whose comparator is a plain LT/GT compare of its first operand is sorted by
+XLA:CPU with std::less / std::greater, NaNs after (LT) or before (GT) every number: so here too.
+Another comparator that is not a strict weak order (e.g. FLOAT LT with NaNs on 3 operands) goes to
+path 3 (a deterministic result, which may differ from XLA's: libstdc++'s algorithms are not
+replayed, as the native backend's are).
 
 topk: values in TOTALORDER (largest: descending), ties keep the lower index first, also for
 is_stable=false: XLA:CPU gives exactly that for every type (testdata/interp/topk_unstable_ties: f32
@@ -96,17 +99,27 @@ def _single_key(comp):
     return pa // 2, key_comp, descending, total
 
 
-def _keyed_permutation(keys: np.ndarray, key_type: str, descending: bool, total: bool):
-    """(stable permutation, the ordered keys it sorts), or None when the keys have no strict weak order."""
+def _keyed_permutation(keys: np.ndarray, key_type: str, descending: bool, total: bool, nan_last: bool = False):
+    """(stable permutation, the ordered keys it sorts), or None when the keys have no strict weak order.
+    `nan_last`: XLA:CPU sorts with std::less / std::greater instead of the comparator (a plain
+    compare of a 1- or 2-operand sort), which puts NaNs after every number (LT) or before (GT)."""
     et = ELEMENT_TYPES[key_type]
     if et.is_float:
         if total:
             keys = total_order_keys(keys, key_type)
         else:
             wide = keys.astype(np.float64)
-            if np.isnan(wide).any():
-                return None  # FLOAT compares with NaNs are no strict weak order
-            keys = np.where(wide == 0, 0.0, wide)
+            nan = np.isnan(wide)
+            if nan.any():
+                if not nan_last:
+                    return None  # FLOAT compares with NaNs are no strict weak order
+                # rank among the numbers (-0 == +0), all NaNs one rank above (LT) or below (GT)
+                numbers = np.where(nan, 0.0, np.where(wide == 0, 0.0, wide))
+                ranks = np.searchsorted(np.unique(numbers), numbers).astype(np.float64)
+                keys = np.where(nan, -np.inf, -ranks) if descending else np.where(nan, np.inf, ranks)
+                descending = False
+            else:
+                keys = np.where(wide == 0, 0.0, wide)
     elif et.kind == "pred":
         keys = keys.astype(np.int8)
     if descending:
@@ -326,7 +339,8 @@ def sort_permutation(comp, ev, values: list[np.ndarray], stable: bool = True) ->
     if single is not None:
         k, key_comp, descending, total = single
         keys = np.asarray(ScalarFn(key_comp, ev)(values[k]))
-        keyed = _keyed_permutation(keys, key_comp.root.shape.etype, descending, total)
+        plain = len(values) <= 2 and all(o.opcode == "parameter" for o in comp.root.operands)
+        keyed = _keyed_permutation(keys, key_comp.root.shape.etype, descending, total, nan_last=plain)
         if keyed is not None:
             perm, order_keys = keyed
             if not stable:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...ir.types import Shape
+from ..tree_reduction_rewriter import tree_split
 from .arith import exact_arith, never_negative_zero
 from .core import is_float, is_identity_init, reducer_opcode, rule, splat_value
 
@@ -74,6 +75,8 @@ def reduce_of_reduce(x, s):
         return None
     kept = _kept(a.shape.rank, inner.dimensions)
     dims = sorted(set(inner.dimensions) | {kept[d] for d in x.dimensions})
+    if tree_split(a.shape, dims, x.attrs["to_apply"], init) is not None:
+        return None  # a sum tree-reduction-rewriter splits into windows (for accuracy): not merged back
     return s.add("reduce", x.shape, [a, init], dimensions=tuple(dims), to_apply=x.attrs["to_apply"])
 
 

@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ...ir.layout_flows import layouts_agree
 from ...ir.module import Computation, Instruction, Module
 from ...ir.types import ELEMENT_TYPES, Shape
 from ..rewrite import SideEffects
@@ -127,9 +128,9 @@ def default_in_place(instr: Instruction) -> dict[int, int]:
         return {k: k for k in range(n) if _same_storage(instr.operands[k].shape, outs[k])}
     if instr.shape.is_tuple:
         return {}
-    if instr.opcode == "dynamic-update-slice":
-        return {0: 0}
     out = instr.shape
+    if instr.opcode == "dynamic-update-slice":
+        return {0: 0} if _same_storage(instr.operands[0].shape, out) else {}
     if _elementwise(instr):
         return {k: 0 for k, o in enumerate(instr.operands) if _same_storage(o.shape, out)}
     if instr.opcode == "fusion" and instr.attrs.get("kind") == "kLoop":
@@ -433,6 +434,10 @@ def _pack(temps: list[Buffer], align: int) -> None:
 
 # ----------------------------------------------------------------------------------------- checks
 
+# Instructions whose leaves are their operands' buffers under the same layout (bitcasts reinterpret).
+_RENAMES = frozenset({"tuple", "get-tuple-element", "opt-barrier", "add-dependency"})
+
+
 def check(ba: Assignment) -> list[str]:
     """What is wrong with an assignment (empty if nothing): temporaries live at the same time that
     share bytes, misaligned or undersized buffers, buffers outside the arena, a kernel whose
@@ -475,6 +480,17 @@ def check(ba: Assignment) -> list[str]:
             for b in outs + [x for o in instr.operands for x in ba.leaves[o]]:
                 if _overlap(s, b):
                     problems.append(f"{instr.name}: its scratch overlaps {_name(b)}")
+    # A buffer is one layout: what renames or updates it in place declares the same one (a bitcast
+    # reshape between them gives the buffer other dims: then the bytes are reinterpreted on purpose).
+    for instr, bufs in ba.leaves.items():
+        if instr.opcode in _RENAMES or instr in ba.in_place:
+            for b, leaf in zip(bufs, instr.shape.leaves()):
+                if b.shape is not None and leaf.is_array and b.shape.dims == leaf.dims \
+                        and not layouts_agree(b.shape, leaf):
+                    problems.append(f"{instr.name} takes {_name(b)} ({b.shape}) as {leaf}: another layout")
+    for b, j, leaf in ba.copies:
+        if b.shape is not None and b.shape.dims == leaf.dims and not layouts_agree(b.shape, leaf):
+            problems.append(f"result {j} ({leaf}) is copied from {_name(b)} ({b.shape}): another layout")
     results = sorted([b.index for b in ba.buffers if b.kind == "result"] + [j for _, j, _ in ba.copies])
     if results != list(range(len(ba.result_leaves))):
         problems.append(f"result leaves written {results}, expected each of 0..{len(ba.result_leaves) - 1} once")

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 import llvmlite.ir as ir
 import numpy as np
 
-from ....errors import CodegenError, PassError
+from ....errors import CodegenError, PassError, working_on
 from ....ir.literal import literal_value
 from ....ir.module import Computation, Instruction, Module
 from ....ir.types import ELEMENT_TYPES, Shape
@@ -52,6 +52,7 @@ from ..kernels.lowering import Lowering
 from ..llvmir.hints import mark_glue, mark_glue_functions
 from ..llvmir.irutil import intrinsic_memcpy
 from ..llvmir.irvalues import I8, I64, PTR, VOID, const
+from ..llvmir.symbols import fresh_name
 from . import rowgroups, split
 from .buffers import IN_PLACE_OPS, NO_CODE, BufferAssignment, aliases_operand, assign_buffers
 from .inline_glue import inline_glue
@@ -160,7 +161,6 @@ class ModuleEmitter:
         if library is not None:  # library.Library: the pool and GEMMs are declared, not emitted
             library.attach(self.llmod)
         self._globals: dict[Instruction, ir.GlobalVariable] = {}
-        self._names: set[str] = set()
         self._plans: dict[tuple, Plan] = {}
         self._functions: dict[tuple, ir.Function] = {}
         self._kernels: dict[str, ir.Function] = {}  # kernel IR (own names by position) -> its function
@@ -233,12 +233,7 @@ class ModuleEmitter:
         return IrArray(self.constant_global(instr), instr.shape)
 
     def _unique(self, name: str) -> str:
-        base, k = name, 0
-        while name in self._names:
-            k += 1
-            name = f"{base}.{k}"
-        self._names.add(name)
-        return name
+        return fresh_name(self.llmod, name)
 
     # -- computation functions
     def computation_function(self, comp: Computation, skip_copies: frozenset[int] = frozenset(),
@@ -330,7 +325,8 @@ class ModuleEmitter:
                 continue
             if instr in groups:  # consecutive row-local kernels, run block of rows by block of rows
                 g = groups[instr]
-                gfn = self._emit_group(g, ba)
+                with working_on(f"'{instr.name}' ({instr.opcode}) and the row-local kernels after it", instr.loc):
+                    gfn = self._emit_group(g, ba)
                 site = None
                 if self.timer is not None:
                     site = self.timer.site(b, Site("+".join(m.instr.name for m in g.members), where, "rows",
@@ -341,6 +337,8 @@ class ModuleEmitter:
                     self.timer.done(b, site)
                 continue
             if instr in grouped:
+                continue
+            if _writes_nothing(instr):
                 continue
             out_slices = ba.leaves[instr]
             out_shapes = [leaf for leaf in instr.shape.leaves() if leaf.is_array]
@@ -357,7 +355,8 @@ class ModuleEmitter:
             for k in shared:  # read through the output array it shares a buffer with
                 operand_slices[k], operand_shapes[k] = [], []
             scratch = instr in ba.scratch_slices
-            kfn = self._emit_kernel(instr, out_shapes, operand_shapes, scratch, in_place, shared)
+            with working_on(f"'{instr.name}' ({instr.opcode})", instr.loc):
+                kfn = self._emit_kernel(instr, out_shapes, operand_shapes, scratch, in_place, shared)
             args = [ptr_of(s) for s in out_slices if s.kind != "none"]
             for ss in operand_slices:
                 args.extend(ptr_of(s) for s in ss)
@@ -468,6 +467,14 @@ class ModuleEmitter:
         for g in group + tables:
             del self.llmod.globals[g.name]
         return same
+
+
+def _writes_nothing(instr: Instruction) -> bool:
+    """No element to compute: every output leaf is empty (a kernel's element code would have no
+    value to store, e.g. a concatenation of empty operands), and nothing else happens."""
+    if instr.has_side_effect() or (instr.called_computations and instr.opcode != "fusion"):
+        return False
+    return all(leaf.is_array and leaf.num_elements == 0 for leaf in instr.shape.leaves())
 
 
 def _distinct_bytes(slices) -> int:

@@ -45,6 +45,8 @@ from dataclasses import dataclass, field
 
 import llvmlite.ir as ir
 
+from ....progress import stage
+
 _REF = re.compile(r'@"(?:[^"\\]|\\.)*"')
 # Constants used by several parts are copied into each up to this size; larger ones are shared.
 DUP_BYTES = 4096
@@ -379,6 +381,8 @@ def compile_parts(split: Split, tm_key, make_tm, opt_level: int, threads: int, v
     errors: list[tuple[int, BaseException]] = []
     lock = threading.Lock()
     tms = _borrow_tms(tm_key, make_tm, max(1, min(threads, n)))
+    finished_parts = [0]
+    stage("LLVM parts", 0, n)
 
     def work(tm) -> None:
         gate.free.on = True
@@ -390,6 +394,9 @@ def compile_parts(split: Split, tm_key, make_tm, opt_level: int, threads: int, v
                     k = order.pop(0)
                 try:
                     out[k] = _compile_one(split.texts[k], tm, opt_level, verify)
+                    with lock:
+                        finished_parts[0] += 1
+                    stage("LLVM parts", finished_parts[0], n)
                 except BaseException as e:  # noqa: BLE001 - re-raised in the calling thread
                     with lock:
                         errors.append((k, e))

@@ -482,14 +482,25 @@ def binary_op(em: Elemental, op: str, et: str, x, y, instr: Instruction | None =
         sat = b.select(b.icmp_signed("<", x, zero), minus1, zero)
         return b.select(in_range, b.ashr(x, y), sat)
     if op == "power":
+        # XLA:CPU's (the mhlo lowering's): squaring over the exponent's low 6 bits; an exponent of
+        # 64 or more (unsigned) gives 0 for an even base, whose 64th power is 0 mod 2^64; a
+        # negative one gives 1 for base 1, +-1 by parity for base -1, 0 otherwise.
         acc, base, e = one, x, y
-        for _ in range(6):  # 2**6 > any useful exponent: larger ones overflow (XLA does the same)
+        for _ in range(6):
             bit = b.icmp_unsigned("==", b.and_(e, one), one)
             acc = b.select(bit, b.mul(acc, base), acc)
             base = b.mul(base, base)
             e = b.lshr(e, one)
-        neg_exp = b.icmp_signed("<", y, zero) if signed else ir.Constant(I1, 0)
-        return b.select(neg_exp, b.select(b.icmp_unsigned("==", x, one), one, zero), acc)
+        even_base = b.icmp_unsigned("==", b.and_(x, one), zero)
+        big = b.icmp_unsigned(">=", y, const(t, 64))
+        acc = b.select(b.and_(big, even_base), zero, acc)
+        if not signed:
+            return acc
+        odd_exp = b.icmp_unsigned("==", b.and_(y, one), one)
+        minus_one_pow = b.select(odd_exp, minus1, one)
+        neg = b.select(b.icmp_signed("==", x, one), one,
+                       b.select(b.icmp_signed("==", x, minus1), minus_one_pow, zero))
+        return b.select(b.icmp_signed("<", y, zero), neg, acc)
     if op == "mulhi":
         wide = ir.IntType(t.width * 2)
         ext = b.sext if signed else b.zext

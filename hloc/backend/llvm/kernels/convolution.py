@@ -49,6 +49,7 @@ from ..library.im2col import VEC, im2col_args
 from ..llvmir.hints import compile_apart
 from ..llvmir.irvalues import I1, I8, I64, PTR, VOID, const, intrinsic, storage_type
 from ..llvmir.loops import SMALL, Index, for_range, loop_nest, strides
+from ..llvmir.symbols import fresh_name
 from . import kernel
 from .dot import GEMM_MIN_MN, GEMM_MIN_WORK, accumulation_etype, check_product_types
 from .parallel import COUNTER_BYTES, parallel_chunks
@@ -521,7 +522,7 @@ def emit_gemm_conv(ctx, instr: Instruction, plan: GemmPlan) -> None:
             if made:
                 return made[0]
             types = [PTR, PTR, I64, I64] + [v.type for v in (grp, *outer_iv)]
-            f = ir.Function(ctx.module, ir.FunctionType(VOID, types), f"{ctx.fn.name}.im2col")
+            f = ir.Function(ctx.module, ir.FunctionType(VOID, types), fresh_name(ctx.module, f"{ctx.fn.name}.im2col"))
             f.linkage = "internal"
             f.attributes.add("noinline")
             f.attributes.add("nounwind")

@@ -30,6 +30,7 @@ from ..elemental import IrArray
 from ..library.threadpool import TASK_TY, TASKS_PER_THREAD
 from ..llvmir.irutil import entry_slot
 from ..llvmir.irvalues import I32, I64, PTR, VOID, const
+from ..llvmir.symbols import fresh_name
 
 # Elements a loop must touch before it is split. Measured here (2 vCPUs, loaded): a region costs
 # ~0.1-5 us while the workers spin (up to ~1 ms after the previous region), 25-65 us when they have
@@ -66,7 +67,7 @@ def parallel_range(ctx, n: int, work: int, body: Callable, grain: int = 1, extra
 
     # the range function: the body over [lo, hi)
     base = ctx.fn.name
-    rng = ir.Function(m, ir.FunctionType(VOID, types + [I64, I64, I64]), _unique(m, f"{base}.range"))
+    rng = ir.Function(m, ir.FunctionType(VOID, types + [I64, I64, I64]), fresh_name(m, f"{base}.range"))
     rng.linkage = "internal"
     rng.attributes.add("nounwind")
     for a in rng.args[:len(buffers)]:
@@ -83,7 +84,7 @@ def parallel_range(ctx, n: int, work: int, body: Callable, grain: int = 1, extra
     sub.b.ret_void()
 
     # the task function: task t of ntasks -> its slice
-    tfn = ir.Function(m, TASK_TY, _unique(m, f"{base}.task"))
+    tfn = ir.Function(m, TASK_TY, fresh_name(m, f"{base}.task"))
     tfn.linkage = "internal"
     tfn.attributes.add("nounwind")
     tctx, t = tfn.args
@@ -131,15 +132,6 @@ def parallel_range(ctx, n: int, work: int, body: Callable, grain: int = 1, extra
 
 def _smin(b: ir.IRBuilder, x, y):
     return b.select(b.icmp_signed("<", x, y), x, y)
-
-
-def _unique(m: ir.Module, name: str) -> str:
-    if name not in m.globals:
-        return name
-    k = 1
-    while f"{name}.{k}" in m.globals:
-        k += 1
-    return f"{name}.{k}"
 
 
 COUNTER_BYTES = 64  # the chunk counter of parallel_chunks, on a cache line of its own

@@ -33,6 +33,7 @@ from ..elemental import Elemental, IrArray
 from ..llvmir.irutil import Var, entry_alloca, while_
 from ..llvmir.irvalues import I1, I32, I64, PTR, compute_type, const
 from ..llvmir.loops import Index, for_range, linearize, loop_nest, strides
+from ..llvmir.symbols import fresh_name
 from . import kernel
 from .indexing import check_scalar_computation, copy_array, i64
 
@@ -510,7 +511,7 @@ def _less_function(ctx, instr: Instruction, inputs: list[IrArray], dim: int, dir
     m = ctx.module
     n_in = len(inputs)
     fn = ir.Function(m, ir.FunctionType(I1, [I64, I64] + [PTR] * n_in + [I64] * n_in),
-                     name=m.get_unique_name(f"{ctx.fn.name}.less"))
+                     name=fresh_name(m, f"{ctx.fn.name}.less"))
     fn.linkage = "internal"
     fb = ir.IRBuilder(fn.append_basic_block("entry"))
     i, j = fn.args[0], fn.args[1]
@@ -573,7 +574,7 @@ def emit_topk(ctx, x: IrArray, values: IrArray, indices: IrArray, k: int, larges
     if k == 0 or x.shape.num_elements == 0:
         return
     fn = ir.Function(ctx.module, ir.FunctionType(I1, [I64, I64, PTR, I64]),
-                     name=ctx.module.get_unique_name(f"{ctx.fn.name}.less"))
+                     name=fresh_name(ctx.module, f"{ctx.fn.name}.less"))
     fn.linkage = "internal"
     fb = ir.IRBuilder(fn.append_basic_block("entry"))
     arr = IrArray(fn.args[2], x.shape)

@@ -24,6 +24,7 @@ import llvmlite.ir as ir
 from ..llvmir.irutil import entry_slot
 from ..llvmir.irvalues import F32, I64, PTR, VOID, const
 from ..llvmir.loops import COLD, for_range
+from ..llvmir.symbols import fresh_name
 
 NAME = "hloc.im2col.f32"
 # (x, p, r0, nrows, K, cg, OH, OW, base, in_b, then y: stride, in_size, in_stride, x: the same, then
@@ -116,10 +117,7 @@ def im2col_args(b: ir.IRBuilder, x, p, r0, nrows, k: int, cg: int, oh: int, ow: 
     m = b.module
     data = [v for pair in taps for v in pair]
     ty = ir.ArrayType(I64, len(data))
-    name, n = "c.im2col.taps", 0
-    while f"{name}.{n}" in m.globals:
-        n += 1
-    table = ir.GlobalVariable(m, ty, f"{name}.{n}")
+    table = ir.GlobalVariable(m, ty, fresh_name(m, "c.im2col.taps"))
     table.initializer = ir.Constant(ty, data)
     table.global_constant = True
     table.linkage = "private"

@@ -1,0 +1,93 @@
+"""Run HLO text on XLA:CPU through jaxlib: the `xla` backend's engine (`hloc run --check-against xla`).
+
+Standalone on purpose (numpy and jax only, no hloc): it runs in hloc's own process when jax is
+importable there, or as a script under another Python that has jax (`HLOC_XLA_PYTHON`, e.g. a 3.12
+venv with jax 0.12 while hloc's is 3.11):
+
+    python xla_worker.py MODULE.hlo INPUTS.npz OUTPUTS.npz    # arrays arg0.. in, out0.. out
+
+The route is XLA's own: HLO text -> HloModule (XLA's parser) -> StableHLO -> compile on the CPU
+client -> execute. Tuple parameters and results are flattened depth-first, as hlo_to_stablehlo
+does. bf16/f8 cross the .npz as same-width unsigned bit patterns, with their type names beside.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+
+
+def run_hlo(text: str, leaves: list) -> list:
+    """The module's flattened outputs on XLA:CPU for its flattened inputs (numpy arrays)."""
+    import jax
+    import numpy as np
+
+    with contextlib.suppress(Exception):  # (backends already initialised by the caller: keep them)
+        jax.config.update("jax_platforms", "cpu")
+    from jax._src import xla_bridge as xb
+    from jax._src.lib import _jax, hlo
+    from jax._src.lib import xla_client as xc
+
+    proto = hlo.hlo_module_from_text(text).as_serialized_hlo_module_proto()
+    shlo = _jax.mlir.hlo_to_stablehlo(proto)
+    client = xb.get_backend("cpu")
+    device = client.local_devices()[0]
+    exe = client.compile_and_load(shlo, xc.DeviceList((device,)), xc.CompileOptions())
+    with jax.enable_x64(True):  # f64/s64 stay as they are
+        buffers = [jax.device_put(np.ascontiguousarray(a), device) for a in leaves]
+    result = exe.execute_sharded(buffers)
+    return [np.asarray(x[0]) for x in result.disassemble_into_single_device_arrays()]
+
+
+def save_arrays(path: str, arrays: list, prefix: str) -> None:
+    """`prefix0..` in an .npz; ml_dtypes arrays as bit patterns with `PREFIXk.dtype` naming the type."""
+    import numpy as np
+
+    out = {}
+    for k, a in enumerate(arrays):
+        a = np.asarray(a)
+        if a.dtype.kind == "V" or type(a.dtype).__module__.startswith("ml_dtypes") or a.dtype.name in (
+                "bfloat16", "int4", "uint4") or a.dtype.name.startswith("float8"):
+            out[f"{prefix}{k}.dtype"] = np.array(a.dtype.name)
+            a = a.view(np.uint16 if a.dtype.itemsize == 2 else np.uint8)
+        out[f"{prefix}{k}"] = a
+    np.savez(path, **out)
+
+
+def load_arrays(path: str, prefix: str) -> list:
+    import numpy as np
+
+    with np.load(path, allow_pickle=False) as z:
+        data = {k: z[k] for k in z.files}
+    out = []
+    k = 0
+    while f"{prefix}{k}" in data:
+        a = data[f"{prefix}{k}"]
+        name = data.get(f"{prefix}{k}.dtype")
+        if name is not None:
+            import ml_dtypes
+
+            a = a.view(getattr(ml_dtypes, str(name)))
+        out.append(a)
+        k += 1
+    return out
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    module, inputs, outputs = argv
+    with open(module) as f:
+        text = f.read()
+    try:
+        outs = run_hlo(text, load_arrays(inputs, "arg"))
+    except Exception as e:  # XLA's parse / compile / run errors, reported to the caller
+        print(f"{type(e).__name__}: {e}", file=sys.stderr)
+        return 1
+    save_arrays(outputs, outs, "out")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
