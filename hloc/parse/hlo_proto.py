@@ -377,6 +377,14 @@ def literal_array(lit: dict, shape: Shape, where: str) -> np.ndarray | tuple:
 
 def hlo_text_from_proto(data: bytes, where: str, text_format: bool) -> str:
     """The HLO text of the module in a binary or text HloModuleProto / HloProto."""
+    try:
+        return _hlo_text(data, where, text_format)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError) as e:
+        # fields present with values no XLA writer gives (a damaged or hand-made proto)
+        raise ParseError(f"malformed HloModuleProto: {type(e).__name__}: {e}", SourceLoc(where, 1, 1)) from None
+
+
+def _hlo_text(data: bytes, where: str, text_format: bool) -> str:
     from ..ir.literal import format_literal
 
     p = read_proto(data, where, text_format)
