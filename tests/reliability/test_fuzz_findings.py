@@ -20,7 +20,6 @@ FINDINGS = {
     "mlir_broadcast_index.mlir": "IndexError in parse/mlir/ops.py _broadcast: broadcast dimensions beyond the operand",
     "mlir_dense_overflow.mlir": "OverflowError in parse/mlir/values.py dense_array: an integer too big for its type",
     "mlir_float_literal.mlir": "ValueError in parse/mlir/values.py _number: a malformed float literal '0.0e+-1'",
-    "mlir_type_regex.mlir": "AttributeError in parse/mlir/values.py parse_type: a type the pattern does not match",
 }
 
 
