@@ -95,12 +95,20 @@ def interp_outputs(text: str, inputs: list[np.ndarray]) -> list[np.ndarray]:
     return r.run(inputs)
 
 
+STATEFUL_OPS = ("rng-get-and-update-state",)  # state kept across calls of one loaded executable
+
+
 def native_runs(text: str, inputs: list[np.ndarray], configs=CONFIGS):
-    """(config label, outputs or the exception) for each configuration, compiling once per pipeline."""
-    by_pipeline: dict[str, list[int]] = {}
+    """(config label, outputs or the exception) for each configuration, compiling once per pipeline
+    (once per configuration when the module keeps state across calls: each run starts from the first)."""
+    stateful = any(f" {op}(" in text for op in STATEFUL_OPS)
+    groups: list[tuple[str, list[int]]] = []
     for p, t in configs:
-        by_pipeline.setdefault(p, []).append(t)
-    for pipeline, threads in by_pipeline.items():
+        if groups and groups[-1][0] == p and not stateful:
+            groups[-1][1].append(t)
+        else:
+            groups.append((p, [t]))
+    for pipeline, threads in groups:
         try:
             r = Runner(parse_module(text, "fuzz.hlo"), "llvm",
                        options=BackendOptions(threads=threads[0], cache=False, hlo_pipeline=pipeline))
