@@ -9,9 +9,12 @@ included), compare / select / clamp, convert and bitcast-convert, broadcast, res
 transpose, reverse, slice, concatenate, pad, iota, constants, reduce (add / multiply / max / min),
 dot, dynamic-slice and dynamic-update-slice (start indices in and out of range, negative),
 gather and scatter (indices in and out of range), sort (one operand or stable key/value), tuples and
-get-tuple-element, while loops, conditionals (pred and indexed) and calls whose computations
-declare random layouts; any array of rank >= 2 may take a random non-default layout. Shapes run
-from 0-sized to a few thousand elements.
+get-tuple-element, while loops (fixed or data-dependent trip counts), conditionals (pred and
+indexed) and calls whose computations declare random layouts; any array of rank >= 2 may take a
+random non-default layout. Shapes run from 0-sized to a few thousand elements. Element types: the
+floats (f8 types included), c64 / c128, every integer width (s2..u64) and pred. The numeric ops
+(windows, convolution, fft, linalg, batch-norm, rng, collectives...) are in fuzz/ops_numeric.py;
+the interpreter opcodes never generated, each with its reason, are fuzz/coverage.py's NOT_GENERATED.
 
 Exactness: a value is exact when every op on the way is (integer ops, float add / multiply /
 divide / sqrt / compare / select / data movement ...). Transcendentals, pow, atan2, float
