@@ -44,6 +44,9 @@ DTYPES = {"f32": np.float32, "f64": np.float64, "f16": np.float16, "bf16": ml_dt
           **{t: getattr(ml_dtypes, "float8_" + t[2:]) for t in F8}}
 BITS = {t: (8 if t == "pred" else np.dtype(d).itemsize * 8) for t, d in DTYPES.items()}
 BITS.update({"s4": 4, "u4": 4, "s2": 2, "u2": 2})
+# the precision an inexact value keeps: it is never converted to a type with more (its bound would be too tight)
+MANTISSA_BITS = {"f64": 52, "c128": 52, "f32": 23, "c64": 23, "f16": 10, "bf16": 7, "f8e3m4": 4,
+                 **{t: 3 for t in F8 if t != "f8e3m4" and "e4" in t}, **{t: 2 for t in F8 if "e5" in t}}
 FLOAT_TYPES = frozenset(FLOATS + F8)  # real floating point (what `in FLOATS` alone would miss: f8)
 
 
@@ -457,10 +460,9 @@ def op_convert(c: Comp) -> Val | None:
         to = "f32"
     if is_float(v.etype) and (is_int(to) or to == "pred") and not v.exact:
         to = g.pick(FLOATS)
-    if not v.exact and v.etype in ("f16", "bf16", *F8) and not is_int(to) and to != "pred":
-        to = v.etype  # (widened, an f16 error would be judged by an f32 bound)
-    if not v.exact and v.etype == "f32" and to == "c128":
-        to = "c64"
+    if not v.exact and MANTISSA_BITS.get(to, 0) > MANTISSA_BITS.get(v.etype, 0):
+        # (widened, an f32 error would be judged by an f64 bound)
+        to = "c64" if v.etype == "f32" and is_complex(to) else v.etype
     if g.chance(0.25) and v.etype != "pred" and (is_int(v.etype) or v.exact) and v.etype not in NARROW_INTS \
             and not is_complex(v.etype):
         same = [t for t in DTYPES if BITS[t] == BITS[v.etype] and t not in ("pred", v.etype)
