@@ -289,7 +289,7 @@ def test_no_task_outlives_or_repeats_in_its_job(jobs_lib, threads):
     one under the old generation: it would run that task twice, count it twice, and the call could
     return while the task still ran, writing into memory its caller has reused. Jobs of 2 and 9
     tasks in turn leave such a worker a task index to claim; a million jobs found it in a second."""
-    bad = jobs_lib(threads, 300_000)
+    bad = jobs_lib(threads, 1_000_000)
     assert bad == 0, _failures(bad)
 
 
