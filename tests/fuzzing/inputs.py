@@ -385,8 +385,11 @@ def _small(pattern: str, limit: int = 8000) -> list[Path]:
     return [p for p in sorted(ROOT.glob(pattern)) if p.stat().st_size < limit]
 
 
-MLIR_SEEDS = _small("testdata/stablehlo/**/*.mlir")
-PROTO_SEEDS = _small("testdata/protos/*.pb", 20000)
+MLIR_SEEDS = _small("testdata/stablehlo/**/*.mlir") + _small("testdata/producers/**/*.mlir") \
+    + _small("testdata/fuzz_findings/*.mlir")
+PROTO_SEEDS = _small("testdata/protos/*.pb", 20000) + _small("testdata/producers/**/*.hlo.pb", 20000) \
+    + _small("testdata/fuzz_findings/*.pb", 20000)
+PROTO_TEXT_SEEDS = _small("testdata/protos/*.pbtxt", 25000)
 
 
 def check_stablehlo(text: str) -> None:
@@ -408,6 +411,27 @@ def check_hlo_proto(data: bytes) -> None:
             str(e)
 
 
+def check_hlo_proto_text(text: str) -> None:
+    """A text HloModuleProto (.pbtxt, run_hlo_module's --input_format=pbtxt), as check_hlo_proto."""
+    from hloc.parse import parse_module, read_source
+
+    with tempfile.TemporaryDirectory() as d:
+        p = os.path.join(d, "m.pbtxt")
+        with open(p, "w", encoding="utf-8", errors="surrogatepass") as f:
+            f.write(text)
+        try:
+            parse_module(read_source(p), p)
+        except HlocError as e:
+            str(e)
+
+
+@st.composite
+def mlir_bytes(draw) -> str:
+    """A seed file with byte-level damage (cut UTF-8, stray brackets), decoded as a reader would."""
+    data = draw(mutated_bytes(draw(st.sampled_from(MLIR_SEEDS)).read_bytes()))
+    return data.decode("utf-8", "replace")
+
+
 TARGETS = {
     "hlo": (hlo_text(), check_hlo),
     "npy": (npy_file(), check_inputs_file),
@@ -415,7 +439,9 @@ TARGETS = {
     "cache": (cache_case(), check_cache),
 }
 if MLIR_SEEDS:
-    TARGETS["stablehlo"] = (mutated_text(MLIR_SEEDS), check_stablehlo)
+    TARGETS["stablehlo"] = (st.one_of(mutated_text(MLIR_SEEDS), mlir_bytes()), check_stablehlo)
+if PROTO_TEXT_SEEDS:
+    TARGETS["hlo-proto-text"] = (mutated_text(PROTO_TEXT_SEEDS), check_hlo_proto_text)
 if PROTO_SEEDS:
     TARGETS["hlo-proto"] = (st.sampled_from([p.read_bytes() for p in PROTO_SEEDS]).flatmap(
         lambda b: mutated_bytes(b, 4)), check_hlo_proto)

@@ -33,6 +33,12 @@ def looks_like_mlir(text: str) -> bool:
     return False
 
 
+# What the decoders raise when a value is not what the syntax promised (a missing attribute, an
+# index past a list, a number out of range): the one place they become a located ParseError.
+DECODING_ERRORS = (ValueError, IndexError, KeyError, TypeError, AttributeError, OverflowError,
+                   ZeroDivisionError, AssertionError, RecursionError)
+
+
 def parse_mlir(text: str, filename: str = "<input>") -> Module:
     ctx = Ctx(filename, text)
     stripped = strip_locations(text)
@@ -41,7 +47,11 @@ def parse_mlir(text: str, filename: str = "<input>") -> Module:
     name = m.group(1).strip('"') if m else "module"
     name = re.sub(r"[^\w.-]", "_", name) or "module"
     lowering = ModuleLowering(funcs, ctx, dialect_resources(text), lower_op)
-    hlo_text = lowering.lower(name)
+    try:
+        hlo_text = lowering.lower(name)
+    except DECODING_ERRORS as e:
+        what, offset = lowering.at
+        raise ctx.error(offset, f"malformed {what}: {_reason(e)}") from None
     try:
         module = parse_hlo_text(hlo_text, filename + " (as HLO)")
     except HlocError as e:
@@ -57,6 +67,14 @@ def parse_mlir(text: str, filename: str = "<input>") -> Module:
                 instr.literal = arr
     module.src = src
     return module
+
+
+def _reason(e: BaseException) -> str:
+    if isinstance(e, KeyError):
+        return f"missing attribute or field {e.args[0]!r}" if e.args else "a missing attribute"
+    if isinstance(e, RecursionError):
+        return "nested too deeply"
+    return str(e) or type(e).__name__
 
 
 def _mlir_error(e: HlocError, hlo_text: str, lowering: ModuleLowering, ctx: Ctx) -> HlocError:

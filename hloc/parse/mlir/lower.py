@@ -14,11 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from lark import Token
 
 from ...errors import did_you_mean
 from ...ir.types import Shape
-from .syntax import Func, Op, Region
+from .syntax import Func, Op, Region, Token
 from .values import Ctx, parse_type, shape_text
 
 
@@ -124,6 +123,7 @@ class ModuleLowering:
         self.in_progress: set[str] = set()
         self.texts: list[str] = []
         self.used_names: set[str] = set()
+        self.at: tuple[str, int] = ("the module", 0)  # what is being lowered: (description, offset)
 
     def fresh(self, prefix: str) -> str:
         n = self.counts.get(prefix, 0) + 1
@@ -164,6 +164,8 @@ class ModuleLowering:
         if name in self.in_progress:
             raise self.ctx.error(offset, f"function '@{name}' calls itself: HLO has no recursion")
         self.in_progress.add(name)
+        outer = self.at
+        self.at = (f"function '@{name}'", f.offset)
         cb = CompBuilder(self, self.comp_name(name))
         for i, (arg, type_tok, _attrs, off) in enumerate(f.args):
             cb.scope[arg] = cb._param(i, self.type_of(type_tok), off)
@@ -176,6 +178,7 @@ class ModuleLowering:
         self.texts.append(cb.text(is_entry))
         self.in_progress.discard(name)
         self.done[name] = cb.name
+        self.at = outer
         return cb.name
 
     def finish(self, cb: CompBuilder, results: list[Value], offset: int, tuple_result: bool) -> Value:

@@ -6,12 +6,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from lark import Token
-
 from ...ir.types import Shape
 from .lower import CompBuilder, ModuleLowering, Value
 from .pretty import Pretty, paren_values, read_pretty
-from .syntax import Group, Op
+from .syntax import Group, Op, Token
 from .values import decode_dict, decode_value, dense_array, is_tok, item_text, shape_text, split_top
 
 LOWERINGS: dict[str, Callable] = {}
@@ -96,10 +94,13 @@ def lower_op(lw: ModuleLowering, cb: CompBuilder, op: Op) -> None:
     if fn is None:
         from ...errors import did_you_mean
         raise lw.ctx.error(op.offset, f"unsupported operation '{op.name}'{did_you_mean(op.name, LOWERINGS)}")
+    outer = lw.at
+    lw.at = (f"'{op.name}'", op.offset)  # where a decoding failure is reported (mlir/__init__.py)
     a = Args(lw, cb, op)
     out = fn(a)
     if out is not None:
         bind(lw, cb, op, out if isinstance(out, list) else [out])
+    lw.at = outer
 
 
 def ints(v) -> str:
@@ -224,6 +225,9 @@ def _broadcast(a: Args):
     x = a.operands[0]
     dims = ints_list(a.get("broadcast_dimensions", "dims"))
     out = a.shape.dims
+    if len(dims) != x.shape.rank or any(not 0 <= d < len(out) for d in dims):
+        raise a.error(f"broadcast_in_dim: dims = {dims} must give one result dimension (0 to "
+                      f"{len(out) - 1}) for each of the operand's {x.shape.rank} dimensions")
     # StableHLO stretches size-1 dimensions; HLO's broadcast does not: reshape them away first
     stretched = [i for i, d in enumerate(dims) if x.shape.dims[i] == 1 and out[d] != 1]
     if stretched:
