@@ -30,35 +30,36 @@ class Value:
 
 
 class CompBuilder:
-    """One HLO computation being written. `capture(key)` (set for case/while regions) brings in a value
-    of an enclosing computation; None means the region is closed (reduce, sort, ... bodies)."""
+    """One HLO computation being written, as records (name, shape, opcode, operand names or a parameter
+    number, attribute text, offset of the MLIR op) that build.py turns into IR. `capture(key)` (set for
+    case/while regions) brings in a value of an enclosing computation; None means the region is closed
+    (reduce, sort, ... bodies)."""
 
     def __init__(self, lowering: ModuleLowering, name: str, parent: CompBuilder | None = None, capture=None):
         self.lw = lowering
         self.name = name
         self.parent = parent
         self.capture = capture
-        self.head: list[str] = []  # parameter lines, written first
-        self.lines: list[str] = []
+        self.head: list[tuple] = []  # parameters, written first
+        self.lines: list[tuple] = []
         self.scope: dict[str, Value] = {}
         self.root: str | None = None
 
     def emit(self, opcode: str, shape: Shape, operands: list[Value], attrs: str = "", offset: int = 0,
              head: bool = False) -> Value:
+        """An instruction; a constant's value goes into lowering.constants under the returned name."""
         name = self.lw.fresh(opcode)
-        ops = ", ".join(v.name for v in operands)
-        if opcode == "constant":  # the values are set on the IR after parsing (no text round trip)
-            ops = "{...}" if shape.dims else "false" if shape.etype == "pred" else \
-                "(0, 0)" if shape.etype in ("c64", "c128") else "0"
-        line = f"{name} = {shape_text(shape)} {opcode}({ops}){', ' + attrs if attrs else ''}"
-        (self.head if head else self.lines).append(line)
-        self.lw.offsets[name] = offset
+        (self.head if head else self.lines).append((name, shape, opcode, [v.name for v in operands], attrs, offset))
         return Value(name, shape)
+
+    def line(self, name: str, shape: Shape, opcode: str, operands: list[str] | int, attrs: str, offset: int,
+             head: bool = False) -> None:
+        """An instruction whose name is already chosen (a parameter: operands is its number)."""
+        (self.head if head else self.lines).append((name, shape, opcode, operands, attrs, offset))
 
     def _param(self, number: int, shape: Shape, offset: int) -> Value:
         name = self.lw.fresh("param")
-        self.head.append(f"{name} = {shape_text(shape)} parameter({number})")
-        self.lw.offsets[name] = offset
+        self.head.append((name, shape, "parameter", number, "", offset))
         return Value(name, shape)
 
     def gte(self, tup: Value, index: int, offset: int) -> Value:
@@ -99,10 +100,15 @@ class CompBuilder:
         return self.parent is not None and self.capture is not None and self.parent.has(key)
 
     def text(self, is_entry: bool) -> str:
-        body = self.head + self.lines
+        """The computation as HLO text (for reading what a lowering made, e.g. in a debugger)."""
         out = [("ENTRY " if is_entry else "") + self.name + " {"]
-        for line in body:
-            out.append(("  ROOT " if line.split(" = ", 1)[0] == self.root else "  ") + line)
+        for name, shape, opcode, operands, attrs, _ in self.head + self.lines:
+            if opcode == "constant":
+                args = "..."
+            else:
+                args = str(operands) if isinstance(operands, int) else ", ".join(operands)
+            out.append(f"  {'ROOT ' if name == self.root else ''}{name} = {shape_text(shape)} {opcode}({args})"
+                       + (f", {attrs}" if attrs else ""))
         out.append("}")
         return "\n".join(out)
 
@@ -117,11 +123,10 @@ class ModuleLowering:
         self.func_list = funcs
         self.resources = resources
         self.counts: dict[str, int] = {}
-        self.offsets: dict[str, int] = {}  # HLO instruction name -> offset of its op in the MLIR text
-        self.constants: dict[str, np.ndarray] = {}
+        self.constants: dict[str, np.ndarray] = {}  # constant instruction name -> its value
         self.done: dict[str, str] = {}  # func name -> computation name
         self.in_progress: set[str] = set()
-        self.texts: list[str] = []
+        self.finished: list[tuple[CompBuilder, int | None]] = []  # (computation, offset if the entry)
         self.used_names: set[str] = set()
         self.at: tuple[str, int] = ("the module", 0)  # what is being lowered: (description, offset)
 
@@ -175,7 +180,7 @@ class ModuleLowering:
             raise self.ctx.error(f.offset, f"function '@{name}' returns {len(results)} values; its "
                                            f"signature declares {len(expected)}")
         self.finish(cb, results, f.offset, tuple_result=len(results) != 1)
-        self.texts.append(cb.text(is_entry))
+        self.finished.append((cb, f.offset if is_entry else None))
         self.in_progress.discard(name)
         self.done[name] = cb.name
         self.at = outer
@@ -201,20 +206,24 @@ class ModuleLowering:
                       block_args: list | None = None, kind: str = "region") -> str:
         """A region without captures (reduce, sort, scatter, ... bodies): its block arguments are
         the computation's parameters. Returns the computation's name."""
-        cb = CompBuilder(self, self.comp_name(f"{kind}_{len(self.texts)}"), parent=parent, capture=None)
+        cb = CompBuilder(self, self.comp_name(f"{kind}_{len(self.finished)}"), parent=parent, capture=None)
         args = block_args if block_args is not None else region.blocks[0].args
         for i, (arg, type_tok, _attrs, off) in enumerate(args):
             shape = self.type_of(type_tok)
             cb.scope[arg] = cb._param(i, shape, off)
         results = self.lower_region_ops(cb, region, offset)
         self.finish(cb, results, offset, tuple_result=len(results) != 1)
-        self.texts.append(cb.text(False))
+        self.finished.append((cb, None))
         return cb.name
 
-    def lower(self, module_name: str) -> str:
-        entry = self.entry_func()  # other functions are lowered when called
+    def lower(self) -> None:
+        """Lower the entry function; other functions are lowered when called. Fills `finished`."""
+        entry = self.entry_func()
         self.lower_func(entry.name, entry.offset, is_entry=True)
-        return f"HloModule {module_name}\n\n" + "\n\n".join(self.texts) + "\n"
+
+    def text(self, module_name: str) -> str:
+        """The module as HLO text (for reading what the lowering made)."""
+        return f"HloModule {module_name}\n\n" + "\n\n".join(cb.text(e is not None) for cb, e in self.finished) + "\n"
 
 
 def _return_values(op: Op) -> list[Token]:

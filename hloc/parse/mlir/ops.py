@@ -10,7 +10,7 @@ from ...ir.types import Shape
 from .lower import CompBuilder, ModuleLowering, Value
 from .pretty import Pretty, paren_values, read_pretty
 from .syntax import Group, Op, Token
-from .values import decode_dict, decode_value, dense_array, is_tok, item_text, shape_text, split_top
+from .values import decode_dict, decode_value, dense_array, is_tok, item_text, split_top
 
 LOWERINGS: dict[str, Callable] = {}
 
@@ -570,7 +570,7 @@ def _reduce(a: Args):
 
 def _binary_computation(a: Args, op_name: str, scalar: Shape) -> str:
     lw = a.lw
-    cb = CompBuilder(lw, lw.comp_name(f"region_{len(lw.texts)}"), parent=a.cb)
+    cb = CompBuilder(lw, lw.comp_name(f"region_{len(lw.finished)}"), parent=a.cb)
     x = cb._param(0, scalar, a.op.offset)
     y = cb._param(1, scalar, a.op.offset)
     hlo = _ELEMENTWISE.get(op_name.split(".", 1)[1])
@@ -578,7 +578,7 @@ def _binary_computation(a: Args, op_name: str, scalar: Shape) -> str:
         raise a.error(f"'applies {op_name}': not an elementwise binary op")
     r = cb.emit(hlo, scalar, [x, y], "", a.op.offset)
     cb.root = r.name
-    lw.texts.append(cb.text(False))
+    lw.finished.append((cb, None))
     return cb.name
 
 
@@ -711,26 +711,20 @@ class _Captures:
             index = self.keys[key]
             shape = self.values[index - self.first].shape
             name = self.lw.fresh("get-tuple-element")
-            cb.lines.append(f"{name} = {_shape(shape)} get-tuple-element({param_name}), index={index}")
-            self.lw.offsets[name] = (tok.start_pos or 0)
+            cb.line(name, shape, "get-tuple-element", [param_name], f"index={index}", tok.start_pos or 0)
             return Value(name, shape)
         return capture
-
-
-_shape = shape_text
 
 
 def _open_region(a: Args, region, state: list[Shape], arg_names: list[str], caps: _Captures, kind: str):
     """A region whose computation takes one tuple parameter: the state, then the captures."""
     lw = a.lw
-    cb = CompBuilder(lw, lw.comp_name(f"{kind}_{len(lw.texts)}"), parent=a.cb)
+    cb = CompBuilder(lw, lw.comp_name(f"{kind}_{len(lw.finished)}"), parent=a.cb)
     param = lw.fresh("param")
-    lw.offsets[param] = region.offset
     cb.capture = caps.hook(cb, param, region.offset)
     for i, (name, shape) in enumerate(zip(arg_names, state)):
         gname = lw.fresh("get-tuple-element")
-        cb.lines.append(f"{gname} = {_shape(shape)} get-tuple-element({param}), index={i}")
-        lw.offsets[gname] = region.offset
+        cb.line(gname, shape, "get-tuple-element", [param], f"index={i}", region.offset)
         cb.scope[name] = Value(gname, shape)
     results = lw.lower_region_ops(cb, region, a.op.offset)
     return cb, param, results
@@ -739,13 +733,13 @@ def _open_region(a: Args, region, state: list[Shape], arg_names: list[str], caps
 def _close_region(a: Args, cb: CompBuilder, param: str, state: list[Shape], caps: _Captures,
                   results: list[Value], tuple_root: bool) -> None:
     shape = Shape.tuple(state + [v.shape for v in caps.values])
-    cb.head.append(f"{param} = {_shape(shape)} parameter(0)")
+    cb.line(param, shape, "parameter", 0, "", a.op.offset, head=True)
     if tuple_root:
         root = cb.tuple(results, a.op.offset)
     else:
         root = results[0]
     cb.root = root.name
-    a.lw.texts.append(cb.text(False))
+    a.lw.finished.append((cb, None))
 
 
 @lowering("stablehlo.case", "mhlo.case")
@@ -793,8 +787,7 @@ def _while(a: Args):
     passthrough = []
     for k, v in enumerate(caps.values):
         name = a.lw.fresh("get-tuple-element")
-        bcb.lines.append(f"{name} = {_shape(v.shape)} get-tuple-element({bparam}), index={len(state) + k}")
-        a.lw.offsets[name] = op.offset
+        bcb.line(name, v.shape, "get-tuple-element", [bparam], f"index={len(state) + k}", op.offset)
         passthrough.append(Value(name, v.shape))
     _close_region(a, ccb, cparam, state, caps, cres, tuple_root=False)
     _close_region(a, bcb, bparam, state, caps, bres + passthrough, tuple_root=True)

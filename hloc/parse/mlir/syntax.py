@@ -118,9 +118,12 @@ _ANGLE4 = r"<(?:[^<>]++|" + _ANGLE3 + r")*+>"
 _QUOTED = r'"[^"\\]*+(?:\\.[^"\\]*+)*+"'
 _NAME = r"[A-Za-z0-9_$.\-]++"
 _SKIP = r"(?:\s++|//[^\n]*+|\{-#(?:[^#]++|#(?!-\}))*+#-\})*+"  # `{-# dialect_resources ... #-}` too
-# (type, pattern) in priority order: a type or attribute whose text is angle-bracketed is one token
+# (type, pattern), tried in order: a type or attribute whose text is angle-bracketed is one token
 # (`tensor<4x!quant.uniform<...>>`, `#stablehlo.gather<...>`), decoded in values.py.
 _TOKENS = [
+    ("VALUE", r"%" + _NAME + r"(?:#[0-9]++)?"),  # (the most frequent first: each alternative costs a try)
+    ("PUNCT", r"[,=:(){}\[\]<>]"),
+    ("->", r"->"),
     ("TENSOR", r"(?:tensor|memref|vector)" + _ANGLE3),
     ("TUPLE", r"tuple" + _ANGLE4),
     ("COMPLEX", r"complex<[a-zA-Z0-9]++>"),
@@ -128,14 +131,11 @@ _TOKENS = [
     ("ARRAY", r"array<[^<>]*+>"),
     ("BANG_TYPE", r"![A-Za-z_][A-Za-z0-9_$.]*+(?:" + _ANGLE2 + ")?"),
     ("HASH", r"#[A-Za-z_][A-Za-z0-9_$.]*+(?:<(?:->|[^<>]|<(?:->|[^<>])*+>)*+>)?"),
-    ("VALUE", r"%" + _NAME + r"(?:#[0-9]++)?"),
     ("SYMBOL", r"@(?:" + _NAME + "|" + _QUOTED + ")"),
     ("BLOCK", r"\^" + _NAME),
     ("STRING", _QUOTED),
     ("NUMBER", r"-?(?:0x[0-9A-Fa-f]++|[0-9]++(?:\.[0-9]*+)?(?:[eE][+-]?[0-9]++)?)"),
-    ("ID", r"[A-Za-z_][A-Za-z0-9_$.]*+"),
-    ("->", r"->"),
-    ("PUNCT", r"[,=:(){}\[\]<>]"),
+    ("ID", r"[A-Za-z_][A-Za-z0-9_$.]*+"),  # after the types that start with a word
 ]
 _TOKEN_RE = re.compile(_SKIP + "(?:" + "|".join(f"({p})" for _, p in _TOKENS) + ")", re.S)
 _TYPES = [None] + [t for t, _ in _TOKENS]

@@ -14,6 +14,7 @@ import numpy as np
 
 from ...errors import ParseError, SourceLoc
 from ...ir.types import ELEMENT_TYPES, Shape
+from ..values import parse_array_shape
 from .syntax import Group, Token, split_top
 
 _SCALARS = {
@@ -60,8 +61,20 @@ def _split_commas(text: str) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
+_TYPES: dict[str, Shape] = {}  # type text -> its shape (Shapes are immutable values)
+
+
 def parse_type(text: str, offset: int, ctx: Ctx) -> Shape:
-    text = text.strip()
+    shape = _TYPES.get(text)
+    if shape is None:
+        shape = _parse_type(text.strip(), offset, ctx)
+        if len(_TYPES) > 8192:
+            _TYPES.clear()
+        _TYPES[text] = shape
+    return shape
+
+
+def _parse_type(text: str, offset: int, ctx: Ctx) -> Shape:
     if text.startswith("tensor<"):
         body = text[len("tensor<"):-1]
         encoding = None
@@ -73,24 +86,28 @@ def parse_type(text: str, offset: int, ctx: Ctx) -> Shape:
             raise ctx.error(offset, f"expected a tensor type, found '{text}'")
         dims_text, etype_text = m.group(1), m.group(2)
         dims = [d for d in dims_text.split("x") if d]
+        if etype_text.startswith("!quant."):
+            raise ctx.error(offset, f"quantized tensors are not supported ('{etype_text}'): hloc reads float "
+                                    "and integer tensors; export the model before quantization or dequantized")
         et = element_type(etype_text, offset, ctx)
         bounds = None
         if encoding is not None:
             b = re.fullmatch(r"#stablehlo\.bounds<(.*)>", encoding)
             if b:
                 bounds = [x.strip() for x in b.group(1).split(",")]
-        sizes, dynamic = [], []
+                if any(x != "?" and not x.isdigit() for x in bounds):
+                    raise ctx.error(offset, f"expected bounds (numbers or '?') in '{encoding}'")
+        hlo_dims = []
         for i, d in enumerate(dims):
             if d == "?":
                 bound = bounds[i] if bounds is not None and i < len(bounds) else "?"
-                sizes.append(-1 if bound == "?" else int(bound))
-                dynamic.append(True)
+                hlo_dims.append("?" if bound == "?" else "<=" + bound)
             else:
-                sizes.append(int(d))
-                dynamic.append(False)
-        return Shape(et, tuple(sizes), dynamic=tuple(dynamic))
+                hlo_dims.append(d)
+        # the HLO reader's shape checks (sizes that fit in 64 bits, ...), errors at this type
+        return parse_array_shape(f"{et}[{','.join(hlo_dims)}]", offset, ctx)
     if text.startswith("tuple<"):
-        return Shape.tuple([parse_type(p, offset, ctx) for p in _split_commas(text[len("tuple<"):-1])])
+        return Shape.tuple([_parse_type(p, offset, ctx) for p in _split_commas(text[len("tuple<"):-1])])
     if text in ("!stablehlo.token", "!mhlo.token"):
         return Shape("token")
     if text in _SCALARS:
