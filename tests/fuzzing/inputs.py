@@ -10,8 +10,9 @@ to build as atheris needs): valid files first (numpy's writers, hloc's, the repr
 few mutations each (bytes flipped, cut, inserted; header fields, zip sizes and names, shapes and
 dimensions replaced by extremes; cache entries with links, FIFOs, huge or forged files). The
 contract, per case: success or an HlocError, within HANG_SECONDS, within the memory limit; any
-other exception is a finding (a traceback a user would see), a timeout is a hang. Findings are
-written to build/fuzz/<target>-<n>.txt with the input that caused them.
+other exception is a finding (a traceback a user would see), and so is a RuntimeWarning (numpy's
+noise on stderr), a timeout is a hang. Findings are written to build/fuzz/<target>-<n>.txt with the
+input that caused them.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import sys
 import tempfile
 import time
 import traceback
+import warnings
 import zipfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -470,7 +472,8 @@ def run_target(name: str, seconds: float, out: Path, examples_per_round: int = 2
             return
         tally.runs += 1
         try:
-            with hang_guard():
+            with hang_guard(), warnings.catch_warnings():
+                warnings.simplefilter("error", RuntimeWarning)  # numpy's noise on stderr is a finding too
                 check(case)
         except Hang:
             tally.hangs += 1

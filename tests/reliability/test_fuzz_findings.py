@@ -4,8 +4,10 @@ at the place in the file and says what is wrong there."""
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from hloc.errors import ParseError
@@ -34,3 +36,17 @@ def test_finding_is_one_located_error(name):
     assert info.value.loc is not None and info.value.loc.filename == path
     assert info.value.loc.line == line
     assert words in info.value.message
+
+
+def test_float_literal_beyond_its_type_is_inf_without_a_warning():
+    """XLA's MLIR parser reads these f16 elements as 0x7C00 and 0xFC00 (+-inf, IEEE rounding); the
+    fuzzer found numpy's overflow RuntimeWarning printed on the way (warnings are findings too)."""
+    text = """func.func @main() -> tensor<2xf16> {
+  %c = stablehlo.constant dense<[1.0e10, -7.0e4]> : tensor<2xf16>
+  return %c : tensor<2xf16>
+}"""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        module = parse_module(text, "m.mlir")
+    constants = [i for c in module.computations for i in c.instructions if i.opcode == "constant"]
+    assert [c.literal.view(np.uint16).tolist() for c in constants] == [[0x7C00, 0xFC00]]

@@ -295,7 +295,8 @@ def dense_array(text: str, shape: Shape, offset: int, ctx: Ctx, resources: dict 
     if body.startswith('"0x'):
         return _from_bytes(_hex_bytes(body[3:-1], offset, ctx), shape, dtype, count, offset, ctx)
     try:
-        values = _dense_elements(body, et, info, dtype)
+        with np.errstate(over="ignore"):  # a float beyond its type's range is +-inf, as MLIR rounds it
+            values = _dense_elements(body, et, info, dtype)
     except (ValueError, OverflowError, IndexError) as e:
         raise ctx.error(offset, f"malformed dense literal for {shape_text(shape)}: {e}") from None
     if values.size == 1 and count != 1:
