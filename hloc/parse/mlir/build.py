@@ -5,6 +5,7 @@ file."""
 
 from __future__ import annotations
 
+from ...errors import ParseError
 from ...ir.module import Instruction, Module, Source
 from ..builder import HloBuilder
 from ..lexer import split_attrs
@@ -31,15 +32,18 @@ def build_module(lowering: ModuleLowering, module_name: str, src: Source) -> Mod
                 b.finish_instruction(instr, root, (name, offset), offset)
             else:
                 ops = [scope[o] for o in operands]  # (the lowering defines every value before its use)
-                b.build(root, (name, offset), shape, (opcode, offset), ops, _attrs(attrs, offset) if attrs else None)
+                b.build(root, (name, offset), shape, (opcode, offset), ops, _attrs(b, attrs, offset) if attrs else None)
         b.computation(head, None, None)
     return b.module(True, None, None)
 
 
-def _attrs(text: str, offset: int) -> list:
+def _attrs(b: HloBuilder, text: str, offset: int) -> list:
     split = _ATTRS.get(text)
     if split is None:
-        split = _ATTRS[text] = split_attrs(text)
+        try:
+            split = _ATTRS[text] = split_attrs(text)
+        except ParseError as e:  # the op's attributes made no HLO attribute text: an error at the op
+            raise b.error(offset, f"malformed attributes ({e.message}): {text[:200]}") from None
         if len(_ATTRS) > 4096:
             _ATTRS.clear()
     # the offsets are those of the op: an error in a value points at the op that wrote it

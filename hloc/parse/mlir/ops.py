@@ -76,6 +76,9 @@ class Args:
 
 
 def bind(lw: ModuleLowering, cb: CompBuilder, op: Op, values: list[Value]) -> None:
+    named = sum(count for _, count in op.results)  # (counted first: `%0:99999999999` names no results)
+    if named != len(values):
+        raise lw.ctx.error(op.offset, f"'{op.name}' gives {len(values)} results, but {named} are named")
     keys = []
     for name, count in op.results:
         keys.extend([name] if count == 1 else [f"{name}#{k}" for k in range(count)])
