@@ -11,7 +11,7 @@ import gc
 import re
 
 from ...ir.module import Module, Source
-from . import chlo  # noqa: F401  (registers the CHLO expansions with ops.LOWERINGS)
+from . import chlo, dynamic  # noqa: F401  (register their lowerings with ops.LOWERINGS)
 from .build import build_module
 from .locations import dialect_resources, strip_locations
 from .lower import ModuleLowering

@@ -17,6 +17,7 @@ import numpy as np
 
 from ...errors import did_you_mean
 from ...ir.types import Shape
+from .refine import FOLDED, STATIC_SHAPES_ONLY, fold, is_unbounded, refined
 from .syntax import Func, Op, Region, Token
 from .values import Ctx, parse_type, shape_text
 
@@ -47,9 +48,21 @@ class CompBuilder:
 
     def emit(self, opcode: str, shape: Shape, operands: list[Value], attrs: str = "", offset: int = 0,
              head: bool = False) -> Value:
-        """An instruction; a constant's value goes into lowering.constants under the returned name."""
-        name = self.lw.fresh(opcode)
+        """An instruction; a constant's value goes into lowering.constants under the returned name. A
+        `?` in `shape` is refined from the operands (refine.py); sizes and shapes are folded into `known`."""
+        lw = self.lw
+        if is_unbounded(shape):
+            static = refined(opcode, shape, operands, attrs)
+            if static is None:
+                raise lw.ctx.error(offset, f"{lw.at[0]} gives {shape.to_str(False)}, a shape known only at run "
+                                           f"time; {STATIC_SHAPES_ONLY}")
+            shape = static
+        name = lw.fresh(opcode)
         (self.head if head else self.lines).append((name, shape, opcode, [v.name for v in operands], attrs, offset))
+        if opcode in FOLDED:
+            value = fold(opcode, shape, operands, attrs, lw.known, lw.constants)
+            if value is not None:
+                lw.known[name] = value
         return Value(name, shape)
 
     def line(self, name: str, shape: Shape, opcode: str, operands: list[str] | int, attrs: str, offset: int,
@@ -124,6 +137,8 @@ class ModuleLowering:
         self.resources = resources
         self.counts: dict[str, int] = {}
         self.constants: dict[str, np.ndarray] = {}  # constant instruction name -> its value
+        self.known: dict[str, np.ndarray] = {}  # other values known while lowering (refine.py)
+        self.result_shapes: dict[str, list[Shape]] = {}  # computation name -> its results' shapes
         self.done: dict[str, str] = {}  # func name -> computation name
         self.in_progress: set[str] = set()
         self.finished: list[tuple[CompBuilder, int | None]] = []  # (computation, offset if the entry)
@@ -160,12 +175,30 @@ class ModuleLowering:
         public = [f for f in with_body if f.visibility == "public"]
         return public[0] if len(public) == 1 else with_body[-1]
 
-    def lower_func(self, name: str, offset: int, is_entry: bool = False) -> str:
-        if name in self.done:
-            return self.done[name]
+    def lower_func(self, name: str, offset: int, is_entry: bool = False, args: list[Value] | None = None) -> str:
+        """The computation of function `name`; one per distinct static shapes and known values of `args`
+        where its signature has `?` (a shape-polymorphic function called with concrete arguments)."""
         f = self.funcs.get(name)
         if f is None or f.body is None:
             raise self.ctx.error(offset, f"call of unknown function '@{name}'{did_you_mean(name, self.funcs)}")
+        declared = [self.type_of(type_tok) for _, type_tok, _, _ in f.args]
+        key = name
+        if args is not None and any(is_unbounded(s) for s in declared):
+            if len(args) != len(declared):
+                raise self.ctx.error(offset, f"'@{name}' takes {len(declared)} arguments, found {len(args)}")
+            for i, (s, v) in enumerate(zip(declared, args)):
+                if is_unbounded(s):
+                    if s.etype != v.shape.etype or s.rank != v.shape.rank:
+                        raise self.ctx.error(offset, f"argument {i} of '@{name}' is {v.shape.to_str(False)}; "
+                                                     f"the function takes {s.to_str(False)}")
+                    declared[i] = v.shape
+            known = [self.known.get(v.name) for v in args]
+            key = repr((name, [s.to_str(False) for s in declared],
+                        [None if k is None else (k.dtype.str, k.shape, k.tobytes()) for k in known]))
+        else:
+            known = [None] * len(declared)
+        if key in self.done:
+            return self.done[key]
         if name in self.in_progress:
             raise self.ctx.error(offset, f"function '@{name}' calls itself: HLO has no recursion")
         self.in_progress.add(name)
@@ -173,7 +206,13 @@ class ModuleLowering:
         self.at = (f"function '@{name}'", f.offset)
         cb = CompBuilder(self, self.comp_name(name))
         for i, (arg, type_tok, _attrs, off) in enumerate(f.args):
-            cb.scope[arg] = cb._param(i, self.type_of(type_tok), off)
+            shape = declared[i]
+            if is_unbounded(shape):
+                raise self.ctx.error(off, f"parameter %{arg} is {type_tok.value}, with a size known only at "
+                                          f"run time (a shape-polymorphic module); {STATIC_SHAPES_ONLY}")
+            cb.scope[arg] = param = cb._param(i, shape, off)
+            if known[i] is not None:
+                self.known[param.name] = known[i]
         results = self.lower_region_ops(cb, f.body, f.offset)
         expected = [self.type_of(t) for t, _ in f.results]
         if len(results) != len(expected):
@@ -182,7 +221,8 @@ class ModuleLowering:
         self.finish(cb, results, f.offset, tuple_result=len(results) != 1)
         self.finished.append((cb, f.offset if is_entry else None))
         self.in_progress.discard(name)
-        self.done[name] = cb.name
+        self.done[key] = cb.name
+        self.result_shapes[cb.name] = [v.shape for v in results]
         self.at = outer
         return cb.name
 

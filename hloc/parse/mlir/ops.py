@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import numpy as np
+
 from ...ir.types import Shape
 from .lower import CompBuilder, ModuleLowering, Value
 from .pretty import Pretty, paren_values, read_pretty
@@ -96,6 +98,11 @@ def lower_op(lw: ModuleLowering, cb: CompBuilder, op: Op) -> None:
     fn = LOWERINGS.get(op.name)
     if fn is None:
         from ...errors import did_you_mean
+        if op.name.startswith("sdy."):
+            raise lw.ctx.error(op.offset, f"unsupported operation '{op.name}': hloc runs a sharded module as one "
+                                          "unpartitioned program; of Shardy's ops it reads the sharding "
+                                          "annotations (sdy.mesh, sdy.sharding, sdy.sharding_constraint), not "
+                                          "manual computations (shard_map): jit the function without shard_map")
         raise lw.ctx.error(op.offset, f"unsupported operation '{op.name}'{did_you_mean(op.name, LOWERINGS)}")
     outer = lw.at
     lw.at = (f"'{op.name}'", op.offset)  # where a decoding failure is reported (mlir/__init__.py)
@@ -634,8 +641,38 @@ def _call(a: Args):
         assert a.pretty is not None and a.pretty.symbol is not None  # (a pretty call names its callee)
         callee = a.pretty.symbol.value[1:].strip('"')
         a.operand_toks = paren_values(a.pretty.parens[0]) if a.pretty.parens else []
-    comp = a.lw.lower_func(callee, a.op.offset)
-    return _multi(a, "call", a.operands, f"to_apply={comp}") if a.result_types else None
+    args = a.operands
+    comp = a.lw.lower_func(callee, a.op.offset, args=args)
+    if any(-1 in t.dims for t in a.result_types):  # a shape-polymorphic callee: its refined results
+        a.result_types = a.lw.result_shapes[comp]
+    return _multi(a, "call", args, f"to_apply={comp}") if a.result_types else None
+
+
+def _shape_assertion(a: Args) -> None:
+    """JAX's check of a shape-polymorphic module's dimension sizes: decided while lowering, where the
+    sizes are known (refine.py), as XLA's shape refinement does; nothing runs."""
+    ops = a.operands
+    values = [a.lw.known.get(v.name, a.lw.constants.get(v.name)) for v in ops]
+    if not ops or values[0] is None:
+        raise a.error("'shape_assertion' on sizes known only at run time: hloc reads static shapes only")
+    if not bool(np.all(values[0])):
+        message = str(a.attrs.get("error_message", "shape assertion failed"))
+        for i, v in enumerate(values[1:]):
+            message = message.replace("{" + str(i) + "}", "?" if v is None else str(np.asarray(v).tolist()))
+        raise a.error(f"shape assertion failed: {message}")
+
+
+@lowering("stablehlo.uniform_quantize", "stablehlo.uniform_dequantize", "mhlo.uniform_quantize",
+          "mhlo.uniform_dequantize")
+def _uniform_quantize(a: Args):
+    # (a quantized result type is refused where Args reads it, naming the type)
+    raise a.error(f"quantized tensors are not supported ('{a.op.name}'): hloc reads float and integer tensors")
+
+
+@lowering("sdy.sharding_constraint", "sdy.reshard")
+def _sharding_constraint(a: Args):
+    """A sharding annotation: on one unpartitioned program, the value itself."""
+    return a.operands[0]
 
 
 @lowering("stablehlo.composite")
@@ -652,6 +689,8 @@ def _custom_call(a: Args):
         a.operand_toks = paren_values(a.pretty.parens[0]) if a.pretty.parens else []
     else:
         target = a.attrs["call_target_name"]
+    if target == "shape_assertion":
+        return _shape_assertion(a)
     if target.startswith("mhlo.") and target in LOWERINGS:  # torch_xla wraps MHLO ops: @mhlo.erf(%x)
         a.attrs.update(a.attrs.get("mhlo.attributes") or {})
         return LOWERINGS[target](a)

@@ -168,8 +168,9 @@ def tokenize(text: str, original: str, filename: str) -> list[Token]:
 
 
 # ----------------------------------------------------------------------------------------- parser
+# ('<' and '>' for attributes written inline, e.g. sdy.sharding_constraint %x <@mesh, [{"x"}, {}]>)
 _ITEM_TYPES = frozenset({"VALUE", "SYMBOL", "ID", "STRING", "NUMBER", "DENSE", "ARRAY", "HASH", "TENSOR", "TUPLE",
-                         "BANG_TYPE", "COMPLEX", ",", "=", "->"})
+                         "BANG_TYPE", "COMPLEX", ",", "=", "->", "<", ">"})
 _GROUP_ITEM_TYPES = _ITEM_TYPES | {":"}
 _TYPE_TYPES = frozenset({"TENSOR", "TUPLE", "BANG_TYPE", "COMPLEX", "ID"})
 _CLOSE = {"(": ")", "[": "]", "{": "}"}
@@ -241,6 +242,8 @@ class _Parser:
                 out.extend(self.module())
             elif tok.type == "ID" and tok.value == "func.func":
                 out.append(self.func())
+            elif tok.type == "ID" and tok.value == "sdy.mesh":  # Shardy's device mesh: an annotation
+                self.sdy_mesh()
             elif tok.type == "HASH":  # an alias: #name = attribute
                 self.next()
                 self.expect("=")
@@ -249,6 +252,22 @@ class _Parser:
                 out.extend(_generic_top(self.generic_op()))
             else:
                 raise self.error(tok, ["module", "func.func", "}" if end == "}" else "$END"])
+
+    def sdy_mesh(self) -> None:
+        """`sdy.mesh @mesh = <["x"=2]> {attrs}`: read and dropped (hloc runs the program unpartitioned,
+        which is what the shardings annotate)."""
+        self.next()
+        self.expect("SYMBOL")
+        self.expect("=")
+        start = self.expect("<")
+        depth = 1
+        while depth:
+            tok = self.next()
+            if tok.type == "$END":
+                raise self.error(start, ["'>' closing the mesh"])
+            depth += (tok.type == "<") - (tok.type == ">")
+        if self.peek().type == "{":
+            self.group(self.next())
 
     def module(self) -> list:
         self.next()
@@ -386,6 +405,9 @@ class _Parser:
             if t == ":":
                 self.i += 1
                 break
+            if t == "{" and self._starts_region(self.i + 1):  # `... (%arg1: t) { ops }` (sdy.manual_computation)
+                op.regions.append(self.region())
+                continue
             self.i += 1
             items.append(self.item(tok, _ITEM_TYPES, [":"]))
         op.sig_in, op.sig_out = self.sig()
@@ -406,6 +428,11 @@ class _Parser:
             else:
                 break
         return op
+
+    def _starts_region(self, i: int) -> bool:
+        """Whether the tokens from `i` (after a '{') are ops, not an attribute dictionary's `name = ...`."""
+        t = self.toks[i].type
+        return t in ("VALUE", "BLOCK") or (t == "STRING" and self.toks[i + 1].type == "(")  # ("a generic"(...))
 
     def sig(self) -> tuple[list, list]:
         sig_in = self.types()
