@@ -9,6 +9,7 @@ unbounded `?` result takes the shape its operands give (elementwise ops) or its 
 
 from __future__ import annotations
 
+import math
 import re
 
 import numpy as np
@@ -93,7 +94,7 @@ FOLDED = frozenset({"get-dimension-size", "reshape", "broadcast", "convert", "co
 
 def fold(opcode: str, shape: Shape, operands: list, attrs: str, known: dict, constants: dict) -> np.ndarray | None:
     """The value of `opcode` (one of FOLDED) on known values or constants, or None."""
-    if shape.is_tuple or int(np.prod(shape.dims)) > _LIMIT or -1 in shape.dims:
+    if shape.is_tuple or -1 in shape.dims:
         return None
     if opcode == "get-dimension-size":
         d = _dims(attrs)
@@ -101,11 +102,11 @@ def fold(opcode: str, shape: Shape, operands: list, attrs: str, known: dict, con
         return None if size < 0 or operands[0].shape.dynamic and operands[0].shape.dynamic[d[0]] else \
             np.array(size, shape.dtype)
     values = [known[v.name] if v.name in known else constants.get(v.name) for v in operands]
-    if any(x is None for x in values) or not values:
+    if not values or any(x is None for x in values) or math.prod(shape.dims) > _LIMIT:
         return None
     dtype = shape.dtype
     with np.errstate(all="ignore"):
-        if opcode == "reshape" and values[0].size == int(np.prod(shape.dims)):
+        if opcode == "reshape" and values[0].size == math.prod(shape.dims):
             return values[0].reshape(shape.dims).astype(dtype)
         if opcode == "broadcast" and values[0].size == 1:
             return np.full(shape.dims, values[0].reshape(()), dtype)
