@@ -54,7 +54,10 @@ class Hang(Exception):
 
 @contextmanager
 def hang_guard(seconds: int = HANG_SECONDS):
+    fired = []
+
     def expire(*_):
+        fired.append(True)
         raise Hang(f"no verdict after {seconds} s")
 
     old = signal.signal(signal.SIGALRM, expire)
@@ -64,6 +67,8 @@ def hang_guard(seconds: int = HANG_SECONDS):
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
+    if fired:  # raised where Python ignores exceptions (a gc callback, a __del__): still a hang
+        raise Hang(f"no verdict after {seconds} s (the alarm's exception was swallowed)")
 
 
 # ------------------------------------------------------------------------------------------------
