@@ -4,9 +4,10 @@
 
 For each function: NAME.mlir, `jax.jit(exported.call).lower(x).as_text()` of a `jax.export` with a
 symbolic batch dimension (private functions with `tensor<?x...>`, `dynamic_broadcast_in_dim`,
-`dynamic_reshape`, `dynamic_iota`, `get_dimension_size`, a `shape_assertion` custom call), its input
-NAME.in0.npy and JAX's output NAME.expected.npy; and poly.mlir, the exported module itself (its entry
-takes `tensor<?xf32>`: hloc refuses it with a clear error)."""
+`dynamic_reshape`, `dynamic_iota`, `get_dimension_size`, a `shape_assertion` custom call, a while
+loop, `stablehlo.dynamic_reduce_window`), its input NAME.in0.npy and JAX's outputs NAME.expected.npz;
+and poly.mlir, the exported module itself (its entry takes `tensor<?xf32>`: hloc refuses it with a
+clear error)."""
 
 from pathlib import Path
 
@@ -27,7 +28,12 @@ def softmax_rows(x):
     return jnp.concatenate([y, jnp.zeros((x.shape[0], 1), x.dtype)], axis=1).reshape(-1)
 
 
+def loop_cumsum_sort(x):
+    return jax.lax.fori_loop(0, 3, lambda i, c: c * 2 + x, x), jnp.cumsum(x), jnp.sort(x)[::-1]
+
+
 CASES = {
+    "loop_cumsum_sort": (loop_cumsum_sort, "b", np.array([3, 1, 2, 5], np.float32)),
     "broadcast_reshape_iota": (broadcast_reshape_iota, "b", np.arange(5, dtype=np.float32)),
     "softmax_rows": (softmax_rows, "b, 4", np.random.default_rng(0).standard_normal((3, 4)).astype(np.float32)),
 }
@@ -41,7 +47,9 @@ def main() -> None:
             (OUT / "poly.mlir").write_text(exp.mlir_module())
         (OUT / f"{name}.mlir").write_text(jax.jit(exp.call).lower(x).as_text())
         np.save(OUT / f"{name}.in0.npy", x)
-        np.save(OUT / f"{name}.expected.npy", np.asarray(jax.jit(exp.call)(x)))
+        outs = jax.jit(exp.call)(x)
+        outs = outs if isinstance(outs, tuple) else (outs,)
+        np.savez(OUT / f"{name}.expected.npz", **{f"out{k}": np.asarray(o) for k, o in enumerate(outs)})
 
 
 if __name__ == "__main__":

@@ -315,14 +315,14 @@ SHAPE_POLY = HERE / "shape_poly"  # made by make_shape_poly_testdata.py (jax 0.1
 
 
 @pytest.mark.parametrize("backend", ["interp", "llvm"])
-@pytest.mark.parametrize("name", ["broadcast_reshape_iota", "softmax_rows"])
+@pytest.mark.parametrize("name", ["broadcast_reshape_iota", "loop_cumsum_sort", "softmax_rows"])
 def test_shape_polymorphic_export_called_with_concrete_shapes_runs(name, backend):
     """jax.jit(exported.call) of a jax.export with a symbolic batch size: its private functions take
     tensor<?x...>, size their results with get_dimension_size and dynamic_broadcast_in_dim /
     dynamic_reshape / dynamic_iota, and check them with a shape_assertion; hloc refines the shapes
     from the concrete arguments as XLA does, and gives JAX's outputs."""
     code, out, err = run_cli([SHAPE_POLY / f"{name}.mlir", SHAPE_POLY / f"{name}.in0.npy",
-                              "--check", SHAPE_POLY / f"{name}.expected.npy", "--backend", backend])
+                              "--check", SHAPE_POLY / f"{name}.expected.npz", "--backend", backend])
     assert code == 0, f"{name}: exit {code}\n{out}{err}"
 
 

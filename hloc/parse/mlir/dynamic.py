@@ -12,7 +12,7 @@ import numpy as np
 
 from ...ir.types import Shape
 from .lower import Value
-from .ops import LOWERINGS, Args, _broadcast, _pad, lowering
+from .ops import LOWERINGS, Args, _broadcast, _multi, _pad, _window, lowering
 from .refine import STATIC_SHAPES_ONLY, is_unbounded
 
 
@@ -97,3 +97,31 @@ def _dynamic_gather(a: Args):
     a.attrs["slice_sizes"] = np.array(_known(a, sizes, "slice sizes"), np.int64)
     a.operand_toks = a.operand_toks[:2]
     return LOWERINGS["stablehlo.gather"](a)
+
+
+@lowering("stablehlo.dynamic_reduce_window")
+def _dynamic_reduce_window(a: Args):
+    """JAX's custom call for a reduce_window on shape-polymorphic operands (cumsum, cumprod, ...):
+    inputs, init values, then window dimensions, strides, base and window dilations, padding as
+    tensors; `called_computations` names the reducer."""
+    ops = a.operands
+    n = (len(ops) - 5) // 2
+    if n < 1 or len(ops) != 2 * n + 5:
+        raise a.error(f"'stablehlo.dynamic_reduce_window' takes 2N + 5 operands, found {len(ops)}")
+    sizes, strides, base, dil = (_known(a, v, what) for v, what in zip(
+        ops[2 * n:2 * n + 4], ("window dimensions", "window strides", "base dilations", "window dilations")))
+    flat = _known(a, ops[2 * n + 4], "paddings")
+    pads = list(zip(flat[0::2], flat[1::2]))
+    x = ops[0].shape
+    if not len(sizes) == len(strides) == len(base) == len(dil) == len(pads) == x.rank or min(strides + base + dil,
+                                                                                         default=1) < 1:
+        raise a.error(f"'stablehlo.dynamic_reduce_window': window sizes {sizes}, strides {strides}, dilations "
+                      f"{base} / {dil} and paddings {pads} do not fit the operand {x.to_str(False)}")
+    dims = tuple(((d - 1) * b + 1 + lo + hi - ((w - 1) * k + 1)) // s + 1
+                 for d, w, s, b, k, (lo, hi) in zip(x.dims, sizes, strides, base, dil, pads))
+    a.result_types = [Shape(t.etype, dims) for t in a.result_types]
+    called = a.attrs.get("called_computations")
+    name = str(called[0] if isinstance(called, list) and called else called or "").lstrip("@").strip('"')
+    comp = a.lw.lower_func(name, a.op.offset)
+    window = _window(sizes, strides, pads, base, dil)
+    return _multi(a, "reduce-window", ops[:2 * n], f"window={window}, to_apply={comp}")

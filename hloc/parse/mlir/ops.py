@@ -3,6 +3,7 @@ attributes (generic `<{...}>` properties or the pretty form's words), write HLO 
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 
@@ -691,7 +692,8 @@ def _custom_call(a: Args):
         target = a.attrs["call_target_name"]
     if target == "shape_assertion":
         return _shape_assertion(a)
-    if target.startswith("mhlo.") and target in LOWERINGS:  # torch_xla wraps MHLO ops: @mhlo.erf(%x)
+    # torch_xla wraps MHLO ops (@mhlo.erf(%x)); JAX's shape polymorphism has @stablehlo.dynamic_* (dynamic.py)
+    if target.startswith(("mhlo.", "stablehlo.dynamic_")) and target in LOWERINGS:
         a.attrs.update(a.attrs.get("mhlo.attributes") or {})
         return LOWERINGS[target](a)
     attrs = f'custom_call_target="{target}"'
@@ -751,10 +753,15 @@ class _Captures:
                 self.keys[key] = self.first + len(self.values)
                 self.values.append(self.parent.lookup(tok, self.lw.ctx))
             index = self.keys[key]
-            shape = self.values[index - self.first].shape
+            outer = self.values[index - self.first]
             name = self.lw.fresh("get-tuple-element")
-            cb.line(name, shape, "get-tuple-element", [param_name], f"index={index}", tok.start_pos or 0)
-            return Value(name, shape)
+            cb.line(name, outer.shape, "get-tuple-element", [param_name], f"index={index}", tok.start_pos or 0)
+            known = self.lw.known.get(outer.name)
+            if known is None and outer.shape.is_array and math.prod(outer.shape.dims) <= 4096:
+                known = self.lw.constants.get(outer.name)
+            if known is not None:  # a size the region reads (shape refinement, refine.py)
+                self.lw.known[name] = known
+            return Value(name, outer.shape)
         return capture
 
 

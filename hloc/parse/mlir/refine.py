@@ -15,6 +15,7 @@ import re
 import numpy as np
 
 from ...ir.opcodes import ELEMENTWISE
+from ...ir.shape_inference import ShapeError, infer_shape
 from ...ir.types import Shape
 
 STATIC_SHAPES_ONLY = ("hloc reads static (or bounded) shapes only: call the exported function with concrete "
@@ -53,7 +54,7 @@ def _result_dims(opcode: str, shapes: list[Shape], attrs: str) -> tuple[int, ...
     x = shapes[0].dims
     if opcode in ELEMENTWISE:
         return max(shapes, key=lambda s: s.rank).dims
-    if opcode == "sort":
+    if opcode in ("sort", "reverse", "copy", "map"):
         return x
     if opcode == "reduce":
         drop = set(_dims(attrs))
@@ -66,6 +67,17 @@ def _result_dims(opcode: str, shapes: list[Shape], attrs: str) -> tuple[int, ...
         if len(d) != 1 or not 0 <= d[0] < len(x):
             return None
         return tuple(sum(s.dims[d[0]] for s in shapes) if i == d[0] else n for i, n in enumerate(x))
+    if opcode == "gather" and len(shapes) == 2:
+        ivd = re.search(r"index_vector_dim=([0-9]+)", attrs)
+        decoded = {k: _dims(attrs, k) for k in ("offset_dims", "collapsed_slice_dims", "start_index_map",
+                                                 "operand_batching_dims", "start_indices_batching_dims",
+                                                 "slice_sizes")}
+        if ivd:
+            decoded["index_vector_dim"] = int(ivd.group(1))
+        try:
+            return infer_shape("gather", shapes, decoded).dims
+        except ShapeError:
+            return None
     if opcode == "dot" and len(shapes) == 2:
         lb, lc, rb, rc = (_dims(attrs, k) for k in ("lhs_batch_dims", "lhs_contracting_dims", "rhs_batch_dims",
                                                      "rhs_contracting_dims"))
