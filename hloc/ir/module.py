@@ -235,7 +235,28 @@ class Computation:
         if name in self._names:
             return True
         module = self.parent
-        return module is not None and any(name in c._names for c in module.computations)
+        return module is not None and module.name_in_use(name)
+
+    def _add_name(self, name: str) -> None:
+        """Record a live instruction name (here and in the module's index, when it has one)."""
+        self._names.add(name)
+        module = self.parent
+        if module is not None and module._name_index is not None:
+            index = module._name_index
+            index[name] = index.get(name, 0) + 1
+
+    def _drop_name(self, name: str) -> None:
+        if name not in self._names:
+            return
+        self._names.discard(name)
+        module = self.parent
+        if module is not None and module._name_index is not None:
+            index = module._name_index
+            n = index.get(name, 0) - 1
+            if n > 0:
+                index[name] = n
+            else:
+                index.pop(name, None)
 
     def unique_name(self, base: str) -> str:
         """A name no instruction of the module uses yet (XLA's rule: `add`, `add.1`, `add.2`, ...)."""
@@ -256,7 +277,7 @@ class Computation:
     def add(self, instr: Instruction, name: str | None = None) -> Instruction:
         """Append an instruction, giving it a name unique in the module."""
         instr.name = self.unique_name(name or instr.name)
-        self._names.add(instr.name)
+        self._add_name(instr.name)
         instr.parent = self
         self.instructions.append(instr)
         return instr
@@ -270,7 +291,7 @@ class Computation:
         assert not instr.users, f"removing {instr.name} which still has users"
         instr.drop_operands()
         self.instructions.remove(instr)
-        self._names.discard(instr.name)
+        self._drop_name(instr.name)
         instr.parent = None
 
     def remove_many(self, dead: Iterable[Instruction]) -> None:
@@ -280,13 +301,13 @@ class Computation:
         for instr in dead:
             instr.drop_operands()
             instr.parent = None
-            self._names.discard(instr.name)
+            self._drop_name(instr.name)
         self.instructions = [i for i in self.instructions if i not in dead]
 
     def rename(self, instr: Instruction, name: str) -> None:
-        self._names.discard(instr.name)
+        self._drop_name(instr.name)
         instr.name = self.unique_name(name)
-        self._names.add(instr.name)
+        self._add_name(instr.name)
 
     def post_order(self) -> list[Instruction]:
         """Operands before users; XLA's MakeInstructionPostOrder (roots in instruction order)."""
@@ -330,7 +351,7 @@ class Computation:
 
 
 class Module:
-    __slots__ = ("name", "computations", "entry", "attrs", "stack_frames", "src", "_next_suffix")
+    __slots__ = ("name", "computations", "entry", "attrs", "stack_frames", "src", "_next_suffix", "_name_index")
 
     def __init__(self, name: str):
         self.name = name
@@ -340,6 +361,10 @@ class Module:
         self.stack_frames: str | None = None  # FileNames/.../StackFrames tables, verbatim
         self.src: Source | None = None
         self._next_suffix: dict[str, int] = {}  # name stem -> next `.N` to try (Computation.unique_name)
+        # Instruction name -> how many computations use it: built on the first query, then kept up
+        # to date by Computation.add/remove/rename and add/remove_computation, so a name check is
+        # O(1) rather than a scan of every computation (quadratic for passes that add thousands).
+        self._name_index: dict[str, int] | None = None
 
     def __repr__(self) -> str:
         return f"<module {self.name}: {len(self.computations)} computations>"
@@ -349,6 +374,20 @@ class Module:
             if c.name == name:
                 return c
         raise KeyError(name)
+
+    def name_in_use(self, name: str) -> bool:
+        """True if an instruction of any computation of the module is named `name`."""
+        index = self._name_index
+        if index is None:
+            index = self._name_index = {}
+            for c in self.computations:
+                for n in c._names:
+                    index[n] = index.get(n, 0) + 1
+        return name in index
+
+    def invalidate_name_index(self) -> None:
+        """For code that edits computation lists or name sets directly (the parser)."""
+        self._name_index = None
 
     def unique_computation_name(self, base: str) -> str:
         names = {c.name for c in self.computations}
@@ -363,6 +402,10 @@ class Module:
         """Add a computation; callees must come before their callers (pass `before=caller`)."""
         comp.name = self.unique_computation_name(comp.name)
         comp.parent = self
+        index = self._name_index
+        if index is not None:
+            for n in comp._names:
+                index[n] = index.get(n, 0) + 1
         if before is not None and before in self.computations:
             self.computations.insert(self.computations.index(before), comp)
         else:
@@ -372,6 +415,14 @@ class Module:
     def remove_computation(self, comp: Computation) -> None:
         self.computations.remove(comp)
         comp.parent = None
+        index = self._name_index
+        if index is not None:
+            for n in comp._names:
+                k = index.get(n, 0) - 1
+                if k > 0:
+                    index[n] = k
+                else:
+                    index.pop(n, None)
 
     def computation_post_order(self) -> list[Computation]:
         """Callees before callers, starting from the entry; unreachable computations excluded."""
