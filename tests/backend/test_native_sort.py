@@ -11,7 +11,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 from guarded import run_guarded
-from mathref import compile_text
+from mathref import compile_text, options_for, runs_here
 
 JAX_LT = """
 {name} {{
@@ -165,3 +165,51 @@ ENTRY e {
     for run in run_guarded(exe, [x, s]):
         for g, w in zip(run, [a for pair in got for a in pair]):
             np.testing.assert_array_equal(np.asarray(g).view(np.uint8), np.asarray(w).view(np.uint8))
+
+
+TOPK_ROWS = """HloModule m
+ENTRY e {
+  x = f32[96,1000] parameter(0)
+  d = f64[33,257] parameter(1)
+  i = s32[70,1100] parameter(2)
+  h = bf16[40,300] parameter(3)
+  a = (f32[96,16], s32[96,16]) topk(x), k=16, largest=true
+  b = (f32[96,1], s32[96,1]) topk(x), k=1, largest=false
+  c = (f64[33,9], s32[33,9]) topk(d), k=9, largest=false
+  e = (s32[70,40], s32[70,40]) topk(i), k=40, largest=true
+  f = (bf16[40,5], s32[40,5]) topk(h), k=5, largest=true
+  ROOT t = ((f32[96,16], s32[96,16]), (f32[96,1], s32[96,1]), (f64[33,9], s32[33,9]), (s32[70,40], s32[70,40]),
+            (bf16[40,5], s32[40,5])) tuple(a, b, c, e, f)
+}
+"""
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+@pytest.mark.parametrize("cpu", ["default", "x86-64-v3"])
+def test_topk_by_selection_matches_a_stable_sort(threads, cpu):
+    """topk keeps the k best of each row in one pass: rows long enough for its vector test and to be
+    split over threads (96 x 1000 > PARALLEL_MIN_WORK), many ties (equal keys keep index order),
+    NaNs of both signs and signed zeros, a k of 1, integer and 16/64-bit rows."""
+    rng = np.random.default_rng(11)
+    pool = np.array([0.0, -0.0, 1, 2, np.nan, -np.nan, -np.inf, np.inf, 3, -1], np.float32)
+    x = rng.choice(pool, (96, 1000))
+    x[::3] = rng.standard_normal((32, 1000)).astype(np.float32)  # rows where late elements often enter
+    x[1, :] = np.arange(1000, dtype=np.float32)  # every element beats the k-th so far
+    d = rng.choice(pool.astype(np.float64), (33, 257))
+    i = rng.integers(-50, 50, (70, 1100)).astype(np.int32)
+    h = rng.choice(pool, (40, 300)).astype(ml_dtypes.bfloat16)
+    if runs_here(cpu):
+        pytest.skip(runs_here(cpu))
+    exe = compile_text(TOPK_ROWS, options_for(cpu))
+    exe.threads = threads
+    got = exe([x, d, i, h])
+
+    def topk(v, k, key, largest):
+        order = np.argsort(-key if largest else key, axis=-1, kind="stable")[..., :k]
+        return np.take_along_axis(v, order, -1), order.astype(np.int32)
+
+    want = [topk(x, 16, total_key(x), True), topk(x, 1, total_key(x), False), topk(d, 9, total_key(d), False),
+            topk(i, 40, i.astype(np.int64), True), topk(h, 5, total_key(h), True)]
+    for (gv, gi), (wv, wi) in zip(got, want):
+        np.testing.assert_array_equal(gi, wi)
+        np.testing.assert_array_equal(np.asarray(gv).view(np.uint8), np.asarray(wv).view(np.uint8))

@@ -1,5 +1,5 @@
 """sort (any dimension, multi-operand, comparator inlined, is_stable) and topk (the HLO op and
-XLA:CPU's `TopK` custom-call target, see custom_call.py).
+XLA:CPU's `TopK` custom-call target, see custom_call.py; by selection, see emit_topk).
 
 Each 1-D slice along the sort dimension is sorted as a permutation: positions 0..n-1 in the scratch
 memory are sorted with `less(i, j)` = the comparator applied to the operands' elements at i and j,
@@ -565,40 +565,153 @@ def emit_sort(ctx, instr: Instruction) -> None:
 # topk
 
 
+TOPK_SLOTS = 4  # threads that may split a topk's rows (each keeps its k best in a slot of its own)
+TOPK_VECTOR = 8  # elements tested against the current k-th best at once (f32 rows)
+
+
+def topk_scratch_bytes(n: int, k: int) -> int:
+    """Per thread: the k best keys so far and their indices (i64 each), on cache lines of their own."""
+    del n
+    return TOPK_SLOTS * _topk_slot_bytes(k)
+
+
+def _topk_slot_bytes(k: int) -> int:
+    return -(-16 * max(k, 1) // 64) * 64
+
+
 def emit_topk(ctx, x: IrArray, values: IrArray, indices: IrArray, k: int, largest: bool) -> None:
     """The k largest (smallest) elements of each row of the last dimension in XLA's total order,
-    ties broken by the lower index, and their indices: a stable sort of the row by total-order key."""
-    b = ctx.b
+    ties broken by the lower index, and their indices: the result of a stable sort of the row by
+    total-order key, computed by selection (one pass over the row keeping the k best so far, sorted;
+    an element enters only when strictly better than the k-th, so equal keys keep index order).
+    Rows are split over up to TOPK_SLOTS threads."""
     dim = x.shape.rank - 1
     n = x.shape.dims[dim]
     if k == 0 or x.shape.num_elements == 0:
         return
-    fn = ir.Function(ctx.module, ir.FunctionType(I1, [I64, I64, PTR, I64]),
-                     name=fresh_name(ctx.module, f"{ctx.fn.name}.less"))
-    fn.linkage = "internal"
-    fb = ir.IRBuilder(fn.append_basic_block("entry"))
-    arr = IrArray(fn.args[2], x.shape)
-    kx = total_order_key(fb, x.etype, _element(fb, arr, fn.args[3], fn.args[0], dim))
-    ky = total_order_key(fb, x.etype, _element(fb, arr, fn.args[3], fn.args[1], dim))
-    fb.ret(fb.icmp_signed(">" if largest else "<", kx, ky))
+    rows = x.shape.num_elements // n
+    others = [d for d in range(x.shape.rank) if d != dim]
+    slot_bytes = _topk_slot_bytes(k)
+    slots = max(1, min(TOPK_SLOTS, rows))
 
-    def make_less(bases):
-        return lambda a, c: b.call(fn, [a, c, x.ptr, bases[0]])
+    def body(c, lo, hi, task, _extras):
+        b = c.b
+        keys = b.gep(c.scratch, [b.mul(task, i64(slot_bytes))], inbounds=True, source_etype=ir.IntType(8))
+        idx = b.gep(keys, [i64(8 * k)], inbounds=True, source_etype=ir.IntType(8))
+        xs, vs, ids = c.operands[0][0], c.outputs[0], c.outputs[1]
+        with for_range(b, hi, "topk.row", start=lo) as r:
+            multi = _row_index(b, r, x.shape, others, dim)
+            _select_row(b, xs, vs, ids, multi, dim, n, k, largest, keys, idx)
 
-    def finish(bases, perm, multi):
-        vb = linearize(b, multi, values.shape)
-        ib = linearize(b, multi, indices.shape)
-        vst, ist = strides(values.shape)[dim], strides(indices.shape)[dim]
-        with for_range(b, k, "topk") as j:
-            src = b.load(b.gep(perm, [j], inbounds=True, source_etype=I64), typ=I64)
-            values.store(b, Index(values.shape, None, b.add(vb, b.mul(j, i64(vst)))),
-                         _element(b, x, bases[0], src, dim))
-            it = compute_type(indices.etype)
-            indices.store(b, Index(indices.shape, None, b.add(ib, b.mul(j, i64(ist)))),
-                          b.trunc(src, it) if it.width < 64 else src)
+    from .parallel import parallel_range
 
-    del n
-    emit_row_sorts(ctx, [x], dim, make_less, True, finish)
+    parallel_range(ctx, rows, x.shape.num_elements, body, slots=slots)
+
+
+def _row_index(b, r, shape, others, dim):
+    """The multi-index (0 along `dim`) of row r, rows numbered row-major over the other dimensions."""
+    multi = [i64(0)] * shape.rank
+    rest = r
+    for d in reversed(others):
+        size = shape.dims[d]
+        if size == 1:
+            continue
+        multi[d] = b.urem(rest, i64(size))
+        rest = b.udiv(rest, i64(size))
+    return multi
+
+
+def _select_row(b, x, values, indices, multi, dim, n, k, largest, keys, idx):
+    base = linearize(b, multi, x.shape)
+    etype = x.etype
+    key_ty = ir.IntType(64) if etype in ("f64", "s64", "u64") else ir.IntType(32)
+    if ELEMENT_TYPES[etype].bits <= 16 and ELEMENT_TYPES[etype].kind in ("sint", "uint", "pred"):
+        key_ty = ir.IntType(32)
+    sym = ">" if largest else "<"
+
+    def key_at(pos):
+        v = _element(b, x, base, pos, dim)
+        kv = total_order_key(b, etype, v)
+        if kv.type != key_ty:
+            kv = b.sext(kv, key_ty) if kv.type.width < key_ty.width else kv
+        return kv
+
+    def kld(i):
+        return b.trunc(b.load(b.gep(keys, [i], inbounds=True, source_etype=I64), typ=I64), key_ty) \
+            if key_ty.width < 64 else b.load(b.gep(keys, [i], inbounds=True, source_etype=I64), typ=I64)
+
+    def kst(i, v):
+        b.store(b.sext(v, I64) if v.type.width < 64 else v, b.gep(keys, [i], inbounds=True, source_etype=I64))
+
+    def ild(i):
+        return b.load(b.gep(idx, [i], inbounds=True, source_etype=I64), typ=I64)
+
+    def ist(i, v):
+        b.store(v, b.gep(idx, [i], inbounds=True, source_etype=I64))
+
+    def insert(key, pos, last):
+        """Put (key, pos) into the sorted keys[0, last] (whose entry `last` is free or dropped)."""
+        at = Var(b, I64, last)
+        with while_(b, lambda: b.icmp_signed(">", at.get(), i64(0)), "topk.ins") as loop:
+            prev = b.sub(at.get(), i64(1))
+            pk = kld(prev)
+            with b.if_then(b.not_(b.icmp_signed(sym, key, pk))):
+                loop.break_()
+            kst(at.get(), pk)
+            ist(at.get(), ild(prev))
+            at.set(prev)
+        kst(at.get(), key)
+        ist(at.get(), pos)
+
+    # the first k elements all enter
+    with for_range(b, k, "topk.fill") as i:
+        insert(key_at(i), i, i)
+    if n > k:
+        kth = i64(k - 1)
+        threshold = Var(b, key_ty, kld(kth))
+
+        def consider(pos):
+            key = key_at(pos)
+            with b.if_then(b.icmp_signed(sym, key, threshold.get()), likely=False):
+                insert(key, pos, kth)
+                threshold.set(kld(kth))
+
+        start = k
+        width = TOPK_VECTOR
+        if etype == "f32" and strides(x.shape)[dim] == 1 and n - start >= width:
+            # Most elements lose to the k-th best: test `width` of them at once, and look at them one
+            # by one only when some may enter.
+            blocks = (n - start) // width
+            vty = ir.VectorType(ir.FloatType(), width)
+            ity = ir.VectorType(ir.IntType(32), width)
+            with for_range(b, blocks, "topk.block") as blk:
+                first = b.add(i64(start), b.mul(blk, i64(width)))
+                ptr = b.gep(x.ptr, [b.add(base, first)], inbounds=True, source_etype=ir.FloatType())
+                vec = b.load(ptr, typ=vty)
+                vec.align = 4
+                bits = b.bitcast(vec, ity)
+                sign = b.ashr(bits, ir.Constant(ity, [31] * width))
+                vkeys = b.xor(bits, b.lshr(sign, ir.Constant(ity, [1] * width)))
+                thr = b.insert_element(ir.Constant(ity, ir.Undefined), threshold.get(), i64(0))
+                thr = b.shuffle_vector(thr, ir.Constant(ity, ir.Undefined), ir.Constant(ity, [0] * width))
+                hits = b.bitcast(b.icmp_signed(sym, vkeys, thr), ir.IntType(width))
+                some = b.icmp_unsigned("!=", hits, ir.Constant(ir.IntType(width), 0))
+                with b.if_then(some, likely=False), for_range(b, width, "topk.lane") as lane:
+                    consider(b.add(first, lane))
+            start += blocks * width
+        if start < n:
+            with for_range(b, n, "topk.scan", start=i64(start)) as i:
+                consider(i)
+
+    vb = linearize(b, multi, values.shape)
+    ib = linearize(b, multi, indices.shape)
+    vst, ist_ = strides(values.shape)[dim], strides(indices.shape)[dim]
+    it = compute_type(indices.etype)
+    with for_range(b, k, "topk.out") as j:
+        src = ild(j)
+        values.store(b, Index(values.shape, None, b.add(vb, b.mul(j, i64(vst)))), _element(b, x, base, src, dim))
+        indices.store(b, Index(indices.shape, None, b.add(ib, b.mul(j, i64(ist_)))),
+                      b.trunc(src, it) if it.width < 64 else src)
 
 
 def check_topk_shapes(instr: Instruction, k: int) -> None:
@@ -620,7 +733,7 @@ def check_topk(instr: Instruction) -> None:
 
 
 def topk_scratch(instr: Instruction, emitter=None) -> int:
-    return 16 * instr.operands[0].shape.dims[-1]
+    return topk_scratch_bytes(instr.operands[0].shape.dims[-1], int(instr.attrs.get("k", 0)))
 
 
 kernel.scratch("topk")(topk_scratch)
