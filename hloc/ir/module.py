@@ -8,6 +8,7 @@ HLO attribute name (`dimensions`, `window`, `to_apply`, ...); ir/attrs.py says w
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -20,16 +21,30 @@ _CALLED_KEYS = frozenset(CALLED_COMPUTATION_ATTRS)
 
 
 class Source:
-    """The text an IR object was parsed from; positions are resolved to line:col only on demand."""
+    """The text an IR object was parsed from; positions are resolved to line:col only on demand
+    (through an index of line starts made on the first request: the backend names the instruction
+    it compiles for every kernel, and counting lines from the top each time was quadratic)."""
 
-    __slots__ = ("filename", "text")
+    __slots__ = ("filename", "text", "_newlines")
 
     def __init__(self, filename: str, text: str):
         self.filename = filename
         self.text = text
+        self._newlines: list[int] | None = None
 
     def loc(self, offset: int) -> SourceLoc:
-        return SourceLoc.from_offset(self.filename, self.text, offset)
+        text = self.text
+        offset = max(0, min(offset, len(text)))
+        newlines = self._newlines
+        if newlines is None:
+            newlines = self._newlines = []
+            at = text.find("\n")
+            while at >= 0:
+                newlines.append(at)
+                at = text.find("\n", at + 1)
+        before = bisect.bisect_left(newlines, offset)  # newlines before `offset`
+        line_start = newlines[before - 1] + 1 if before else 0
+        return SourceLoc(self.filename, before + 1, offset - line_start + 1, text)
 
 
 _ids = itertools.count()
@@ -206,12 +221,15 @@ class Instruction:
 
 
 class Computation:
-    __slots__ = ("name", "instructions", "root", "parent", "is_entry", "is_fusion", "execution_thread",
-                 "src", "offset", "_names")
+    __slots__ = ("name", "_instructions", "_removed", "root", "parent", "is_entry", "is_fusion",
+                 "execution_thread", "src", "offset", "_names")
 
     def __init__(self, name: str):
         self.name = name
-        self.instructions: list[Instruction] = []
+        self._instructions: list[Instruction] = []
+        # Removed instructions still in `_instructions`: taken out when the list is next read, so
+        # that a pass removing thousands of instructions does not shift the list each time.
+        self._removed: set[Instruction] = set()
         self.root: Instruction | None = None
         self.parent: Module | None = None
         self.is_entry = False
@@ -220,6 +238,20 @@ class Computation:
         self.src: Source | None = None
         self.offset = 0
         self._names: set[str] = set()
+
+    @property
+    def instructions(self) -> list[Instruction]:
+        """The instructions in order (a list the caller may extend or reorder in place)."""
+        if self._removed:
+            removed = self._removed
+            self._instructions[:] = [i for i in self._instructions if i not in removed]
+            removed.clear()
+        return self._instructions
+
+    @instructions.setter
+    def instructions(self, instructions: list[Instruction]) -> None:
+        self._instructions = instructions
+        self._removed = set()
 
     def __repr__(self) -> str:
         return f"<computation {self.name}: {len(self.instructions)} instructions>"
@@ -313,7 +345,10 @@ class Computation:
         instr.name = self.unique_name(name or instr.name)
         self._add_name(instr.name)
         instr.parent = self
-        self.instructions.append(instr)
+        if instr in self._removed:  # back after a removal: not twice in the list
+            self.instructions.append(instr)
+        else:
+            self._instructions.append(instr)
         return instr
 
     def create(self, opcode: str, shape: Shape, operands: Iterable[Instruction] = (), name: str | None = None,
@@ -324,7 +359,10 @@ class Computation:
         """Delete an instruction that has no users."""
         assert not instr.users, f"removing {instr.name} which still has users"
         instr.drop_operands()
-        self.instructions.remove(instr)
+        if instr.parent is self:
+            self._removed.add(instr)
+        else:  # (detached by hand: find it the slow way; ValueError if it is not here)
+            self.instructions.remove(instr)
         self._drop_name(instr.name)
         instr.parent = None
 
