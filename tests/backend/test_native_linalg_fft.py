@@ -34,6 +34,27 @@ ENTRY e {
     np.testing.assert_allclose(got[3], r, rtol=1e-5, atol=1e-5)  # irfft(rfft(r)) == r
 
 
+def test_fft_short_power_of_two_lengths():
+    """Lengths 2, 4, 8 and 16 (the first two stages are done in registers), forward and inverse."""
+    text = """HloModule m
+ENTRY e {
+  a = c128[3,4,8,16] parameter(0)
+  b = c128[5,2] parameter(1)
+  f = c128[3,4,8,16] fft(a), fft_type=FFT, fft_length={8,16}
+  i = c128[3,4,8,16] fft(a), fft_type=IFFT, fft_length={4,8,16}
+  g = c128[5,2] fft(b), fft_type=FFT, fft_length={2}
+  ROOT t = (c128[3,4,8,16], c128[3,4,8,16], c128[5,2]) tuple(f, i, g)
+}
+"""
+    rng = np.random.default_rng(13)
+    a = rng.standard_normal((3, 4, 8, 16)) + 1j * rng.standard_normal((3, 4, 8, 16))
+    b = rng.standard_normal((5, 2)) + 1j * rng.standard_normal((5, 2))
+    got = compile_text(text)([a, b])
+    np.testing.assert_allclose(got[0], np.fft.fftn(a, axes=(2, 3)), rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(got[1], np.fft.ifftn(a, axes=(1, 2, 3)), rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(got[2], np.fft.fft(b), rtol=1e-12, atol=1e-14)
+
+
 @pytest.mark.parametrize("threads", [1, 3])
 def test_fft_passes_split_over_threads(threads):
     """Big enough for each pass's lines to be split between threads (power-of-two, mixed and length-1

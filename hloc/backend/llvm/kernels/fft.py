@@ -33,6 +33,7 @@ from ..llvmir.irvalues import F64, I1, I32, I64, PTR, Cplx
 from ..llvmir.loops import Index, delinearize, for_range
 from . import kernel
 from .indexing import i64
+from .parallel import COUNTER_BYTES, parallel_chunks
 
 C128 = 16  # bytes per complex double
 
@@ -89,8 +90,9 @@ def _work_bytes(kind: str, lengths, work) -> int:
 
 @kernel.scratch("fft")
 def fft_scratch(instr: Instruction, emitter=None) -> int:
+    """The lines' chunk counter, the working array, the threads' line buffers."""
     kind, lengths, work = _plan(instr)
-    return _work_bytes(kind, lengths, work) + FFT_SLOTS * _slot_bytes(max(lengths + (1,)))
+    return COUNTER_BYTES + _work_bytes(kind, lengths, work) + FFT_SLOTS * _slot_bytes(max(lengths + (1,)))
 
 
 def _twiddles(ctx, n: int, count: int, inverse: bool) -> ir.GlobalVariable:
@@ -306,7 +308,7 @@ def emit_fft(ctx, instr: Instruction) -> None:
     axes = list(range(rank - k, rank))
     from_work_first = kind == "IRFFT" and k > 1
     if from_work_first:  # the half spectrum into the full-width working array (the outer passes' lines)
-        work = _Work(b, ctx.scratch)
+        work = _Work(b, b.gep(ctx.scratch, [i64(COUNTER_BYTES)], inbounds=True, source_etype=ir.IntType(8)))
         half, n_last = in_dims[-1], wdims[-1]
         with for_range(b, math.prod(in_dims), "in") as i:
             row, col = b.udiv(i, i64(half)), b.urem(i, i64(half))
@@ -328,8 +330,8 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, *, reads_x, writes_out, hermit
     def body(c, lo, hi, task, _extras):
         b = c.b
         x, out = c.operands[0][0], c.outputs[0]
-        work = _Work(b, c.scratch)
-        slot = b.gep(c.scratch, [b.add(i64(work_off), b.mul(task, i64(slot_bytes)))], inbounds=True,
+        work = _Work(b, b.gep(c.scratch, [i64(COUNTER_BYTES)], inbounds=True, source_etype=ir.IntType(8)))
+        slot = b.gep(c.scratch, [b.add(i64(COUNTER_BYTES + work_off), b.mul(task, i64(slot_bytes)))], inbounds=True,
                      source_etype=ir.IntType(8))
         if pow2:
             buf = _Split(b, slot, b.gep(slot, [i64(n)], inbounds=True, source_etype=F64))
@@ -383,9 +385,9 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, *, reads_x, writes_out, hermit
                 else:
                     work.store(pos, v)
 
-    from .parallel import parallel_range
-
-    parallel_range(ctx, lines, math.prod(wdims) * max(1, n.bit_length()), body, slots=FFT_SLOTS)
+    # chunks of lines claimed one at a time: a thread that starts late (a busy machine) takes fewer
+    parallel_chunks(ctx, lines, max(1, lines // (4 * FFT_SLOTS)), math.prod(wdims) * max(1, n.bit_length()), 0,
+                    FFT_SLOTS, body)
 
 
 def _scatter_out(b, out: IrArray, kind: str, o, j, pos, kept: int, v: Cplx) -> None:
