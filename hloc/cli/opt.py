@@ -187,7 +187,7 @@ def opt_command(file: str | None, output: str | None, pipeline: str | None, leve
         ctx = PassContext(instruments, verify=verify_each, check_changed=check_changed or None,
                           failure_dir=dump_dir)
         c0 = time.process_time()
-        changed = ctx.run(resolve_pipeline(spec), module)
+        changed = ctx.run(resolve_pipeline(spec), module, source_text=chunk)
         cpu = time.process_time() - c0
         for w in ctx.warnings:
             click.echo(f"hloc: warning: {w}", err=True)

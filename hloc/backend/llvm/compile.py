@@ -91,6 +91,7 @@ class CompiledModule:
     target: TargetSpec
     library: str = ""  # where the precompiled library came from (codegen/linking.py): memory, disk, built; '' unused
     profile_sites: list | None = None  # a profiling build's timed call sites (profile.Site), else None
+    pass_timings: dict = field(default_factory=dict)  # HLO pass label -> seconds (inside timings' hlo_passes)
     _optimized_ir: str | None = field(default=None, repr=False)
 
     @property
