@@ -54,10 +54,15 @@ class Evaluator:
     (util.out_buffer), as numpy reuses temporaries.
     `flush_denormals` computes like XLA:CPU, with denormal floats flushed to zero (fpenv.py); turn it
     off for IEEE results (what XLA's HloEvaluator, used for constant folding, computes).
+    `participant` is the device this evaluator runs as (participants.py); by default device 0 of a
+    one-device system.
     """
 
-    def __init__(self, module: Module, rng_seed: int = 0, flush_denormals: bool = True):
+    def __init__(self, module: Module, rng_seed: int = 0, flush_denormals: bool = True, participant=None):
+        from .participants import single_device
+
         registry.load_all()
+        self.participant = participant if participant is not None else single_device()
         self.module = module
         self.memo: dict = {}
         self.dynamic_sizes: dict = {}
