@@ -20,8 +20,7 @@ The semantics are XLA:CPU's, checked against it (tests/interp/test_oracle.py):
 The deliberate differences are listed with their reasons in tests/interp/test_oracle.py.
 """
 
-from .evaluator import TOKEN, Evaluator, evaluate
-from .participants import evaluate_devices
+from .evaluator import TOKEN, Evaluator, evaluate, evaluate_devices
 from .registry import HANDLERS, handler
 
 

@@ -1,7 +1,7 @@
 """N devices in one process: one Evaluator per device, each on its own thread, meeting at every
 collective (a rendezvous keyed by the instruction and how often this device has run it).
 
-    evaluate_devices(module, [args_of_device_0, ...]) -> [result_of_device_0, ...]
+    evaluator.evaluate_devices(module, [args_of_device_0, ...]) -> [result_of_device_0, ...]
 
 The device count is the module header's replica_count x num_partitions unless given. The values
 of a collective are combined once, by the last participant to arrive, in the group's order, so the
@@ -159,21 +159,3 @@ def run_devices(make_run: Callable[[Participant], Callable[[], object]], replica
             raise first
         raise RunError(f"{type(first).__name__}: {first}") from first
     return results
-
-
-def evaluate_devices(module, per_device_args: Sequence[Sequence], replicas: int | None = None,
-                     partitions: int | None = None, rng_seed: int = 0) -> list:
-    """The entry's result on every device (device d = replica d // P, partition d % P) for its own
-    arguments."""
-    from .evaluator import Evaluator
-
-    replicas, partitions = devices_of(module, replicas, partitions)
-    if len(per_device_args) != replicas * partitions:
-        raise RunError(f"{len(per_device_args)} sets of arguments for {replicas * partitions} devices "
-                       f"({replicas} replicas x {partitions} partitions)")
-
-    def make(p: Participant):
-        ev = Evaluator(module, rng_seed, participant=p)
-        return lambda: ev.run(per_device_args[p.device])
-
-    return run_devices(make, replicas, partitions)
