@@ -9,7 +9,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 JOBS   ?= 2
 
-.PHONY: run test test-fast test-avx2 test-latest lock lint format bench golden clean fuzz fuzz-inputs
+.PHONY: run test test-fast test-avx2 test-latest lock lint typecheck format bench clean fuzz fuzz-inputs
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -77,6 +77,13 @@ fuzz: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+
+# The packages held to mypy's defaults with no errors ([tool.mypy] in pyproject.toml). The next to
+# join: hloc/runtime, hloc/interp, hloc/cli, hloc/backend (`.venv/bin/mypy hloc/` lists their errors).
+TYPED := hloc/ir hloc/parse hloc/passes hloc/backend/llvm/lowerings.py hloc/record.py hloc/errors.py \
+         hloc/cache.py hloc/signature.py hloc/version.py
+typecheck: $(STAMP)
+	$(BIN)/mypy $(TYPED)
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix .

@@ -70,7 +70,7 @@ def make_input(name: str) -> np.ndarray:
 def hloc_ms(text: str, a: np.ndarray, repeat: int) -> float:
     """Median ms of the native call on buffers already in the entry's layouts (as xla_run's exec
     time, with its inputs on the device)."""
-    from hloc.backend.llvm.runtime import _alloc_out, _physical_in
+    from hloc.backend.llvm.runner_backend import _alloc_out, _physical_in
     from hloc.parse import parse_module
     from hloc.runtime.runner import Runner
 

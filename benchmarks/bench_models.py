@@ -93,7 +93,7 @@ def _stream_add_gbs(threads: int, repeat: int) -> float:
 
 def gemm_shapes(module) -> list[tuple[int, int, int, int]]:
     """(batch, M, K, N) of every dot and convolution in `module`, as a BLAS would compute them
-    (hloc.backend.llvm.profile.gemm_shape)."""
+    (hloc.backend.llvm.codegen.profile.gemm_shape)."""
     from hloc.backend.llvm.codegen.profile import gemm_shape
 
     shapes = (gemm_shape(ins) for comp in module.computations for ins in comp.instructions)
@@ -194,7 +194,7 @@ KERNEL_SECONDS = 0.5  # the dot/conv kernel rate: runs for at least this long pe
 
 def hloc_module(name: str, repeat: int) -> dict:
     from hloc.backend.llvm.build import BuildOptions, build
-    from hloc.backend.llvm.runtime import _alloc_out, load_object
+    from hloc.backend.llvm.runner_backend import _alloc_out, load_object
     from hloc.parse import parse_module, read_source
     from hloc.runtime.random_inputs import random_inputs
     from hloc.signature import Signature
@@ -267,7 +267,7 @@ def _gemm_kernels_gflops(text: str, path: str, params: list, outs: list,
     1024 on the same thread count, measured right before and right after (their mean): the machine's
     speed drifts over a run by more than the margins read off these ratios."""
     from hloc.backend.llvm.build import BuildOptions, build
-    from hloc.backend.llvm.runtime import load_object
+    from hloc.backend.llvm.runner_backend import load_object
     from hloc.parse import parse_module
 
     built = build(parse_module(text, path), BuildOptions(profile=True))

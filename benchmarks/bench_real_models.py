@@ -74,7 +74,7 @@ def _physical(a: np.ndarray, shape) -> np.ndarray:
 
 def hloc_side(name: str, path: Path, inputs: list, repeat: int, compiles: int) -> dict:
     from hloc.backend.llvm.build import BuildOptions, build
-    from hloc.backend.llvm.runtime import _alloc_out, load_object
+    from hloc.backend.llvm.runner_backend import _alloc_out, load_object
     from hloc.parse import parse_module, read_source
 
     text = read_source(str(path))

@@ -280,7 +280,7 @@ class CompileCache:
             except (Damaged, OSError) as e:
                 sub, why = None, str(e.args[0] if isinstance(e, Damaged) else e)
             os.close(fd)
-            fd = sub
+            fd = sub  # type: ignore[assignment]  # (None with `why` set: handled below)
         if why is not None:
             if fd is not None:
                 os.close(fd)

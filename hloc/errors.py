@@ -118,12 +118,11 @@ class working_on:  # noqa: N801 - used as a statement: `with working_on(...)`
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind, e, tb) -> bool:
+    def __exit__(self, kind, e, tb) -> None:  # (never swallows the exception)
         if e is not None and not isinstance(e, HlocError) and isinstance(e, Exception) \
                 and not hasattr(e, "_hloc_site"):
             with contextlib.suppress(AttributeError, TypeError):  # (an exception without a __dict__)
-                e._hloc_site = (self.what, self.loc)
-        return False
+                setattr(e, "_hloc_site", (self.what, self.loc))  # noqa: B010  (any exception's class)
 
 
 def did_you_mean(word: str, candidates, limit: int = 20000) -> str:

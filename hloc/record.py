@@ -10,7 +10,7 @@ from __future__ import annotations
 
 
 class Record:
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()
 
     def _fields(self) -> tuple:
         return tuple(getattr(self, name) for name in self.__slots__)
@@ -18,7 +18,7 @@ class Record:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return self._fields() == other._fields()  # type: ignore[attr-defined]
+        return self._fields() == other._fields()
 
     def __hash__(self) -> int:
         return hash(self._fields())

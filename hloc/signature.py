@@ -90,9 +90,10 @@ class Signature(Record):
     @staticmethod
     def of_module(module: Module, entry_name: str = "", temp_bytes: int = 0) -> Signature:
         """The signature of `module`'s entry computation (compiled as `entry_name`, if given)."""
-        params = module.entry.parameters
+        entry = module.entry_computation
+        params = entry.parameters
         return Signature(module.name, tuple(p.name for p in params), tuple(p.shape for p in params),
-                         module.entry.root.shape, entry_name, temp_bytes)
+                         entry.root_instruction.shape, entry_name, temp_bytes)
 
     def compiled(self, entry_name: str, temp_bytes: int) -> Signature:
         """The same parameters and result, compiled as `entry_name` with a temp arena of `temp_bytes`."""

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from hloc.backend.llvm.build import BuildOptions, key_parts
-from hloc.backend.llvm.runtime import LlvmBackend
+from hloc.backend.llvm.runner_backend import LlvmBackend
 from hloc.cache import CompileCache, cache_key, default_cache_dir
 from hloc.parse import parse_module
 from hloc.runtime.backends import BackendOptions
@@ -226,7 +226,7 @@ def test_second_store_of_a_key_keeps_the_first(tmp_path):
 
 
 def test_unloadable_shared_library_falls_back_to_the_object(tmp_path, monkeypatch):
-    from hloc.backend.llvm import runtime
+    from hloc.backend.llvm import runner_backend as runtime
     from hloc.errors import RunError
 
     _prepare(tmp_path)

@@ -143,7 +143,7 @@ def test_library_part_lives_under_the_checked_root(tmp_path):
 def test_code_is_loaded_from_the_verified_bytes(tmp_path):
     """The check-then-load gap: the library is dlopen'ed from the bytes that were checked (a memfd),
     so replacing module.so after the check changes nothing."""
-    from hloc.backend.llvm.runtime import LlvmBackend
+    from hloc.backend.llvm.runner_backend import LlvmBackend
     from hloc.parse import parse_module
     from hloc.runtime.backends import BackendOptions
 

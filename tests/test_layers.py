@@ -40,7 +40,7 @@ BACKEND_LAYERS: list[tuple[str, ...]] = [
     ("codegen",),  # the module emitter, how the library is linked, LLVM IR -> assembly
     ("compile",),  # a module -> object code / a loaded Executable
     ("build", "loader_orc"),  # the HLO pipeline + compile (`hloc compile`); loading objects
-    ("runtime",),  # the runner's llvm backend (compile cache, loading)
+    ("runner_backend",),  # the runner's llvm backend (compile cache, loading)
     ("",),  # the package's public API (__init__.py)
 ]
 

@@ -127,7 +127,7 @@ class Executable:
         """Write the native code: `.o` an object file, `.so` a shared library (linked with `cc`),
         plus `PATH.json`, the ABI that `Executable.load` reads back (see `hloc compile --emit header`
         for C callers)."""
-        from ..backend.llvm.runtime import link_shared
+        from ..backend.llvm.runner_backend import link_shared
 
         path = os.fspath(path)
         native = self._runner.executable
@@ -148,7 +148,7 @@ class Executable:
     @staticmethod
     def load(path: str | os.PathLike, threads: int | None = None) -> Executable:
         """An executable saved with `save` (the `.o` or `.so` and its `.json` beside it)."""
-        from ..backend.llvm.runtime import load_object, load_shared
+        from ..backend.llvm.runner_backend import load_object, load_shared
         from ..runtime.backends import BackendOptions, get_backend
         from ..runtime.runner import Runner
         from ..signature import Signature as EntrySignature

@@ -156,16 +156,22 @@ def output_paths(module: str, output: str | None, kinds: list[str]) -> dict[str,
               help="A profiling build: every kernel call counts its calls and wall-clock nanoseconds in exported "
                    "counters, described in the header (`hloc run --profile` prints them as a table).")
 @click.option("--print-targets", is_flag=True, help="List the architectures this build of LLVM can target, and exit.")
+@click.option("--print-ops", is_flag=True,
+              help="List every HLO opcode and how it compiles natively (elemental, kernel, no code, lowered away) "
+                   "or that it only runs on the interpreter, one line each, and exit.")
 def compile_command(module: str | None, output: str | None, emit: tuple[str, ...], opt_level: str,
                     hlo_level: str | None, pipeline: str | None, triple: str, cpu: str, features: str, pic: bool,
                     entry_name: str | None, ftz: bool, show_time: bool, print_targets: bool, profile: bool,
                     as_json: bool, disable_passes: str | None, dump_dir: str | None, dump_pass_re: str | None,
-                    quiet: bool, module_name: str | None) -> None:
+                    quiet: bool, module_name: str | None, print_ops: bool) -> None:
     t_command = time.perf_counter()  # (--time counts from the process' start: phases add up to the wall time)
     from ..progress import Progress, stage
 
     if print_targets:
         click.echo(_targets_text(), nl=False)
+        return
+    if print_ops:
+        click.echo(_ops_text(), nl=False)
         return
     if module is None:
         raise UsageError("missing MODULE.hlo (use '-' for stdin)")
@@ -387,6 +393,26 @@ def _same_file(a: str, b: str) -> bool:
         return os.path.samefile(a, b)
     except OSError:
         return False
+
+
+INTERPRETER_ONLY = "interpreter only"
+NEITHER = "not supported"
+
+
+def _ops_text() -> str:
+    """`OPCODE  KIND` per opcode: the native backend's registry (lowerings.LOWERINGS), else whether
+    the interpreter runs it."""
+    from ..backend.llvm.kernels import load_all
+    from ..backend.llvm.lowerings import native_kind
+    from ..interp.registry import HANDLERS
+    from ..interp.registry import load_all as load_handlers
+    from ..ir.opcodes import OPCODES
+
+    load_all()
+    load_handlers()
+    kinds = {op: native_kind(op) or (INTERPRETER_ONLY if op in HANDLERS else NEITHER) for op in sorted(OPCODES)}
+    width = max(map(len, kinds))
+    return "".join(f"{op:{width}s}  {kind}\n" for op, kind in kinds.items())
 
 
 def _targets_text() -> str:

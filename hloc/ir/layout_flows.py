@@ -67,13 +67,13 @@ def boundary_flows(comp: Computation) -> list[Flow]:
                 if len(branch.parameters) == 1 and k + 1 < len(ops):
                     flows.append(Flow(instr, f"operand {k + 1} (branch {k}'s parameter)", ops[k + 1].shape,
                                       branch.parameters[0].shape))
-                flows.append(Flow(instr, f"branch {k}'s result", branch.root.shape, instr.shape))
+                flows.append(Flow(instr, f"branch {k}'s result", branch.root_instruction.shape, instr.shape))
         elif op == "call":
             callee = instr.attrs.get("to_apply")
             if isinstance(callee, Computation):
                 flows += [Flow(instr, f"operand {i}", o.shape, p.shape)
                           for i, (o, p) in enumerate(zip(ops, callee.parameters))]
-                flows.append(Flow(instr, "the callee's result", callee.root.shape, instr.shape))
+                flows.append(Flow(instr, "the callee's result", callee.root_instruction.shape, instr.shape))
     return flows
 
 

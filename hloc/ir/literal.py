@@ -87,7 +87,7 @@ def float_from_bits_with_payload(etype: str, negative: int, payload: int):
     bits = et.bits
     exp_ones = ((1 << (bits - 1 - mant)) - 1) << mant
     raw = (negative << (bits - 1)) | exp_ones | payload
-    return np.array([raw], dtype=_UINT_OF_BITS[bits]).view(et.np_dtype)[0]
+    return np.array([raw], dtype=_UINT_OF_BITS[bits]).view(Shape.scalar(etype).dtype)[0]
 
 
 def nan_payload(value, etype: str) -> int | None:

@@ -56,7 +56,7 @@ class Instruction:
         self.users: dict[Instruction, None] = {}  # an ordered set
         self.parent: Computation | None = None
         self.name = name or opcode
-        self.literal = None  # constants: a numpy array, or a tuple of them for tuple constants
+        self.literal: Any = None  # constants: a numpy array, or a tuple of them for tuple constants
         self.parameter_number: int | None = None
         self.control_predecessors: list[Instruction] = []
         self.control_successors: list[Instruction] = []
@@ -69,6 +69,23 @@ class Instruction:
     # ---------------------------------------------------------------------------------- queries
     def __repr__(self) -> str:
         return f"<{self.name} = {self.shape} {self.opcode}>"
+
+    @property
+    def parameter_index(self) -> int:
+        """The parameter number of a parameter instruction (`parameter_number` is None for others)."""
+        n = self.parameter_number
+        if n is None:
+            raise AssertionError(f"'{self.name}' is not a parameter")
+        return n
+
+    @property
+    def computation(self) -> Computation:
+        """The computation this instruction is in, for one known to be in one (`parent` is the same,
+        or None for a detached instruction)."""
+        comp = self.parent
+        if comp is None:
+            raise AssertionError(f"instruction '{self.name}' is not in a computation")
+        return comp
 
     @property
     def loc(self) -> SourceLoc | None:
@@ -208,13 +225,30 @@ class Computation:
         return f"<computation {self.name}: {len(self.instructions)} instructions>"
 
     @property
+    def root_instruction(self) -> Instruction:
+        """The root, for a computation known to have one (`root` is the same, or None while a
+        computation is being built)."""
+        root = self.root
+        if root is None:
+            raise AssertionError(f"computation '{self.name}' has no root")
+        return root
+
+    @property
+    def module(self) -> Module:
+        """The module this computation is in, for one known to be in one (`parent` may be None)."""
+        m = self.parent
+        if m is None:
+            raise AssertionError(f"computation '{self.name}' is not in a module")
+        return m
+
+    @property
     def loc(self) -> SourceLoc | None:
         return self.src.loc(self.offset) if self.src is not None else None
 
     @property
     def parameters(self) -> list[Instruction]:
         params = [i for i in self.instructions if i.opcode == "parameter"]
-        params.sort(key=lambda p: p.parameter_number)
+        params.sort(key=lambda p: p.parameter_index)
         return params
 
     def parameter(self, n: int) -> Instruction:
@@ -229,7 +263,7 @@ class Computation:
 
     @property
     def result_shape(self) -> Shape:
-        return self.root.shape
+        return self.root_instruction.shape
 
     def _taken(self, name: str) -> bool:
         if name in self._names:
@@ -395,9 +429,17 @@ class Module:
             yield from c.instructions
 
     @property
+    def entry_computation(self) -> Computation:
+        """The entry, for a module known to have one (`entry` is the same, or None while parsing)."""
+        entry = self.entry
+        if entry is None:
+            raise AssertionError(f"module '{self.name}' has no entry computation")
+        return entry
+
+    @property
     def entry_parameter_shapes(self) -> list[Shape]:
-        return self.entry.parameter_shapes
+        return self.entry_computation.parameter_shapes
 
     @property
     def result_shape(self) -> Shape:
-        return self.entry.root.shape
+        return self.entry_computation.root_instruction.shape

@@ -177,12 +177,12 @@ def _header(module: Module, opts: PrintOptions) -> str:
 def entry_computation_layout(module: Module) -> str:
     """`(f32[2]{0}, s32[])->f32[2]{0}`: the entry's parameter and result shapes with layouts
     (ComputationLayout::Print; every fifth parameter gets an `/*index=N*/` comment)."""
-    entry = module.entry
+    entry = module.entry_computation
     params = []
     for i, p in enumerate(entry.parameters):
         text = p.shape.to_str()
         params.append(f"/*index={i}*/{text}" if i and i % 5 == 0 else text)
-    return "(" + ", ".join(params) + ")->" + entry.root.shape.to_str()
+    return "(" + ", ".join(params) + ")->" + entry.root_instruction.shape.to_str()
 
 
 # ------------------------------------------------------------------------------------ computations
@@ -322,7 +322,7 @@ def _operands(instr: Instruction, opts: PrintOptions) -> str:
 
 
 def _async_start(instr: Instruction) -> Instruction | None:
-    cur = instr
+    cur: Instruction | None = instr
     seen = 0
     while cur is not None and cur.opcode != "async-start" and seen < 10_000:
         cur = cur.operands[0] if cur.operands else None

@@ -112,7 +112,7 @@ def value_text(name: str, v, opts: PrintOptions) -> str:
     raise TypeError(f"cannot print attribute {name}={v!r}")
 
 
-def _float_attr(v: float, opts: PrintOptions) -> str:
+def _float_attr(v: float | np.floating, opts: PrintOptions) -> str:
     """XLA keeps these (epsilon) as f32 and prints them with absl::StrCat (6 significant digits);
     canonical output keeps every digit of the value hloc holds."""
     if opts.xla:

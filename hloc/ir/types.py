@@ -7,6 +7,7 @@ maps a name to its facts, including the numpy dtype (ml_dtypes for bf16, f8, f6,
 
 from __future__ import annotations
 
+import builtins
 import functools
 import math
 
@@ -31,7 +32,7 @@ class ElementType(Record):
     @property
     def np_dtype(self) -> np.dtype | None:
         spec = self.dtype_spec
-        if spec.__class__ is str:
+        if isinstance(spec, str):
             return _ml_dtype(spec)
         return spec
 
@@ -172,7 +173,7 @@ class Layout(Record):
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not Layout:
             return NotImplemented
-        return self.minor_to_major == other.minor_to_major and self.tail == other.tail  # type: ignore[attr-defined]
+        return self.minor_to_major == other.minor_to_major and self.tail == other.tail
 
     def __hash__(self) -> int:
         return hash((self.minor_to_major, self.tail))
@@ -223,7 +224,7 @@ class Shape:
         if layout is None and dims and etype != "tuple":
             layout = Layout.default(len(dims))
         self.layout = layout
-        self._hash = None
+        self._hash: int | None = None
 
     # -- constructors
     @staticmethod
@@ -272,7 +273,10 @@ class Shape:
     @property
     def dtype(self) -> np.dtype:
         """The numpy dtype of an array shape's elements."""
-        return ELEMENT_TYPES[self.etype].np_dtype
+        dtype = ELEMENT_TYPES[self.etype].np_dtype
+        if dtype is None:
+            raise ValueError(f"{self.etype} values have no numpy dtype")
+        return dtype
 
     @property
     def num_elements(self) -> int:
@@ -287,7 +291,7 @@ class Shape:
         return self.num_elements * byte_width(self.etype)
 
     @property
-    def minor_to_major(self) -> tuple[int, ...]:
+    def minor_to_major(self) -> builtins.tuple[int, ...]:  # (`tuple` is Shape.tuple in here)
         return self.layout.minor_to_major if self.layout is not None else ()
 
     def leaves(self) -> list[Shape]:

@@ -142,7 +142,7 @@ class _Verifier:
         if layout is None:
             return
         text = layout.text if isinstance(layout, Raw) else str(layout)
-        entry = self.module.entry
+        entry = self.module.entry_computation
         try:
             params, result = _parse_program_shape(text)
         except ValueError as e:
@@ -155,10 +155,10 @@ class _Verifier:
             if want != _shape_key(got):
                 raise self.fail(entry.parameter(i), f"entry_computation_layout gives parameter {i} the shape "
                                                     f"{_key_str(want)}, but it is {got.to_str(False)}")
-        if result != _shape_key(entry.root.shape):
+        if result != _shape_key(entry.root_instruction.shape):
             raise self.fail(entry.root, f"entry_computation_layout gives the result shape {_key_str(result)}, but "
-                                        f"the entry root '{entry.root.name}' has shape "
-                                        f"{entry.root.shape.to_str(False)}")
+                                        f"the entry root '{entry.root_instruction.name}' has shape "
+                                        f"{entry.root_instruction.shape.to_str(False)}")
 
     # ------------------------------------------------------------------------------- computation
     def computation(self, comp: Computation) -> None:
@@ -193,7 +193,9 @@ class _Verifier:
                         in_order = False
             if instr.opcode == "parameter":
                 n = instr.parameter_number
-                if n is not None and n in params:
+                if n is None:
+                    raise self.fail(instr, f"parameter '{instr.name}' has no parameter number")
+                if n in params:
                     raise self.fail(instr, f"parameter number {n} of computation '{comp.name}' is used twice")
                 params[n] = instr
             instruction(instr, comp)
@@ -475,7 +477,7 @@ def _parse_program_shape(text: str):
 
     expect("{")
     expect("(")
-    params = []
+    params: list[Shape] = []
     while toks[i:i + 1] != [")"]:
         if params:
             expect(",")

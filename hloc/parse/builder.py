@@ -193,6 +193,7 @@ class HloBuilder:
                 existing.src, existing.offset = self.src, offset
                 self.scope[key] = existing
                 existing.name = sanitize(key)
+                assert self.comp is not None
                 existing.parent = self.comp
                 self.comp.instructions.append(existing)
             instr = existing
@@ -217,6 +218,7 @@ class HloBuilder:
 
     def add_instruction(self, instr: Instruction, name: str, offset: int) -> None:
         comp = self.comp
+        assert comp is not None  # (instructions are only built inside a computation)
         if name in self.scope:
             first = self.scope[name]
             raise self.error(offset, f"duplicate instruction name '{name}' in computation '{comp.name}' "
@@ -388,7 +390,7 @@ class HloBuilder:
             what = "computations" if kind == "computations" else "instruction names"
             raise self.error(offset + lead, f"expected a list of {what} in braces, e.g. {{%a, %b}}, "
                                             f"found '{body[:40]}'")
-        out = []
+        out: list[Instruction | Computation] = []
         for m in re.finditer(r"[^\s,{}]+", body[1:-1]):
             pos = offset + lead + 1 + m.start()
             if kind == "computations":

@@ -134,7 +134,7 @@ def read_proto(data: bytes, where: str, text_format: bool) -> dict:
         wrapped = read("HloProto").get("hlo_module")
     except ParseError:
         wrapped = None
-    if _plausible(wrapped):
+    if isinstance(wrapped, dict) and _plausible(wrapped):
         return wrapped
     try:
         top = read("HloModuleProto")
@@ -355,7 +355,7 @@ def literal_array(lit: dict, shape: Shape, where: str) -> np.ndarray | tuple:
         arr = np.array(lit.get("preds", []), np.bool_)
     elif et in ("c64", "c128"):
         flat = np.array(lit.get("c64s" if et == "c64" else "c128s", []), np.float32 if et == "c64" else np.float64)
-        arr = flat[0::2] + 1j * flat[1::2]
+        arr = flat[0::2] + 1j * flat[1::2]  # type: ignore[operator]  # (numpy's stubs: complex * array)
         arr = arr.astype(dtype)
     else:
         key = {"s32": "s32s", "s64": "s64s", "u32": "u32s", "u64": "u64s", "f32": "f32s", "f64": "f64s"}.get(et)
@@ -377,6 +377,14 @@ def literal_array(lit: dict, shape: Shape, where: str) -> np.ndarray | tuple:
 
 def hlo_text_from_proto(data: bytes, where: str, text_format: bool) -> str:
     """The HLO text of the module in a binary or text HloModuleProto / HloProto."""
+    try:
+        return _hlo_text(data, where, text_format)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError) as e:
+        # fields present with values no XLA writer gives (a damaged or hand-made proto)
+        raise ParseError(f"malformed HloModuleProto: {type(e).__name__}: {e}", SourceLoc(where, 1, 1)) from None
+
+
+def _hlo_text(data: bytes, where: str, text_format: bool) -> str:
     from ..ir.literal import format_literal
 
     p = read_proto(data, where, text_format)

@@ -65,6 +65,13 @@ def error_at(filename: str, text: str, offset: int, message: str) -> ParseError:
     return ParseError(message, SourceLoc.from_offset(filename, text, offset))
 
 
+def _match_end(pattern: re.Pattern, text: str, pos: int, end: int | None = None) -> int:
+    """The end of `pattern`'s match at `pos`, for a pattern that matches everywhere (maybe empty)."""
+    m = pattern.match(text, pos, len(text) if end is None else end)
+    assert m is not None, pattern.pattern
+    return m.end()
+
+
 def _content(opener: str, closer: str, depth: int) -> re.Pattern:
     """A regex for text between brackets: other characters, quoted strings and bracket groups nested up
     to `depth` levels. Possessive quantifiers keep it linear on any input."""
@@ -105,14 +112,13 @@ def match_closing(text: str, start: int, filename: str = "<input>", end: int | N
             raise error_at(filename, text, pos, "unterminated string")
         else:
             raise error_at(filename, text, start, f"unbalanced '{opener}': no matching '{closer}'")
-        pos = content.match(text, pos + 1, end).end()
+        pos = _match_end(content, text, pos + 1, end)
 
 
 def scan_attr_value(text: str, pos: int, name: str, filename: str, end: int | None = None) -> int:
     """End offset of the value of attribute `name` starting at `pos` (just after the `=`)."""
     end = len(text) if end is None else end
-    s = _SKIP.match(text, pos, end)
-    pos = s.end()
+    pos = _match_end(_SKIP, text, pos, end)
     if pos >= end:
         raise error_at(filename, text, pos, f"expected a value for attribute '{name}', found end of input")
     c = text[pos]
@@ -126,7 +132,7 @@ def scan_attr_value(text: str, pos: int, name: str, filename: str, end: int | No
         m = _SHAPE_VALUE.match(text, pos, end)
         if m is None:
             raise error_at(filename, text, pos, "expected a shape before the literal")
-        p = _SKIP.match(text, m.end(), end).end()
+        p = _match_end(_SKIP, text, m.end(), end)
         if p < end and text[p] in "{(":
             return match_closing(text, p, filename, end)
         v = _BARE_VALUE.match(text, p, end)
@@ -158,7 +164,7 @@ def scan_attr_value(text: str, pos: int, name: str, filename: str, end: int | No
 
 def _bad_character(text: str, pos: int, filename: str) -> ParseError:
     """The error for text where no token starts (after skipping whitespace and comments)."""
-    pos = _SKIP.match(text, pos).end()
+    pos = _match_end(_SKIP, text, pos)
     if text.startswith("/*", pos):
         return error_at(filename, text, pos, "unterminated comment: '/*' without '*/'")
     c = text[pos]
@@ -176,7 +182,8 @@ def token_text(text: str, pos: int, ttype: str) -> str:
         shown = text[pos:].split("\n", 1)[0]
     else:
         m = _TOKEN.match(text, pos)
-        shown = m.group(m.lastindex) if m is not None and m.start(m.lastindex) == pos else text[pos:pos + 1]
+        k = m.lastindex if m is not None else None
+        shown = m.group(k) if m is not None and k is not None and m.start(k) == pos else text[pos:pos + 1]
     return shown if len(shown) <= 40 else shown[:37] + "..."
 
 
@@ -192,10 +199,10 @@ def tokenize(text: str, filename: str = "<input>", pos: int = 0, end: int | None
     while True:
         m = token(text, pos, n)
         if m is None:
-            if _SKIP.match(text, pos, n).end() >= n:
+            if _match_end(_SKIP, text, pos, n) >= n:
                 return
             raise _bad_character(text, pos, filename)
-        k = m.lastindex
+        k = m.lastindex or 0  # (every alternative of _TOKEN is a group: never 0)
         start, pos = m.span(k)
         if k == _IDENT:
             c = text[pos] if pos < n else ""
@@ -212,7 +219,7 @@ def tokenize(text: str, filename: str = "<input>", pos: int = 0, end: int | None
                 elif value == "ENTRY":
                     yield "ENTRY", start, start
                 elif value in _STACK_FRAME_KEYWORDS:
-                    pos = _STACK_FRAMES.match(text, start, n).end()
+                    pos = _match_end(_STACK_FRAMES, text, start, n)
                     yield "STACK_FRAMES", text[start:pos].rstrip(), start
                 else:
                     yield "NAME", (value, start), start
@@ -283,4 +290,4 @@ def tokenize(text: str, filename: str = "<input>", pos: int = 0, end: int | None
 
 def is_blank(text: str) -> bool:
     """Whether `text` holds nothing but whitespace and comments."""
-    return _SKIP.match(text).end() == len(text)
+    return _match_end(_SKIP, text, 0) == len(text)

@@ -162,14 +162,14 @@ def _unescape_bytes(s: str) -> bytes:
             i += 1
             continue
         n = chr(raw[i + 1]) if i + 1 < len(raw) else ""
-        if n in "01234567":
-            m = re.match(rb"[0-7]{1,3}", raw[i + 1:i + 4])
+        m = re.match(rb"[0-7]{1,3}", raw[i + 1:i + 4]) if n else None
+        h = re.match(rb"[0-9A-Fa-f]{1,2}", raw[i + 2:i + 4]) if n == "x" else None
+        if m is not None:
             out.append(int(m.group(0), 8) & 0xFF)
             i += 1 + len(m.group(0))
-        elif n == "x":
-            m = re.match(rb"[0-9A-Fa-f]{1,2}", raw[i + 2:i + 4])
-            out.append(int(m.group(0), 16))
-            i += 2 + len(m.group(0))
+        elif h is not None:
+            out.append(int(h.group(0), 16))
+            i += 2 + len(h.group(0))
         else:
             out.extend(_ESCAPES.get(n, n).encode())
             i += 2

@@ -171,6 +171,7 @@ def convert_option(pass_name: str, options_cls: type, key: str, text: str | None
         raise PassError(f"{where} expects true or false, got '{text}'")
     if text is None:
         raise PassError(f"{where} needs a value: {key}=<{type_name(tp)}>")
+    value: object
     if tp is int:
         try:
             value = int(text.replace("_", ""), 0)

@@ -35,7 +35,7 @@ class _Expansion:
     """The helpers one batch-norm expansion shares."""
 
     def __init__(self, bn: Instruction, module: Module, adders: dict):
-        self.b = Builder(bn.parent)
+        self.b = Builder(bn.computation)
         self.bn = bn
         self.x = bn.operands[0]
         self.shape = self.x.shape

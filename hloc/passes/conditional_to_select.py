@@ -34,7 +34,7 @@ def embedded_computations(module: Module) -> set[Computation]:
     """Computations reached only through embedded call sites (XLA's CallContext::kEmbedded)."""
     control: set[Computation] = set()
     embedded: set[Computation] = set()
-    stack = [(module.entry, False)]
+    stack = [(module.entry_computation, False)]
     seen: set[tuple[Computation, bool]] = set()
     while stack:
         comp, inside = stack.pop()
@@ -82,7 +82,7 @@ class ConditionalToSelect(Pass):
         if effects.computation(t_comp) or effects.computation(f_comp) or cond.control_predecessors \
                 or cond.control_successors:
             return False
-        comp = cond.parent
+        comp = cond.computation
         b = Builder(comp)
         t = inline_computation(t_comp, [t_arg], comp, names=names)
         f = inline_computation(f_comp, [f_arg], comp, names=names)

@@ -133,7 +133,7 @@ class ConstantFolding(Pass):
             return False
         if instr.shape.is_tuple:
             # Tuple constants are not made: a tuple result folds into one constant per gte user.
-            if instr.parent.root is instr or not instr.users:
+            if instr.computation.root is instr or not instr.users:
                 return False
             if any(u.opcode != "get-tuple-element" or u.shape.is_tuple or has_control_deps(u) for u in instr.users):
                 return False
@@ -171,7 +171,7 @@ class ConstantFolding(Pass):
         value = self._evaluate(instr)
         if value is None:
             return False
-        comp = instr.parent
+        comp = instr.computation
         if instr.shape.is_tuple:
             if not isinstance(value, tuple):
                 return False

@@ -66,7 +66,7 @@ def computations_equal(a: Computation, b: Computation, seen: dict | None = None)
                 result = False
                 break
             mapping[x] = y
-        result = result and mapping.get(a.root) is b.root
+        result = result and mapping.get(a.root_instruction) is b.root
     seen[(a, b)] = result
     return result
 
@@ -125,7 +125,7 @@ class Cse(Pass):
             ops = tuple(sorted(ops))
         attrs = tuple((k, _attr_key(v)) for k, v in sorted(instr.attrs.items()) if k not in IGNORED_ATTRS)
         lit = _literal_key(instr.literal) if instr.literal is not None else None
-        key = (instr.opcode, instr.shape, ops, attrs, lit)
+        key: tuple = (instr.opcode, instr.shape, ops, attrs, lit)
         try:
             hash(key)
         except TypeError:  # an attribute kind without a hashable value: compare within a coarser bucket

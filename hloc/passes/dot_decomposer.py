@@ -51,7 +51,7 @@ def _canonical_operand(names: ModuleNames, comp: Computation, op: Instruction, b
 
 
 def canonicalize_dot(dot: Instruction, names: ModuleNames) -> Instruction:
-    comp = dot.parent
+    comp = dot.computation
     a, b = dot.operands
     dd = DotDims.of(dot)
     nb = len(dd.lhs_batch)

@@ -176,7 +176,7 @@ class Builder:
         return self.add("reduce", None, xs + inits, dimensions=tuple(dims), to_apply=reducer)
 
     def call(self, callee: Computation, args: Sequence[Instruction]) -> Instruction:
-        return self.add("call", callee.root.shape, list(args), to_apply=callee)
+        return self.add("call", callee.root_instruction.shape, list(args), to_apply=callee)
 
     def while_(self, init: Instruction, cond: Computation, body: Computation) -> Instruction:
         return self.add("while", init.shape, [init], condition=cond, body=body)

@@ -58,15 +58,16 @@ def insert_layout_copies(module: Module, result: Shape | None = None) -> bool:
             if instr.parent is not None:
                 _fix(instr, module, who)
         changed = True
-    entry = module.entry
-    if result is not None and entry.root.shape.compatible(result) and not layouts_agree(entry.root.shape, result):
+    entry = module.entry_computation
+    root_shape = entry.root_instruction.shape
+    if result is not None and root_shape.compatible(result) and not layouts_agree(root_shape, result):
         _set_root(entry, result)
         changed = True
     return changed
 
 
 def _fix(instr: Instruction, module: Module, who: dict) -> None:
-    comp = instr.parent
+    comp = instr.computation
     op = instr.opcode
     if op == "tuple":
         for k, want in enumerate(instr.shape.tuple_shapes):
@@ -94,7 +95,7 @@ def _fix(instr: Instruction, module: Module, who: dict) -> None:
         for k, branch in enumerate(instr.called_computations):
             if len(branch.parameters) == 1 and k + 1 < len(instr.operands):
                 instr.replace_operand(k + 1, coerce(instr.operands[k + 1], branch.parameters[0].shape, comp))
-            if not layouts_agree(branch.root.shape, instr.shape):
+            if not layouts_agree(branch.root_instruction.shape, instr.shape):
                 _set_root(_owned(instr, branch, module, who), instr.shape)
     elif op == "call":
         callee = instr.attrs["to_apply"]
@@ -136,7 +137,7 @@ def _retype_parameter(comp: Computation, n: int, shape: Shape) -> None:
 
 
 def _set_root(comp: Computation, want: Shape) -> None:
-    old = comp.root
+    old = comp.root_instruction
     comp.root = coerce(old, want, comp)
     remove_if_dead(old)
 

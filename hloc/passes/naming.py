@@ -50,7 +50,7 @@ class ModuleNames:
         if name in names or (n == 0 and (f"{stem}.0" in names or stem in names)):
             return True
         owners = self._owners.get((stem, n))
-        return bool(owners) and (len(owners) > 1 or comp not in owners)
+        return owners is not None and bool(owners) and (len(owners) > 1 or comp not in owners)
 
     def pick(self, base: str, comp: Computation) -> str:
         name = base

@@ -156,6 +156,7 @@ class PassContext:
         self.pass_runs += 1
         self._text = None if changed else before
         if self.check_changed:
+            assert before is not None  # (kept whenever check_changed is on)
             self._text = self._check_changed(p, before, module, changed)
         if changed and self.verify:
             self._verify(module, p, before)
@@ -310,10 +311,12 @@ class FixedPointEvent(PassEvent):
 
     def next_after(self, changed: bool) -> str:
         """The pass that runs after this one, once we know whether it changed the module."""
-        passes = self.fix.passes
+        fix = self.fix
+        assert fix is not None  # (an event of a fixed point always names it)
+        passes = fix.passes
         if self.index + 1 < len(passes):
             return passes[self.index + 1].label
-        more = (changed or self.changed_before) and self.iteration < self.fix.options.max_iterations
+        more = (changed or self.changed_before) and self.iteration < fix.options.max_iterations
         return passes[0].label if more else PIPELINE_END
 
 

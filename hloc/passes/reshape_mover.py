@@ -167,6 +167,7 @@ class ReshapeMover(Pass):
 
     def _sink(self, comp: Computation, x: Instruction) -> None:
         r = self._first_nontrivial(x)
+        assert r is not None  # (x is a candidate: one of its operands is rearranged)
         operands = [self._inverse(comp, r, o) for o in x.operands]
         small = Shape.array(x.shape.etype, r.operands[0].shape.dims)
         new = self.names.create(comp, x.opcode, small, operands, **dict(x.attrs))

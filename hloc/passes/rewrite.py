@@ -6,6 +6,8 @@ inlined body is named, which calls are sequential.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..ir.module import Computation, Instruction, Module
 from ..ir.opcodes import SIDE_EFFECTING
 
@@ -139,7 +141,7 @@ def replace_instruction(old: Instruction, new: Instruction) -> None:
     for succ in list(old.control_successors):
         succ.add_control_predecessor(new)
     old.replace_all_uses_with(new)
-    comp = old.parent
+    comp = old.computation
     operands = list(dict.fromkeys(old.operands))
     comp.remove(old)
     for op in operands:
@@ -147,7 +149,7 @@ def replace_instruction(old: Instruction, new: Instruction) -> None:
 
 
 def inline_computation(callee: Computation, args: list[Instruction], into: Computation,
-                       control_predecessors: list[Instruction] = (),
+                       control_predecessors: Sequence[Instruction] = (),
                        names: list[tuple[Instruction, str]] | None = None) -> Instruction:
     """Clone `callee`'s instructions into `into`, its parameters bound to `args`; returns the clone
     of its root. Names come from the callee, made unique in the module (`names`, if given, receives
@@ -156,7 +158,7 @@ def inline_computation(callee: Computation, args: list[Instruction], into: Compu
     mapping: dict[Instruction, Instruction] = {}
     for instr in callee.post_order():
         if instr.opcode == "parameter":
-            mapping[instr] = args[instr.parameter_number]
+            mapping[instr] = args[instr.parameter_index]
             continue
         clone = add_instruction(into, instr.clone(operands=[mapping[o] for o in instr.operands]), instr.name)
         if names is not None:
@@ -166,14 +168,14 @@ def inline_computation(callee: Computation, args: list[Instruction], into: Compu
         for pred in control_predecessors:
             clone.add_control_predecessor(pred)
         mapping[instr] = clone
-    return mapping[callee.root]
+    return mapping[callee.root_instruction]
 
 
 def inline_call_site(site: Instruction, callee: Computation, args: list[Instruction],
                      names: list[tuple[Instruction, str]] | None = None) -> Instruction:
     """Replace `site` (a call, or a conditional reduced to one branch) by an inlined copy of
     `callee` applied to `args`; returns the instruction that now stands for the site's value."""
-    comp = site.parent
+    comp = site.computation
     root = inline_computation(callee, args, comp, site.control_predecessors, names)
     for succ in list(site.control_successors):
         succ.add_control_predecessor(root)
@@ -207,7 +209,7 @@ def clone_computation(comp: Computation, module: Module, name: str | None = None
     mapping = {} if mapping is None else mapping
     for instr in comp.instructions:
         _clone_into(instr, new, mapping, module)
-    new.root = mapping[comp.root]
+    new.root = mapping[comp.root_instruction]
     module.add_computation(new, before=before)
     return new
 

@@ -234,7 +234,7 @@ class RngBitGeneratorExpander(Pass):
             return False
         if state.shape.dims[0] < 2:
             return False
-        comp = rbg.parent
+        comp = rbg.computation
         b = Builder(comp)
         o = _Ops(b)
         gen = _threefry if algorithm == "rng_three_fry" else _philox

@@ -90,7 +90,7 @@ def _only_forwards(comp: Computation) -> bool:
     """Only parameters, tuples and gtes, with an array somewhere in the result
     (ComputationIsEmptyWithArrayRoot): running the branch costs nothing."""
     return (all(i.opcode in ("tuple", "get-tuple-element", "parameter") for i in comp.instructions)
-            and any(s.is_array for s in comp.root.shape.leaves()))
+            and any(s.is_array for s in comp.root_instruction.shape.leaves()))
 
 
 @register_pass
@@ -142,16 +142,16 @@ class SimplifyConditional(Pass):
 
     # ----------------------------------------------------------------------------- results
     def _result_users_are_gtes(self, cond: Instruction) -> bool:
-        return (bool(cond.users) and cond.parent.root is not cond and cond.shape.is_tuple
+        return (bool(cond.users) and cond.computation.root is not cond and cond.shape.is_tuple
                 and all(u.opcode == "get-tuple-element" for u in cond.users))
 
     def _merge_duplicate_results(self, cond: Instruction) -> bool:
-        if not self._result_users_are_gtes(cond) or any(b.root.opcode != "tuple" for b in branches(cond)):
+        if not self._result_users_are_gtes(cond) or any(b.root_instruction.opcode != "tuple" for b in branches(cond)):
             return False
         first: dict[tuple, int] = {}
         changed = False
         for i in range(len(cond.shape.tuple_shapes)):
-            key = tuple(b.root.operands[i] for b in branches(cond))
+            key = tuple(b.root_instruction.operands[i] for b in branches(cond))
             j = first.setdefault(key, i)
             if j != i:
                 for u in cond.users:
@@ -166,12 +166,12 @@ class SimplifyConditional(Pass):
             return False
         n = len(cond.shape.tuple_shapes)
         used = sorted({u.attrs["index"] for u in cond.users})
-        if len(used) == n or any(not b.root.shape.compatible(cond.shape) for b in branches(cond)):
+        if len(used) == n or any(not b.root_instruction.shape.compatible(cond.shape) for b in branches(cond)):
             return False
         new_shape = Shape.tuple([cond.shape.tuple_shapes[i] for i in used])
         for comp in dict.fromkeys(self._own_branches(cond)):
             b = Builder(comp)
-            old = comp.root
+            old = comp.root_instruction
             elems = [old.operands[i] if old.opcode == "tuple" else b.gte(old, i) for i in used]
             comp.root = b.add("tuple", None, elems, old.name)
             remove_dead_instructions(comp, self.effects)
@@ -185,7 +185,7 @@ class SimplifyConditional(Pass):
 
     def _empty_results_if_unused(self, cond: Instruction) -> bool:
         empty = Shape.tuple([])
-        if cond.users or cond.parent.root is cond or cond.shape.compatible(empty):
+        if cond.users or cond.computation.root is cond or cond.shape.compatible(empty):
             return False
         for comp in dict.fromkeys(self._own_branches(cond)):
             comp.root = Builder(comp).tuple([])
@@ -209,7 +209,7 @@ class SimplifyConditional(Pass):
                 or any(_only_forwards(b) for b in all_branches)):
             return False
         # Both branches are cheap: compute both and select.
-        comp = cond.parent
+        comp = cond.computation
         t = inline_computation(all_branches[0], [cond.operands[1]], comp, names=self.names)
         f = inline_computation(all_branches[1], [cond.operands[2]], comp, names=self.names)
         b = Builder(comp)
@@ -267,7 +267,7 @@ class SimplifyConditional(Pass):
             for u in param.users:
                 u.attrs["index"] = new_index[u.attrs["index"]]
             for cond in sites:
-                b = Builder(cond.parent)
+                b = Builder(cond.computation)
                 for k, branch in enumerate(branches(cond)):
                     if branch is not comp:
                         continue

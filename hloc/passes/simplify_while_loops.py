@@ -22,6 +22,8 @@ something changed.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..ir.literal import literals_equal
 from ..ir.module import Computation, Instruction, Module
 from ..ir.types import Shape
@@ -98,7 +100,7 @@ class SimplifyWhileLoops(Pass):
     def _removable(self, w: Instruction) -> bool:
         """The loop can be replaced by a new one (XLA's IsSafelyRemovable) and its state is a
         tuple read through gtes only."""
-        return (not has_control_deps(w) and body_of(w).root.opcode == "tuple"
+        return (not has_control_deps(w) and body_of(w).root_instruction.opcode == "tuple"
                 and param_users_all_gte(body_of(w)) and param_users_all_gte(cond_of(w))
                 and len(w.shape.tuple_shapes) > 0
                 and not any(has_control_deps(i) for c in (body_of(w), cond_of(w)) for i in c.instructions))
@@ -108,10 +110,10 @@ class SimplifyWhileLoops(Pass):
         if not self._removable(w) or w.operands[0].opcode != "tuple":
             return False
         init, body = w.operands[0], body_of(w)
-        root = body.root
+        root = body.root_instruction
         # Passed-through elements that start from the same value always hold the same value.
         same = _SameValue(self.effects)
-        groups: dict[object, list[int]] = {}
+        groups: dict[Any, list[int]] = {}  # (an instruction, then tuples of them)
         for i in range(len(root.operands)):
             if is_passthrough(body, i):
                 key = next((k for k in groups if same(k, init.operands[i])), init.operands[i])
@@ -120,7 +122,7 @@ class SimplifyWhileLoops(Pass):
         if new is not None:
             w = new
         init, body = w.operands[0], body_of(w)
-        root = body.root
+        root = body.root_instruction
         # Elements updated by the same dynamic-update-slice of the same init hold the same value.
         groups = {}
         for i, op in enumerate(root.operands):
@@ -164,14 +166,14 @@ class SimplifyWhileLoops(Pass):
     def _flatten(self, w: Instruction) -> bool:
         init, body, cond = w.operands[0], body_of(w), cond_of(w)
         shape = w.shape
-        if (init.opcode != "tuple" or body.root.opcode != "tuple" or has_control_deps(w)
+        if (init.opcode != "tuple" or body.root_instruction.opcode != "tuple" or has_control_deps(w)
                 or not any(s.is_tuple for s in shape.tuple_shapes)):
             return False
         flat_shape = Shape.tuple(_leaf_shapes(shape))
         for comp in (cond, body):
             param = comp.parameters[0]
             b = Builder(comp)
-            old_root = comp.root
+            old_root = comp.root_instruction
             users = list(param.users)
             param.shape = flat_shape
             leaves = [b.gte(param, k) for k in range(len(flat_shape.tuple_shapes))]
@@ -181,15 +183,15 @@ class SimplifyWhileLoops(Pass):
             if old_root is param:
                 comp.root = nested
             if comp is body:
-                body.root = b.add("tuple", None, _flatten_value(b, body.root), old_root.name)
-        b = Builder(w.parent)
+                body.root = b.add("tuple", None, _flatten_value(b, body.root_instruction), old_root.name)
+        b = Builder(w.computation)
         new_init = b.add("tuple", None, _flatten_value(b, init), init.name)
-        new = w.parent.add(w.clone(operands=[new_init], shape=flat_shape), w.name)
+        new = w.computation.add(w.clone(operands=[new_init], shape=flat_shape), w.name)
         new.attrs.pop("backend_config", None)
         leaves = [b.gte(new, k) for k in range(len(flat_shape.tuple_shapes))]
         name = w.name
         replace_instruction(w, _unflatten(b, leaves, shape))
-        new.parent.rename(new, name)
+        new.computation.rename(new, name)
         return True
 
     # ---------------------------------------------------------------------------- dead elements
@@ -197,9 +199,9 @@ class SimplifyWhileLoops(Pass):
         if not self._removable(w):
             return False
         body, cond = body_of(w), cond_of(w)
-        root = body.root
+        root = body.root_instruction
         n = len(w.shape.tuple_shapes)
-        comp = w.parent
+        comp = w.computation
         if comp.root is w or any(u.opcode != "get-tuple-element" for u in w.users):
             used_after = set(range(n))
         else:
@@ -238,7 +240,7 @@ class SimplifyWhileLoops(Pass):
                 deps[instr] = d
                 if self.effects.instruction(instr) or instr is cond.root:
                     side_effecting |= d
-        affecting_others = set()
+        affecting_others: set[int] = set()
         for i in range(n):
             affecting_others |= deps.get(root.operands[i], frozenset()) - {i}
         dead = {i for i in range(n) if i not in affecting_others and i not in used_after and i not in side_effecting}
@@ -261,9 +263,9 @@ class SimplifyWhileLoops(Pass):
     # ------------------------------------------------------------------------ constant elements
     def _remove_constant(self, w: Instruction) -> bool:
         init, body, cond = w.operands[0], body_of(w), cond_of(w)
-        if init.opcode != "tuple" or body.root.opcode != "tuple" or not self._removable(w):
+        if init.opcode != "tuple" or body.root_instruction.opcode != "tuple" or not self._removable(w):
             return False
-        root = body.root
+        root = body.root_instruction
         constant = [i for i in range(len(root.operands))
                     if is_constant(init.operands[i]) and is_constant(root.operands[i])
                     and init.operands[i].shape.compatible(root.operands[i].shape)
@@ -290,10 +292,10 @@ class SimplifyWhileLoops(Pass):
     # --------------------------------------------------------------------- constant propagation
     def _propagate_constants(self, w: Instruction) -> bool:
         init, body = w.operands[0], body_of(w)
-        if init.opcode != "tuple" or body.root.opcode != "tuple":
+        if init.opcode != "tuple" or body.root_instruction.opcode != "tuple":
             return False
-        known = {i: init.operands[i] for i in range(len(body.root.operands))
-                 if is_passthrough(body, i) and body.root.operands[i].shape.is_scalar
+        known = {i: init.operands[i] for i in range(len(body.root_instruction.operands))
+                 if is_passthrough(body, i) and body.root_instruction.operands[i].shape.is_scalar
                  and is_constant(init.operands[i])}
         if not known:
             return False
@@ -331,10 +333,10 @@ class SimplifyWhileLoops(Pass):
     # --------------------------------------------------------------------- induction variables
     def _merge_induction_vars(self, w: Instruction, etype: str) -> Instruction | None:
         init, body, cond = w.operands[0], body_of(w), cond_of(w)
-        if (init.opcode != "tuple" or body.root.opcode != "tuple" or has_control_deps(w)
+        if (init.opcode != "tuple" or body.root_instruction.opcode != "tuple" or has_control_deps(w)
                 or len(body.parameters) != 1 or len(cond.parameters) != 1):
             return None
-        root = body.root
+        root = body.root_instruction
         param = body.parameters[0]
         counter = None
         steps: dict[int, Instruction] = {}
@@ -359,7 +361,7 @@ class SimplifyWhileLoops(Pass):
         scalar = Shape.scalar(etype)
         added = counter is None
         new_shape = Shape.tuple(list(w.shape.tuple_shapes) + ([scalar] if added else []))
-        tc = n if added else counter
+        tc = counter if counter is not None else n
         old_update = {i: root.operands[i] for i in steps}
         for comp in (cond, body):
             p = comp.parameters[0]
@@ -368,20 +370,20 @@ class SimplifyWhileLoops(Pass):
             p.shape = new_shape
             count = next((g for g in users if g.opcode == "get-tuple-element" and g.attrs["index"] == tc), None)
             for g in users:
-                i = g.attrs["index"] if g.opcode == "get-tuple-element" else None
-                if i not in steps:
+                e = g.attrs["index"] if g.opcode == "get-tuple-element" else None
+                if e not in steps:
                     continue
                 if count is None:
                     count = b.gte(p, tc)
                 # x => x0 + C * i: the element's value on this iteration
-                value = b.add_(g, b.mul(count, b.constant(steps[i].literal, etype, steps[i].name)))
+                value = b.add_(g, b.mul(count, b.constant(steps[e].literal, etype, steps[e].name)))
                 for u in list(g.users):
                     if u is not value:
                         u.replace_operand_with(g, value)
                 if comp.root is g:
                     comp.root = value
         b = Builder(body)
-        gtes = {}
+        gtes: dict[int, Instruction] = {}
         for g in param.users:
             if g.opcode == "get-tuple-element":
                 gtes.setdefault(g.attrs["index"], g)
@@ -394,8 +396,8 @@ class SimplifyWhileLoops(Pass):
                 remove_if_dead(upd)
         if not root.users and root is not body.root:
             body.remove(root)
-            body.rename(body.root, root.name)
-        comp = w.parent
+            body.rename(body.root_instruction, root.name)
+        comp = w.computation
         b = Builder(comp)
         new_init = init
         if added:

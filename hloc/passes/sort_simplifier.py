@@ -25,7 +25,7 @@ def _used_operands(sort: Instruction) -> set[int] | None:
     comparator: Computation = sort.attrs["to_apply"]
     for p in comparator.parameters:
         if p.users or comparator.root is p:
-            used.add(p.parameter_number // 2)
+            used.add(p.parameter_index // 2)
     return used
 
 
@@ -33,7 +33,7 @@ def _drop_parameters(comp: Computation, keep: list[int]) -> None:
     """Delete the comparator parameters of the dropped operands (unused) and renumber the rest."""
     new_number = 0
     for p in comp.parameters:
-        if p.parameter_number // 2 in keep:
+        if p.parameter_index // 2 in keep:
             p.parameter_number = new_number
             new_number += 1
         else:
@@ -46,7 +46,7 @@ class SortSimplifier(Pass):
     summary = "remove the operands of a multi-operand sort whose sorted values are never used"
 
     def run(self, module: Module) -> bool:
-        old_comparators: list[Computation] = []
+        old_comparators: list[tuple[Computation, Computation, dict]] = []
         for comp in list(module.computations):
             for sort in list(comp.instructions):
                 if sort.opcode != "sort" or not sort.shape.is_tuple or comp.root is sort or has_control_deps(sort):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TypeVar
 
 from ..errors import PassError, SourceLoc, did_you_mean
 from .base import Pass, get_pass_class, make_options, registered_passes
@@ -204,9 +205,10 @@ def resolve_pipeline(spec: str | Pipeline) -> Pipeline:
 
 
 _LEVEL_PIPELINES: dict[str, Pipeline] = {}
+_P = TypeVar("_P", bound=Pass)
 
 
-def _fresh(p: Pass) -> Pass:
+def _fresh(p: _P) -> _P:
     """A copy of the pass tree `p` made of new pass objects (the options, immutable, shared)."""
     if isinstance(p, CompositePass):
         return type(p)([_fresh(q) for q in p.passes], p.options)

@@ -38,7 +38,7 @@ LONG_ROW = 65536  # elements per output beyond which a row sum is split
 
 
 def _plain_add(comp: Computation) -> bool:
-    root = comp.root
+    root = comp.root_instruction
     params = comp.parameters
     return (root.opcode == "add" and len(comp.instructions) == 3 and len(params) == 2
             and {id(o) for o in root.operands} == {id(p) for p in params})
@@ -103,7 +103,7 @@ def _split_shape(s: Shape, d: int, w: int) -> Shape:
 
 
 def rewrite(instr: Instruction, d: int, w: int) -> Instruction:
-    comp = instr.parent
+    comp = instr.computation
     b = Builder(comp)
     x, init = instr.operands
     n = x.shape.dims[d]

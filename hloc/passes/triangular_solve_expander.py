@@ -130,6 +130,7 @@ def _solve_with_inverted_blocks(la: Linalg, a, rhs, inv, left: bool, lower: bool
             if (not left) ^ transpose:
                 start, end = start[::-1], end[::-1]
             a_row = la.conj(la.slice_minor(a, start, end), conjugate)
+            assert x is not None  # (the blocks solved before this one)
             prod = la.batch_dot(a_row, transpose, x, False) if left else la.batch_dot(x, False, a_row, transpose)
             remainder = b.sub(b_row, prod)
         update = la.batch_dot(inv_block, transpose, remainder, False) if left else \
@@ -138,6 +139,7 @@ def _solve_with_inverted_blocks(la: Linalg, a, rhs, inv, left: bool, lower: bool
             x = update
         else:
             x = b.concatenate([update, x] if backward else [x, update], block_dim)
+    assert x is not None  # (at least one block)
     return x
 
 

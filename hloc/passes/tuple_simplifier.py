@@ -48,9 +48,9 @@ class TupleSimplifier(Pass):
                     replace_instruction(instr, src.operands[instr.attrs["index"]])
                     changed = True
             elif instr.opcode == "tuple":
-                src = _rebuilt_tuple_source(instr)
-                if src is not None:
+                whole = _rebuilt_tuple_source(instr)
+                if whole is not None:
                     # tuple(gte(t, 0), ..., gte(t, n)) => t
-                    replace_instruction(instr, src)
+                    replace_instruction(instr, whole)
                     changed = True
         return changed

@@ -227,7 +227,7 @@ def induction_var_init(while_op: Instruction, index: int, ev: ScalarEvaluator | 
     if v is not None:
         return v
     if ev is None:
-        ev = ScalarEvaluator(while_op.parent.parent)
+        ev = ScalarEvaluator(while_op.computation.parent)
     return _as_int(ev.value(init))
 
 
@@ -321,7 +321,7 @@ def trip_count(while_op: Instruction, max_brute_force_iters: int = 128,
     index = induction_var_index(while_op)
     if index is None:
         return None
-    ev = ev or ScalarEvaluator(while_op.parent.parent)
+    ev = ev or ScalarEvaluator(while_op.computation.parent)
     r = loop_range(while_op, index, ev)
     if r is not None:
         return r.trip_count
@@ -348,7 +348,7 @@ def trip_count(while_op: Instruction, max_brute_force_iters: int = 128,
 def trip_count_upper_bound(while_op: Instruction, ev: ScalarEvaluator | None = None) -> int | None:
     """An upper bound on the trip count (ComputeWhileLoopTripCountUpperBound): the exact count, or 1
     when the condition tests one element that the body sets to a constant failing the test."""
-    ev = ev or ScalarEvaluator(while_op.parent.parent)
+    ev = ev or ScalarEvaluator(while_op.computation.parent)
     exact = trip_count(while_op, ev=ev)
     if exact is not None:
         return exact

@@ -38,7 +38,7 @@ class WhileLoopConstantSinking(Pass):
         self.module = module
         self.who = callers(module)
         changed = False
-        stack = [module.entry]
+        stack = [module.entry_computation]
         seen: set[Computation] = set()
         while stack:
             comp = stack.pop()
@@ -84,7 +84,7 @@ class WhileLoopConstantSinking(Pass):
                 continue
             if any(u is not body.root for u in g.users) or len(g.users) > 1:
                 body = self._own(w, "body")
-                g = body.root.operands[k]  # the same gte in the loop's own copy of the body
+                g = body.root_instruction.operands[k]  # the same gte in the loop's own copy of the body
                 b = Builder(body)
                 copy = _copy_constant(b, value)
                 root = body.root

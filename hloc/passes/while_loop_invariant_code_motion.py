@@ -140,7 +140,7 @@ class WhileLoopInvariantCodeMotion(Pass):
 
     def _copy_out(self, w: Instruction, body: Computation, to_hoist: list[Instruction]) -> dict:
         """Clone the hoisted instructions (and the invariant values they use) before the loop."""
-        comp = w.parent
+        comp = w.computation
         b = Builder(comp)
         param = body.parameters[0]
         init = w.operands[0]

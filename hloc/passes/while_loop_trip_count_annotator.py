@@ -87,7 +87,7 @@ def _forward_final_value(w: Instruction, index: int, final: int) -> bool:
     """gte(w, index) => constant(final): the induction variable's value after the loop."""
     gtes = [u for u in w.users if u.opcode == "get-tuple-element" and u.attrs["index"] == index]
     for g in gtes:
-        b = Builder(g.parent)
+        b = Builder(g.computation)
         etype = g.shape.etype
         value = np.array(final).astype(g.shape.dtype)
         replace_instruction(g, b.constant(value, etype))

@@ -46,7 +46,7 @@ def own_computations(w: Instruction, module: Module, who: dict | None = None) ->
 
 def invariant_gtes(body: Computation) -> list[Instruction]:
     """The gte(param, i) that the body's root tuple returns at index i (GetInvariantGTEsForWhileBody)."""
-    root = body.root
+    root = body.root_instruction
     if root.opcode != "tuple" or len(body.parameters) != 1:
         return []
     param = body.parameters[0]
@@ -55,7 +55,7 @@ def invariant_gtes(body: Computation) -> list[Instruction]:
 
 
 def is_passthrough(body: Computation, index: int) -> bool:
-    root = body.root
+    root = body.root_instruction
     op = root.operands[index]
     return (root.opcode == "tuple" and op.opcode == "get-tuple-element" and op.attrs["index"] == index
             and op.operands[0] is body.parameters[0])
@@ -80,13 +80,13 @@ def _new_while(w: Instruction, init: Instruction, shape: Shape, renumbered: bool
     config = new.attrs.get("backend_config")
     if renumbered and config is not None and "known_induction_variable" in str(config):
         del new.attrs["backend_config"]  # its tuple indices are stale (the annotator recomputes it)
-    return add_instruction(w.parent, new, w.name)
+    return add_instruction(w.computation, new, w.name)
 
 
 def _replace_while(w: Instruction, new: Instruction, element: Callable[[int], Instruction | int]) -> None:
     """Point the users of `w` at its elements: `element(i)` is an instruction, or the index of the
     element of `new` (the replacement loop) that holds element i. Then delete `w`."""
-    comp = w.parent
+    comp = w.computation
     b = Builder(comp)
     n = len(w.shape.tuple_shapes)
 
@@ -125,7 +125,7 @@ def narrow_while(w: Instruction, keep: list[int],
     and read the state through gtes only, and nothing kept may depend on a dropped element.
     After the loop, a dropped element i reads `dropped(new_while, i)`: an instruction, or the index
     of a kept element whose final value it shares; default: the init's element i."""
-    comp = w.parent
+    comp = w.computation
     body, cond = body_of(w), cond_of(w)
     old = w.shape.tuple_shapes
     new_index = {o: k for k, o in enumerate(keep)}
@@ -141,11 +141,11 @@ def narrow_while(w: Instruction, keep: list[int],
                 gone.append(g)
         param.shape = new_shape
         if c is body:
-            old_root = body.root
+            old_root = body.root_instruction
             body.root = Builder(body).tuple([old_root.operands[i] for i in keep])
         remove_dead_instructions(c)
         if c is body and old_root.parent is None:
-            body.rename(body.root, old_root.name)
+            body.rename(body.root_instruction, old_root.name)
         assert all(g.parent is None for g in gone), "a kept element depends on a dropped one"
     b = Builder(comp)
     init = w.operands[0]
@@ -172,7 +172,7 @@ def widen_while(w: Instruction, values: list[Instruction]) -> tuple[Instruction,
     """Append `values` (defined outside the loop) to the loop state, passed through unchanged.
     The condition and body must be `w`'s own. Returns the new while and, in the body, the gte
     reading each appended value."""
-    comp = w.parent
+    comp = w.computation
     body, cond = body_of(w), cond_of(w)
     n = len(w.shape.tuple_shapes)
     new_shape = Shape.tuple(list(w.shape.tuple_shapes) + [v.shape for v in values])
@@ -181,7 +181,7 @@ def widen_while(w: Instruction, values: list[Instruction]) -> tuple[Instruction,
         param = c.parameters[0]
         cb = Builder(c)
         others = [u for u in param.users if u.opcode != "get-tuple-element"]
-        old_root = c.root
+        old_root = c.root_instruction
         param.shape = new_shape
         if others or old_root is param:
             narrow = _prefix_tuple(cb, param, n)

@@ -53,7 +53,7 @@ class Backend(Protocol):
 # name -> "module:factory" (imported lazily) or a factory callable.
 _BUILTIN: dict[str, str | Callable[[], Backend]] = {
     "interp": "hloc.runtime.backends:InterpBackend",
-    "llvm": "hloc.backend.llvm.runtime:LlvmBackend",
+    "llvm": "hloc.backend.llvm.runner_backend:LlvmBackend",
     "xla": "hloc.runtime.xla:XlaBackend",  # XLA:CPU itself, through jax (the reference for --check-against)
 }
 _REGISTRY: dict[str, str | Callable[[], Backend]] = dict(_BUILTIN)

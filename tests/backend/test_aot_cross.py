@@ -112,7 +112,7 @@ def test_hloc_cpu_sets_the_default_target(tmp_path, add_hlo, monkeypatch):
     CPU's code on this one), and a cache entry's key says so."""
     import platform
 
-    from hloc.backend.llvm.runtime import host_id
+    from hloc.backend.llvm.runner_backend import host_id
 
     if platform.machine() != "x86_64":
         pytest.skip("checks an x86-64 host")

@@ -183,7 +183,7 @@ def test_unsupported_op_is_a_clear_error(tmp_path, cache_home):
 @pytest.mark.usefixtures("interp_standins")
 def test_fallback_runs_the_interpreter(add_case, cache_home, monkeypatch):
     """--fallback is the CLI's decision: make the native build refuse `add` and see the interpreter run."""
-    from hloc.backend.llvm import runtime
+    from hloc.backend.llvm import runner_backend as runtime
     from hloc.errors import CodegenError
 
     env, _ = cache_home
@@ -243,10 +243,10 @@ def test_cache_hit_imports_neither_parser_nor_llvm(add_case, cache_home):
 # (The JAX corpus through the default backend, cache miss then hit: tests/backend/test_corpus_native.py.)
 
 
-# -- the loaded module (hloc.backend.llvm.runtime.NativeModule)
+# -- the loaded module (hloc.backend.llvm.runner_backend.NativeModule)
 
 def _native(text, tmp_path):
-    from hloc.backend.llvm.runtime import LlvmBackend
+    from hloc.backend.llvm.runner_backend import LlvmBackend
     from hloc.parse import parse_module
     from hloc.runtime.backends import BackendOptions
 

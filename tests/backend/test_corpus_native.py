@@ -20,7 +20,7 @@ from conftest import JAX_CORPUS
 from jax_corpus import manifest
 
 from hloc.backend.llvm import buffer_assignment
-from hloc.backend.llvm.runtime import LlvmBackend
+from hloc.backend.llvm.runner_backend import LlvmBackend
 from hloc.parse import parse_module
 from hloc.passes.analysis.buffer_assignment import check
 from hloc.runtime.backends import BackendOptions

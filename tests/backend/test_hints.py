@@ -11,7 +11,7 @@ import numpy as np
 
 from hloc.backend.llvm.build import BuildOptions, build
 from hloc.backend.llvm.codegen.target import target_machine
-from hloc.backend.llvm.runtime import load_object
+from hloc.backend.llvm.runner_backend import load_object
 from hloc.parse import parse_module
 
 # exp over 2^17 elements is split over the pool (a glue wrapper + a task with the loop); the small

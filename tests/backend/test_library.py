@@ -13,7 +13,7 @@ import pytest
 from hloc.backend.llvm.build import BuildOptions, build
 from hloc.backend.llvm.codegen import linking as library
 from hloc.backend.llvm.codegen.target import TargetSpec
-from hloc.backend.llvm.runtime import load_object
+from hloc.backend.llvm.runner_backend import load_object
 from hloc.parse import parse_module
 
 HLO = """HloModule lib

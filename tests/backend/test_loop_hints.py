@@ -10,7 +10,7 @@ import re
 import numpy as np
 
 from hloc.backend.llvm.build import BuildOptions, build
-from hloc.backend.llvm.runtime import load_object
+from hloc.backend.llvm.runner_backend import load_object
 from hloc.parse import parse_module
 
 

@@ -1,6 +1,7 @@
 # ruff: noqa: E501  (HLO instructions are kept on one line each)
 """Every opcode the interpreter runs either compiles natively or is a clean CodegenError naming the
-instruction at its source line (file:line:col): the backend's registries against the interpreter's."""
+instruction at its source line (file:line:col): the backend's registry (lowerings.LOWERINGS) against
+the interpreter's, and `hloc compile --print-ops`, which reads it."""
 
 from __future__ import annotations
 
@@ -38,17 +39,52 @@ STEP = "step {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n  s = f32[] 
 
 
 def test_every_interpreter_opcode_is_native_or_listed():
-    from hloc.backend.llvm.codegen.buffers import NO_CODE
-    from hloc.backend.llvm.codegen.emitter import _GENERIC
-    from hloc.backend.llvm.kernels import KERNELS, load_all
-    from hloc.backend.llvm.kernels.lowering import LOWERED
+    from hloc.backend.llvm.kernels import load_all
+    from hloc.backend.llvm.lowerings import native_kind
     from hloc.interp.registry import HANDLERS
     from hloc.interp.registry import load_all as load_handlers
 
     load_all()
     load_handlers()
-    native = set(KERNELS) | set(_GENERIC) | set(NO_CODE) | set(LOWERED) | {"call"}  # calls are inlined
+    native = {op for op in HANDLERS if native_kind(op)}
     assert set(HANDLERS) - native == set(UNSUPPORTED)
+
+
+def test_every_registered_lowering_is_complete():
+    """What each kind needs: a kernel an emitter, an elemental op a rule, a lowered-away op its
+    rewrite; a check or scratch needs what it checks; every opcode is one the IR knows."""
+    from hloc.backend.llvm.kernels import load_all
+    from hloc.backend.llvm.lowerings import ELEMENTAL, KERNEL, KINDS, LOWERED, LOWERINGS
+    from hloc.ir.opcodes import OPCODES
+
+    load_all()
+    assert set(LOWERINGS) <= OPCODES
+    for op, entry in LOWERINGS.items():
+        assert entry.kind in KINDS, op
+        assert entry.kind != KERNEL or entry.emit is not None, op
+        assert entry.kind != ELEMENTAL or entry.rule is not None, op
+        assert entry.kind != LOWERED or entry.lower is not None, op
+        assert (entry.check is None and entry.scratch is None) or entry.emit is not None, op
+        assert entry.rule_check is None or entry.rule is not None, op
+
+
+def test_print_ops_lists_every_opcode_once_with_how_it_compiles():
+    from click.testing import CliRunner
+
+    from hloc.cli import main
+    from hloc.ir.opcodes import OPCODES
+
+    res = CliRunner().invoke(main, ["compile", "--print-ops"])
+    assert res.exit_code == 0, res.output
+    rows = dict(line.split(None, 1) for line in res.stdout.splitlines())
+    assert len(res.stdout.splitlines()) == len(rows) == len(OPCODES)
+    # (how these compile, by construction: add is computed per element, dot has a kernel, a tuple
+    # only names its operands' buffers, an async pair stands for a plain op, infeed needs a host)
+    assert rows["add"] == "elemental" and rows["acos"] == "elemental" and rows["gather"] == "elemental"
+    assert rows["dot"] == "kernel" and rows["rng"] == "kernel" and rows["reduce-window"] == "kernel"
+    assert rows["tuple"] == "no code" and rows["parameter"] == "no code"
+    assert rows["all-reduce-start"] == "lowered away" and rows["call"] == "lowered away"
+    assert {op for op, kind in rows.items() if kind == "interpreter only"} == set(UNSUPPORTED)
 
 
 @pytest.mark.parametrize("op", sorted(UNSUPPORTED))

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from hloc.backend.llvm.build import BuildOptions, build, key_parts
 from hloc.backend.llvm.codegen.profile import Counters, Profile, Site, format_profile
-from hloc.backend.llvm.runtime import load_object
+from hloc.backend.llvm.runner_backend import load_object
 from hloc.cli import main
 from hloc.parse import parse_module
 

@@ -18,7 +18,7 @@ from hloc.backend.llvm.build import BuildOptions, build
 from hloc.backend.llvm.codegen import split
 from hloc.backend.llvm.codegen.target import TargetSpec, init_llvm, target_machine
 from hloc.backend.llvm.compile import CompileOptions, compile_to_object
-from hloc.backend.llvm.runtime import load_object
+from hloc.backend.llvm.runner_backend import load_object
 from hloc.parse import parse_module
 
 # Several kernels of different kinds: a while loop (its body is a function of its own, called from

@@ -19,7 +19,7 @@ from xla_corpus import (
     xla_cpu_runs,
 )
 
-from hloc.backend.llvm.runtime import LlvmBackend
+from hloc.backend.llvm.runner_backend import LlvmBackend
 from hloc.errors import CodegenError, VerifyError
 from hloc.parse import parse_module
 from hloc.runtime.backends import BackendOptions

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from hloc.backend.llvm.build import BuildOptions, build
-from hloc.backend.llvm.runtime import LlvmBackend, load_object
+from hloc.backend.llvm.runner_backend import LlvmBackend, load_object
 from hloc.parse import parse_module
 from hloc.runtime.runner import run_module
 from hloc.signature import Signature

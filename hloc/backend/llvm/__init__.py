@@ -15,6 +15,8 @@ Public API:
 
 Layout: packages in layers, each importing only those above it in this list (tests/test_layers.py):
 
+    lowerings.py  LOWERINGS[opcode]: how each opcode compiles (elemental / kernel / no code / lowered
+                  away), its check, emitter and scratch; filled by decorators where they are defined
     abi.py        the C ABI as data (entry arguments, exported names, C element types); light
     header.py     the C header of a compiled module (`hloc compile --emit header`)
     llvmir/       LLVM IR building blocks: irvalues.py (HLO element types in LLVM: storage vs compute
@@ -43,14 +45,14 @@ Layout: packages in layers, each importing only those above it in this list (tes
     compile.py    a module -> optimised IR -> object code / assembly; Executable (ORC LLJIT, ctypes)
     build.py      `hloc compile`'s build: the HLO pipeline, then compile.py, and the signature
     loader_orc.py linking an object into this process
-    runtime.py    `hloc run --backend llvm`: compile cache, loading objects (ORC) or shared libraries
+    runner_backend.py  `hloc run --backend llvm`: compile cache, loading objects (ORC) or shared libraries
 
 Everything the backend cannot compile raises CodegenError naming the instruction and its source
 line before LLVM sees any IR.
 """
 
 # The names are imported on first use (PEP 562): `hloc run` loads a cached module through the light
-# submodules (abi.py, runtime.py) without importing llvmlite or the emitter.
+# submodules (abi.py, runner_backend.py) without importing llvmlite or the emitter.
 _LAZY = {"CompileOptions": ".compile", "CompiledModule": ".compile", "Executable": ".compile",
          "compile_module": ".compile", "compile_to_object": ".compile", "emit_asm": ".compile",
          "TargetSpec": ".codegen.target", "buffer_assignment": ".codegen.emitter"}

@@ -5,7 +5,7 @@ The header generator (`header.py`: prototype, typed wrapper, usage comment) and 
 loaders (the ctypes signature, the call) read these tables; the emitter (emitter.py, the entry
 function) states the same signature in LLVM, and tests/backend/test_aot_cross.py checks that the
 emitted entry has exactly these arguments. Adding an entry argument is one
-row in ENTRY_ARGS, its LLVM use in the emitter and its value in runtime.NativeModule.run_leaves
+row in ENTRY_ARGS, its LLVM use in the emitter and its value in runner_backend.NativeModule.run_leaves
 (and compile.Executable.run_leaves); the header and wrapper follow.
 
 This module is light on purpose (no llvmlite, no parser): `hloc run` reads a cached module's ABI

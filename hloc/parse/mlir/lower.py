@@ -84,14 +84,14 @@ class CompBuilder:
             outer = self.parent.lookup(tok, ctx)
             value = self.lw.constants.get(outer.name)
             if value is not None:
-                v = self.emit("constant", outer.shape, [], "", tok.start_pos)
+                v = self.emit("constant", outer.shape, [], "", (tok.start_pos or 0))
                 self.lw.constants[v.name] = value
                 self.scope[key] = v
                 return v
-            raise ctx.error(tok.start_pos, f"'{tok.value}' is defined outside this region and is not a "
+            raise ctx.error((tok.start_pos or 0), f"'{tok.value}' is defined outside this region and is not a "
                                            "constant; hloc passes other outer values only into case, if and "
                                            "while regions")
-        raise ctx.error(tok.start_pos, f"use of undefined value '{tok.value}'"
+        raise ctx.error((tok.start_pos or 0), f"use of undefined value '{tok.value}'"
                                        f"{did_you_mean(key, self.scope)}")
 
     def has(self, key: str) -> bool:
@@ -142,7 +142,7 @@ class ModuleLowering:
         return out
 
     def type_of(self, tok: Token) -> Shape:
-        return parse_type(tok.value, tok.start_pos, self.ctx)
+        return parse_type(tok.value, (tok.start_pos or 0), self.ctx)
 
     # ------------------------------------------------------------------------------------ functions
     def entry_func(self) -> Func:

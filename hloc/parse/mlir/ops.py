@@ -257,7 +257,7 @@ def _concatenate(a: Args):
 
 @lowering("stablehlo.get_tuple_element", "mhlo.get_tuple_element")
 def _gte(a: Args):
-    if a.pretty is not None:
+    if a.pretty is not None and a.pretty.index is not None:
         index = int(a.pretty.index.items[0].value)
     else:
         index = a.attrs["index"]
@@ -298,6 +298,8 @@ def _reduce_precision(a: Args):
     if a.pretty is not None and "format" in a.pretty.kw:
         fmt = decode_value(a.pretty.kw["format"], a.ctx)
         m = re.fullmatch(r"e([0-9]+)m([0-9]+)", fmt)
+        if m is None:
+            raise a.ctx.error(a.op.offset, f"reduce_precision: format '{fmt}' is not eNmM")
         e, mant = int(m.group(1)), int(m.group(2))
     else:
         e, mant = a.attrs["exponent_bits"], a.attrs["mantissa_bits"]
@@ -622,6 +624,7 @@ def _call(a: Args):
     if a.op.generic:
         callee = a.attrs["callee"]
     else:
+        assert a.pretty is not None and a.pretty.symbol is not None  # (a pretty call names its callee)
         callee = a.pretty.symbol.value[1:].strip('"')
         a.operand_toks = paren_values(a.pretty.parens[0]) if a.pretty.parens else []
     comp = a.lw.lower_func(callee, a.op.offset)
@@ -637,6 +640,7 @@ def _composite(a: Args):
 @lowering("stablehlo.custom_call", "mhlo.custom_call")
 def _custom_call(a: Args):
     if a.pretty is not None:
+        assert a.pretty.symbol is not None  # (a pretty custom_call names its target)
         target = a.pretty.symbol.value[1:].strip('"')
         a.operand_toks = paren_values(a.pretty.parens[0]) if a.pretty.parens else []
     else:
@@ -704,7 +708,7 @@ class _Captures:
             shape = self.values[index - self.first].shape
             name = self.lw.fresh("get-tuple-element")
             cb.lines.append(f"{name} = {_shape(shape)} get-tuple-element({param_name}), index={index}")
-            self.lw.offsets[name] = tok.start_pos
+            self.lw.offsets[name] = (tok.start_pos or 0)
             return Value(name, shape)
         return capture
 

@@ -44,7 +44,7 @@ def read_pretty(op: Op, ctx: Ctx) -> Pretty:
             if isinstance(it, Token):
                 if it.type == "VALUE":
                     if i and is_tok(seg[i - 1], "VALUE"):
-                        raise ctx.error(it.start_pos, "expected ',' between operands")
+                        raise ctx.error((it.start_pos or 0), "expected ',' between operands")
                     p.operands.append(it)
                 elif it.type == "ID":
                     p.enums.append(it)

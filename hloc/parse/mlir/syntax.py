@@ -114,7 +114,7 @@ def _generic_top(op: Op) -> list:
 
 def _offset(x) -> int:
     if isinstance(x, Token):
-        return x.start_pos
+        return x.start_pos or 0
     return getattr(x, "offset", 0)
 
 
@@ -273,10 +273,12 @@ def _expected(expected) -> str:
 def parse_syntax(stripped: str, original: str, filename: str) -> list[Func]:
     """Parse location-free text (same offsets as `original`, which errors quote)."""
     try:
-        return _parser().parse(stripped)
+        funcs: list[Func] = _parser().parse(stripped)  # type: ignore[assignment]  # (the transformer's result)
+        return funcs
     except UnexpectedCharacters as e:
-        raise ParseError(f"unexpected character {original[e.pos_in_stream]!r} in StableHLO text",
-                         SourceLoc.from_offset(filename, original, e.pos_in_stream)) from None
+        at = e.pos_in_stream or 0
+        raise ParseError(f"unexpected character {original[at]!r} in StableHLO text",
+                         SourceLoc.from_offset(filename, original, at)) from None
     except UnexpectedToken as e:
         tok = e.token
         if tok.type == "$END":

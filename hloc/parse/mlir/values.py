@@ -70,6 +70,8 @@ def parse_type(text: str, offset: int, ctx: Ctx) -> Shape:
         if len(parts) > 1:
             body, encoding = parts[0], parts[1]
         m = re.fullmatch(r"((?:(?:\?|[0-9]+)x)*)(.+)", body)
+        if m is None:
+            raise ctx.error(offset, f"expected a tensor type, found '{text}'")
         dims_text, etype_text = m.group(1), m.group(2)
         dims = [d for d in dims_text.split("x") if d]
         et = element_type(etype_text, offset, ctx)
@@ -128,7 +130,7 @@ def is_tok(it, type_: str, value: str | None = None) -> bool:
 
 
 def offset_of(it) -> int:
-    return it.start_pos if isinstance(it, Token) else it.offset
+    return (it.start_pos or 0) if isinstance(it, Token) else it.offset
 
 
 def decode_dict(group: Group | None, ctx: Ctx) -> dict:
@@ -283,7 +285,7 @@ def dense_array(text: str, shape: Shape, offset: int, ctx: Ctx, resources: dict 
         ubits = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}.get(bits)
         for k, tk in enumerate(flat):
             if tk.startswith("0x") and ubits is not None:
-                values[k:k + 1] = np.array([int(tk, 16)], ubits).view(dtype)
+                values[k:k + 1] = np.array([int(tk, 16)], ubits).view(values.dtype)
             else:
                 values[k] = _scalar(tk, et)
     elif et == "pred":

@@ -82,6 +82,7 @@ class Algsimp(Pass):
     def _run_on(self, comp: Computation, s: Simplifier) -> bool:
         s.comp = comp
         effects = s.effects
+        assert effects is not None  # (set by run)
         changed = False
         for instr in comp.post_order():
             if instr.parent is not comp or has_control_deps(instr) or not instr.shape.is_array:
@@ -121,7 +122,7 @@ def _replace(old: Instruction, new: Instruction, created: list[Instruction]) -> 
         if new not in created:
             return False
         new.shape = old.shape
-    comp = old.parent
+    comp = old.computation
     name = old.name
     for pred in list(old.control_predecessors):
         new.add_control_predecessor(pred)

@@ -28,6 +28,7 @@ from ...ir.literal import ElidedLiteral
 from ...ir.module import Computation, Instruction, Module
 from ...ir.types import ELEMENT_TYPES, Shape
 from ..naming import ModuleNames
+from ..rewrite import SideEffects
 
 Rule = Callable[[Instruction, "Simplifier"], "Instruction | bool | None"]
 RULES: dict[str, list[Rule]] = {}
@@ -213,13 +214,15 @@ class Simplifier:
         self.comp: Computation | None = None
         self.created: list[Instruction] = []
         self.names = ModuleNames(module)
-        self.effects = None  # the driver's SideEffects memo
+        self.effects: SideEffects | None = None  # the driver's SideEffects memo
         self._add_comps: dict[str, Computation] = {}
 
     # -- raw creation
     def add(self, opcode: str, shape: Shape, operands: Iterable[Instruction] = (), name: str | None = None,
             **attrs) -> Instruction:
-        instr = self.names.create(self.comp, opcode, shape, operands, name, **attrs)
+        comp = self.comp
+        assert comp is not None  # (set by the driver before any rule runs)
+        instr = self.names.create(comp, opcode, shape, operands, name, **attrs)
         self.created.append(instr)
         return instr
 
@@ -235,7 +238,9 @@ class Simplifier:
             shape = Shape.array(etype, dims)
         instr = Instruction("constant", shape)
         instr.literal = lit
-        instr = self.comp.add(instr, self.names.pick("constant", self.comp))
+        comp = self.comp
+        assert comp is not None
+        instr = comp.add(instr, self.names.pick("constant", comp))
         self.created.append(instr)
         return instr
 
@@ -296,7 +301,7 @@ class Simplifier:
         if comp is not None and comp.parent is self.module:
             return comp
         for c in self.module.computations:
-            if reducer_opcode(c) == opcode and c.root.shape == Shape.scalar(etype) and \
+            if reducer_opcode(c) == opcode and c.root_instruction.shape == Shape.scalar(etype) and \
                     all(p.shape == Shape.scalar(etype) for p in c.parameters):
                 self._add_comps[key] = c
                 return c

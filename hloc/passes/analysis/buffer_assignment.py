@@ -101,7 +101,7 @@ def _read_at_output_index(param: Instruction, out: Shape) -> bool:
     """Every use of `param` in its fused computation reaches the (single) root through
     elementwise ops of the output's storage shape: each output element is computed from the
     parameter's element at the same offset, read before the element is stored."""
-    root = param.parent.root
+    root = param.computation.root
     stack, seen = [param], set()
     while stack:
         i = stack.pop()
@@ -308,7 +308,7 @@ def assign(comp: Computation, order: list[Instruction] | None = None, model: Buf
 def _assign_on(comp: Computation, order: list[Instruction], scheduler: str, st: _Structure,
                model: BufferModel) -> Assignment:
     ba = Assignment(comp, order, scheduler, alignment=model.alignment)
-    root = comp.root
+    root = comp.root_instruction
     _live_ranges(st, order, root)
     pos = {i: k for k, i in enumerate(order)}
     ba.param_leaves = st.param_leaves
@@ -357,16 +357,16 @@ def _assign_on(comp: Computation, order: list[Instruction], scheduler: str, st: 
 
     # Results: written in place by the kernel that produces them, once; copies otherwise.
     claimed: set[int] = set()
-    for b, leaf in zip(ba.leaves[root], root.shape.leaves()):
-        if not leaf.is_array:
+    for b, result in zip(ba.leaves[root], root.shape.leaves()):
+        if not result.is_array:
             continue
-        ba.result_leaves.append(leaf)
+        ba.result_leaves.append(result)
         j = len(ba.result_leaves) - 1
         if b.kind == "temp" and id(b) not in claimed:
             claimed.add(id(b))
             b.kind, b.index = "result", j
         else:
-            ba.copies.append((b, j, leaf))
+            ba.copies.append((b, j, result))
 
     # Scratch: live at its kernel only.
     for instr, need in st.scratch_need.items():
@@ -484,13 +484,13 @@ def check(ba: Assignment) -> list[str]:
     # reshape between them gives the buffer other dims: then the bytes are reinterpreted on purpose).
     for instr, bufs in ba.leaves.items():
         if instr.opcode in _RENAMES or instr in ba.in_place:
-            for b, leaf in zip(bufs, instr.shape.leaves()):
-                if b.shape is not None and leaf.is_array and b.shape.dims == leaf.dims \
-                        and not layouts_agree(b.shape, leaf):
-                    problems.append(f"{instr.name} takes {_name(b)} ({b.shape}) as {leaf}: another layout")
-    for b, j, leaf in ba.copies:
-        if b.shape is not None and b.shape.dims == leaf.dims and not layouts_agree(b.shape, leaf):
-            problems.append(f"result {j} ({leaf}) is copied from {_name(b)} ({b.shape}): another layout")
+            for b, view in zip(bufs, instr.shape.leaves()):
+                if b.shape is not None and view.is_array and b.shape.dims == view.dims \
+                        and not layouts_agree(b.shape, view):
+                    problems.append(f"{instr.name} takes {_name(b)} ({b.shape}) as {view}: another layout")
+    for b, j, result in ba.copies:
+        if b.shape is not None and b.shape.dims == result.dims and not layouts_agree(b.shape, result):
+            problems.append(f"result {j} ({result}) is copied from {_name(b)} ({b.shape}): another layout")
     results = sorted([b.index for b in ba.buffers if b.kind == "result"] + [j for _, j, _ in ba.copies])
     if results != list(range(len(ba.result_leaves))):
         problems.append(f"result leaves written {results}, expected each of 0..{len(ba.result_leaves) - 1} once")
@@ -504,7 +504,7 @@ def _overlap(x: Buffer, y: Buffer) -> bool:
 
 
 def _name(b: Buffer) -> str:
-    if b.scratch:
+    if b.scratch and b.defined_by is not None:
         return f"scratch of {b.defined_by.name}"
     if b.defined_by is None:
         return f"buffer {b.id}"
@@ -571,8 +571,8 @@ def report(ba: Assignment) -> str:
             out.append(f"  [{b.offset:>10}, {b.offset + _aligned(b.size, a):>10}) live [{b.start}, {b.end}] "
                        f"{what}{shape}{' (scratch)' if b.scratch else ''}")
         n += 1
-    for src, j, leaf in ba.copies:
-        out.append(f"copy: result {j} <- {src.kind} {_name(src)} ({leaf.byte_size} bytes)")
+    for src, j, copied in ba.copies:
+        out.append(f"copy: result {j} <- {src.kind} {_name(src)} ({copied.byte_size} bytes)")
     if ba.in_place:
         out.append("")
         for instr, pairs in ba.in_place.items():

@@ -56,6 +56,6 @@ def flatten(comp: Computation, lowering: Callable | None = None) -> tuple[Comput
 
 def flatten_entry(module: Module, lowering: Callable | None = None) -> tuple[Computation, list[Instruction]]:
     """The entry computation with `call`s inlined (see `flatten`)."""
-    flat, order = flatten(module.entry, lowering)
+    flat, order = flatten(module.entry_computation, lowering)
     flat.is_entry = True
     return flat, order

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable
+from typing import TypeVar
 
 from ...ir.module import Computation, Instruction
 
+_Buffer = TypeVar("_Buffer")  # whatever the caller's buffers are
 
 def ordered_dependencies(order: list[Instruction], has_side_effect: Callable[[Instruction], bool]) \
         -> dict[Instruction, list[Instruction]]:
@@ -34,8 +36,8 @@ def ordered_dependencies(order: list[Instruction], has_side_effect: Callable[[In
 
 
 def list_schedule(order: list[Instruction], deps: dict[Instruction, list[Instruction]],
-                  reads: dict[Instruction, list[object]], defines: dict[Instruction, list[object]],
-                  size: Callable[[object], int]) -> list[Instruction]:
+                  reads: dict[Instruction, list[_Buffer]], defines: dict[Instruction, list[_Buffer]],
+                  size: Callable[[_Buffer], int]) -> list[Instruction]:
     """Greedy list scheduling: among the ready instructions, run the one that frees the most
     bytes net of what it allocates (ties: earliest in `order`).
 

@@ -107,7 +107,7 @@ def _has_exactly_one_use(instr: Instruction) -> bool:
 
 
 def _is_max_reduce(instr: Instruction) -> bool:
-    return instr.opcode == "reduce" and instr.to_apply.root.opcode == "maximum"
+    return instr.opcode == "reduce" and instr.to_apply.root_instruction.opcode == "maximum"
 
 
 def _exp_shift_subtract(sub: Instruction, shift: Instruction, reduce: Instruction) -> bool:
@@ -226,7 +226,7 @@ class InstructionFusion(Pass):
         if producer.opcode != "fusion" and policy.is_expensive(producer) and self._reuses(consumer, k):
             return "an expensive producer would be recomputed per reuse"
         # InstructionFusion::ShouldFuse
-        if producer is producer.parent.root:
+        if producer is producer.computation.root:
             return "the producer is the root"
         would_duplicate = not (len(producer.users) == 1 and consumer in producer.users)
         if (would_duplicate and (not o.may_duplicate or policy.is_expensive(producer))
@@ -340,7 +340,7 @@ class InstructionFusion(Pass):
 def _elementwise_to_root(instr: Instruction, shape) -> bool:
     """Every path from `instr` to its computation's root goes through elementwise ops of `shape`'s
     dimensions (so it is read exactly at the output index)."""
-    root = instr.parent.root
+    root = instr.computation.root
     stack, seen = [instr], set()
     while stack:
         i = stack.pop()

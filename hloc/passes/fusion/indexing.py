@@ -30,7 +30,7 @@ def emitted_count(fusion: Instruction, producer: Instruction) -> int:
     users: dict[object, set] = {fcomp.root: {token}}
 
     def key(o: Instruction):
-        return fusion.operands[o.parameter_number] if o.opcode == "parameter" else o
+        return fusion.operands[o.parameter_index] if o.opcode == "parameter" else o
 
     for instr in reversed(fcomp.post_order()):
         if instr.opcode == "parameter":

@@ -168,7 +168,7 @@ def _fused_parameter_use(comp: Computation, number: int) -> int:
         cache[hlo] = value
         return value
 
-    return use(comp.root)
+    return use(comp.root_instruction)
 
 
 def reuses_operand_elements(instr: Instruction, k: int) -> bool:

@@ -55,7 +55,7 @@ class Namer:
 
     def remove(self, instr: Instruction) -> None:
         """Delete an unused instruction; its name becomes free again."""
-        instr.parent.remove(instr)
+        instr.computation.remove(instr)
         self.taken.discard(instr.name)
 
 
@@ -64,11 +64,11 @@ def fused_computation(fusion: Instruction) -> Computation:
 
 
 def is_multi_output(fusion: Instruction) -> bool:
-    return fusion.opcode == "fusion" and fused_computation(fusion).root.opcode == "tuple"
+    return fusion.opcode == "fusion" and fused_computation(fusion).root_instruction.opcode == "tuple"
 
 
 def fusion_outputs(fusion: Instruction) -> list[Instruction]:
-    root = fused_computation(fusion).root
+    root = fused_computation(fusion).root_instruction
     return list(root.operands) if root.opcode == "tuple" else [root]
 
 
@@ -126,8 +126,8 @@ def _new_parameter(namer: Namer, fcomp: Computation, number: int, shape: Shape) 
 def create_fusion(namer: Namer, instr: Instruction, kind: str = "kLoop", name: str | None = None) -> Instruction:
     """Replace `instr` by a fusion instruction whose fused computation computes it from parameters
     (one per distinct operand). Control edges move to the fusion."""
-    comp = instr.parent
-    module = comp.parent
+    comp = instr.computation
+    module = comp.module
     fcomp = Computation("fused_computation")
     fcomp.is_fusion = True
     module.add_computation(fcomp, before=comp)
@@ -165,8 +165,8 @@ def _remove_operand(namer: Namer, fusion: Instruction, k: int) -> None:
     param = fused_parameter(fusion, k)
     namer.remove(param)
     for p in fcomp.parameters:
-        if p.parameter_number > k:
-            p.parameter_number -= 1
+        if p.parameter_index > k:
+            p.parameter_number = p.parameter_index - 1
     ops = list(fusion.operands)
     del ops[k]
     fusion.set_operands(ops)
@@ -183,8 +183,8 @@ def make_multi_output(namer: Namer, fusion: Instruction) -> None:
     if is_multi_output(fusion):
         return
     fcomp = fused_computation(fusion)
-    comp = fusion.parent
-    old_root = fcomp.root
+    comp = fusion.computation
+    old_root = fcomp.root_instruction
     t = namer.add(fcomp, Instruction("tuple", Shape.tuple([old_root.shape]), [old_root]), "tuple")
     fcomp.root = t
     users = list(fusion.users)
@@ -200,7 +200,7 @@ def make_multi_output(namer: Namer, fusion: Instruction) -> None:
 def _add_output(fusion: Instruction, value: Instruction) -> int:
     """Append fused `value` to the outputs of a multi-output fusion; returns its tuple index."""
     fcomp = fused_computation(fusion)
-    root = fcomp.root
+    root = fcomp.root_instruction
     root.set_operands(root.operands + [value])
     root.shape = Shape.tuple([o.shape for o in root.operands])
     fusion.shape = root.shape
@@ -230,7 +230,7 @@ def fuse_producer(namer: Namer, fusion: Instruction, producer: Instruction, mult
     (and is computed twice) or, with `multi_output`, becomes an extra output of the fusion whose
     other users read it through a get-tuple-element."""
     assert producer.opcode != "fusion"
-    comp = fusion.parent
+    comp = fusion.computation
     fcomp = fused_computation(fusion)
     new_ops = [_parameter_for(namer, fusion, o) for o in producer.operands]
     clone = producer.clone(operands=new_ops)
@@ -259,8 +259,8 @@ def fuse_producer(namer: Namer, fusion: Instruction, producer: Instruction, mult
 def merge_siblings(namer: Namer, a: Instruction, b: Instruction) -> Instruction:
     """Merge fusion `b` into fusion `a` (neither reaches the other): `a` becomes a multi-output
     fusion computing both; `b`'s users read their values from `a`. Returns `a`."""
-    comp = a.parent
-    module = comp.parent
+    comp = a.computation
+    module = comp.module
     make_multi_output(namer, a)
     bcomp = fused_computation(b)
     acomp = fused_computation(a)
@@ -268,14 +268,12 @@ def merge_siblings(namer: Namer, a: Instruction, b: Instruction) -> Instruction:
     body = [i for i in bcomp.post_order() if not (i is bcomp.root and i.opcode == "tuple")]
     for instr in body:
         if instr.opcode == "parameter":
-            mapping[instr] = _parameter_for(namer, a, b.operands[instr.parameter_number])
+            mapping[instr] = _parameter_for(namer, a, b.operands[instr.parameter_index])
             continue
         mapping[instr] = instr.clone(operands=[mapping[o] for o in instr.operands])
     b_outputs = [mapping[o] for o in fusion_outputs(b)]
-    first = None
-    for v in b_outputs:
-        index = _add_output(a, v)
-        first = index if first is None else first
+    indices = [_add_output(a, v) for v in b_outputs]
+    first = indices[0] if indices else 0  # (b computes nothing: no users to point at a)
     # b's users: get-tuple-elements of b (multi-output) or b's value itself.
     if is_multi_output(b):
         for u in list(b.users):
@@ -310,17 +308,17 @@ def merge_producer(namer: Namer, consumer: Instruction, producer: Instruction) -
     consumer computes the producer's value inside and, if others still read it, returns it as an
     extra output (they read it through a get-tuple-element). Returns `consumer`."""
     assert producer.opcode == "fusion" and not is_multi_output(producer)
-    comp = consumer.parent
-    module = comp.parent
+    comp = consumer.computation
+    module = comp.module
     pcomp = fused_computation(producer)
     ccomp = fused_computation(consumer)
     mapping: dict[Instruction, Instruction] = {}
     for instr in pcomp.post_order():
         if instr.opcode == "parameter":
-            mapping[instr] = _parameter_for(namer, consumer, producer.operands[instr.parameter_number])
+            mapping[instr] = _parameter_for(namer, consumer, producer.operands[instr.parameter_index])
             continue
         mapping[instr] = instr.clone(operands=[mapping[o] for o in instr.operands])
-    value = mapping[pcomp.root]
+    value = mapping[pcomp.root_instruction]
     k = consumer.operands.index(producer)
     fused_parameter(consumer, k).replace_all_uses_with(value)
     _remove_operand(namer, consumer, k)

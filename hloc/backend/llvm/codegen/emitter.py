@@ -44,23 +44,21 @@ from ....passes.analysis.flatten import flatten as _flatten
 from ....passes.analysis.flatten import flatten_entry as _flatten_entry
 from .. import elemental, library
 from ..elemental import IrArray, mathfns
-from ..kernels import CHECKS, KERNELS, SCRATCH, load_all
+from ..kernels import load_all
 from ..kernels.collectives import check_module_devices
 from ..kernels.context import KernelContext
 from ..kernels.loop import emit_elemental_instr
-from ..kernels.lowering import Lowering
+from ..kernels.lowering import Rewriter
 from ..llvmir.hints import mark_glue, mark_glue_functions
 from ..llvmir.irutil import intrinsic_memcpy
 from ..llvmir.irvalues import I8, I64, PTR, VOID, const
 from ..llvmir.symbols import fresh_name
+from ..lowerings import ELEMENTAL, KERNEL, LOWERINGS, NO_CODE, is_kernel, native_kind
 from . import rowgroups, split
-from .buffers import IN_PLACE_OPS, NO_CODE, BufferAssignment, aliases_operand, assign_buffers
+from .buffers import IN_PLACE_OPS, BufferAssignment, aliases_operand, assign_buffers
 from .inline_glue import inline_glue
 from .profile import CLOCKS, Site, gemm_flops, sites_text
 from .profile import symbols as profile_symbols
-
-# Instructions computed by the generic loop kernel when no kernel is registered.
-_GENERIC = elemental.ELEMENTAL_OPCODES - {"tuple", "get-tuple-element", "call"}
 
 
 def sanitize(name: str) -> str:
@@ -76,7 +74,7 @@ def flatten_entry(module: Module) -> tuple[Computation, list[Instruction]]:
     pairs, copy-start/-done, domain and rng rewritten on the way (kernels/lowering.py)."""
     check_module_devices(module)
     try:
-        return _flatten_entry(module, Lowering)
+        return _flatten_entry(module, Rewriter)
     except PassError as e:
         raise CodegenError(e.message, e.loc) from None
 
@@ -85,7 +83,7 @@ def flatten(comp: Computation) -> tuple[Computation, list[Instruction]]:
     """`comp` with `call`s inlined, as a new computation (the module is untouched), and its
     schedule (post order). Used for the entry and for computations called by control flow."""
     try:
-        return _flatten(comp, Lowering)
+        return _flatten(comp, Rewriter)
     except PassError as e:
         raise CodegenError(e.message, e.loc) from None
 
@@ -118,15 +116,16 @@ def check_supported(flat: Computation, schedule: list[Instruction]) -> None:
         for leaf in instr.shape.leaves():
             if leaf.is_array and not leaf.is_static:
                 raise CodegenError(f"dynamic shapes ({leaf}) are not supported by the native backend", instr.loc)
-        if op in NO_CODE or aliases_operand(instr):
+        entry = LOWERINGS.get(op)
+        kind = entry.kind if entry is not None else ""
+        if kind == NO_CODE or aliases_operand(instr):
             if op == "bitcast" and instr.shape.byte_size != instr.operands[0].shape.byte_size:
                 raise CodegenError("bitcast changes the byte size", instr.loc)
             continue
-        if op in CHECKS:
-            CHECKS[op](instr)
-        elif op in KERNELS:
-            pass
-        elif op in _GENERIC:
+        if kind == KERNEL:
+            if entry.check is not None:
+                entry.check(instr)
+        elif kind == ELEMENTAL:
             elemental.check_instruction(instr)
         else:
             raise CodegenError(f"the native backend does not support '{op}' yet", instr.loc)
@@ -193,8 +192,8 @@ class ModuleEmitter:
         return p
 
     def scratch_bytes(self, instr: Instruction) -> int:
-        fn = SCRATCH.get(instr.opcode)
-        return fn(instr, self) if fn is not None else 0
+        entry = LOWERINGS.get(instr.opcode)
+        return entry.scratch(instr, self) if entry is not None and entry.scratch is not None else 0
 
     @staticmethod
     def in_place_candidates(instr: Instruction) -> dict[int, int]:
@@ -202,7 +201,7 @@ class ModuleEmitter:
         in-place kernels' (buffers.IN_PLACE_OPS; scatter, which then skips copying operand k to
         output k) and the loop kernel's (it reads a shared operand through its output array at the
         index it then stores)."""
-        if instr.opcode in KERNELS and instr.opcode not in IN_PLACE_OPS | {"fusion", "scatter"}:
+        if is_kernel(instr.opcode) and instr.opcode not in IN_PLACE_OPS | {"fusion", "scatter"}:
             return {}
         return default_in_place(instr)
 
@@ -321,7 +320,7 @@ class ModuleEmitter:
         groups = rowgroups.find_groups(plan.schedule, ba)
         grouped = {mem.instr for g in groups.values() for mem in g.members}
         for instr in plan.schedule:
-            if instr.opcode in NO_CODE or aliases_operand(instr):
+            if native_kind(instr.opcode) == NO_CODE or aliases_operand(instr):
                 continue
             if instr in groups:  # consecutive row-local kernels, run block of rows by block of rows
                 g = groups[instr]
@@ -432,7 +431,8 @@ class ModuleEmitter:
         ctx = KernelContext(m, fn, b, instr, outputs, operands, self.constant_array,
                             scratch=next(args) if scratch else None, emitter=self,
                             in_place=frozenset(reused))
-        emit = KERNELS.get(instr.opcode, emit_elemental_instr)
+        entry = LOWERINGS.get(instr.opcode)
+        emit = entry.emit if entry is not None and entry.emit is not None else emit_elemental_instr
         emit(ctx, instr)
         ctx.b.ret_void()
         if (len(self._globals), len(self._functions)) != cached:

@@ -11,8 +11,8 @@ between) that the loop kernel emits (fusions, reduces, elementwise ops: kernels/
 loops (`Part`s) all have an outer loop of the same trip count R (the rows), and in which every
 buffer a member writes is accessed only row-locally: by every member, at the row its loops are at,
 with that row being the buffer's outermost dimension (so row r is the same bytes for every view of
-the buffer). Then each row sees the members' accesses in schedule order, as before, whatever the
-blocking. Buffers nobody in the group writes may be read anyhow (a broadcast row vector, a
+the buffer). Then each row sees the members' accesses in schedule order, as unfused kernels would,
+whatever the blocking. Buffers nobody in the group writes may be read anyhow (a broadcast row vector, a
 reduce's init). A written buffer may not overlap any other buffer the group touches.
 
 The group is one kernel: its outer row loop split over threads as any loop (parallel.py, in slices
@@ -35,13 +35,13 @@ from ....errors import CodegenError
 from ....ir.module import Instruction
 from ....ir.opcodes import ELEMENTWISE
 from ..elemental import IrArray
-from ..kernels import KERNELS
 from ..kernels.context import KernelContext
 from ..kernels.loop import Part, emit_part_rows, kernel_parts, part_rows
 from ..kernels.parallel import parallel_range
 from ..llvmir.hints import compile_apart
 from ..llvmir.irvalues import I64, PTR, VOID, const
 from ..llvmir.loops import STREAM, for_range, nest_dims
+from ..lowerings import is_kernel
 from .buffers import NO_CODE, BufferAssignment, Slice, aliases_operand
 
 # Bytes of row-local buffers one block of rows may span: about L1 (32 KiB here). Measured on
@@ -107,7 +107,7 @@ def _shares_rows(run: list[Member], m: Member, ba: BufferAssignment) -> bool:
 
 def _member(instr: Instruction, ba: BufferAssignment) -> Member | None:
     op = instr.opcode
-    if op != "fusion" and not (op not in KERNELS and (op == "reduce" or op in ELEMENTWISE)):
+    if op != "fusion" and not (not is_kernel(op) and (op == "reduce" or op in ELEMENTWISE)):
         return None
     if instr in ba.in_place or instr in ba.scratch_slices:
         return None

@@ -26,7 +26,7 @@ module's does. The parts are joined in part order: the object does not depend on
 Threads: llvmlite serialises every call into LLVM with one process-wide lock, so threads alone would
 compile one part at a time. compile_parts' threads pass that lock (_Gate): each works on its own LLVM
 context (parse, verify, optimise, emit) with a TargetMachine no other thread uses at the same time,
-which LLVM supports; every other thread, and everything else, takes the lock as before.
+which LLVM supports; every other thread, and everything else, takes the lock.
 
 What the split loses against the whole module is interprocedural optimisation across parts (e.g.
 a constant the entry passes to a kernel is not propagated into it). Kernels are `noinline` functions
@@ -456,7 +456,7 @@ def _return_tms(key, tms: list) -> None:
 class _Gate:
     """Stands in for the lock llvmlite takes around every call into LLVM (one for the process, so
     threads would compile one at a time): threads compiling parts, each part in its own LLVM context
-    with its own TargetMachine, pass; every other thread takes the lock as before."""
+    with its own TargetMachine, pass; every other thread takes the lock."""
 
     def __init__(self, lock):
         self.lock = lock

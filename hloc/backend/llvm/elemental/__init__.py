@@ -46,6 +46,8 @@ from ..llvmir.irvalues import (
     store_convert,
 )
 from ..llvmir.loops import Index, delinearize, linearize, loop_nest
+from ..lowerings import LOWERINGS
+from ..lowerings import elemental as rule
 from . import mathfns
 from .reduce_order import emit_tree_fold, needs_tree
 
@@ -170,7 +172,8 @@ class Elemental:
                 raise CodegenError(f"tuple-shaped '{instr.name}' used as an array", instr.loc)
             v = src(index)
         else:
-            rule = RULES.get(instr.opcode)
+            entry = LOWERINGS.get(instr.opcode)
+            rule = entry.rule if entry is not None else None
             if rule is None:
                 raise CodegenError(f"the native backend cannot compute '{instr.opcode}' elementwise", instr.loc)
             v = rule(self, instr, index)
@@ -206,20 +209,6 @@ class Elemental:
             return tuple(sub.value(o, idx.for_shape(self.b, o.shape) if o.shape.rank else
                                    Index(o.shape, [], None)) for o in root.operands)
         return sub.value(root, idx if root.shape.rank else Index(root.shape, [], None))
-
-
-RULES: dict[str, Callable] = {}
-# Preconditions of rules registered from elsewhere (kernels/gather.py): opcode -> check(instr).
-RULE_CHECKS: dict[str, Callable] = {}
-
-
-def rule(*opcodes):
-    def register(fn):
-        for op in opcodes:
-            RULES[op] = fn
-        return fn
-
-    return register
 
 
 def _etype(instr: Instruction) -> str:
@@ -1179,18 +1168,16 @@ def _reduce(em: Elemental, instr: Instruction, index: Index):
 # ------------------------------------------------------------------------------------------------
 # support checks (before any IR is generated: LLVM aborts on invalid IR)
 
-ELEMENTAL_OPCODES = frozenset(RULES)
-
-
 def check_instruction(instr: Instruction) -> None:
     """Raise CodegenError if `instr` cannot be computed elementwise by this backend."""
     op = instr.opcode
     if op == "parameter":
         return
-    if op not in RULES:
+    entry = LOWERINGS.get(op)
+    if entry is None or entry.rule is None:
         raise CodegenError(f"the native backend does not support '{op}' here", instr.loc)
-    if op in RULE_CHECKS:
-        RULE_CHECKS[op](instr)
+    if entry.rule_check is not None:
+        entry.rule_check(instr)
     for s in [instr.shape] + [o.shape for o in instr.operands]:
         for leaf in s.leaves():
             if not leaf.is_array:

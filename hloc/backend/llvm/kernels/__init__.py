@@ -1,6 +1,7 @@
 """Kernels: how one instruction (or one fusion) becomes one LLVM function.
 
-A kernel is a function `emit(ctx: KernelContext, instr)` registered for opcodes:
+A kernel is a function `emit(ctx: KernelContext, instr)` registered for opcodes in the backend's one
+registry (lowerings.LOWERINGS):
 
     from . import kernel
 
@@ -15,54 +16,25 @@ then gets `ctx.scratch`, a pointer into the temp arena (64-byte aligned) that is
 returns. Adding a kernel is one new module in this package: every module here is imported by
 `load_all()`.
 
-Opcodes with no registered kernel but an elemental rule (elementwise and data-movement ops) use
-the generic loop kernel in loop.py: a loop over the output computing each element elementally.
+Opcodes with no registered kernel but an elemental rule (elementwise and data-movement ops, and
+gather, the math ops of misc.py) use the generic loop kernel in loop.py: a loop over the output
+computing each element elementally.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable
 
-KERNELS: dict[str, Callable] = {}
-CHECKS: dict[str, Callable] = {}
-SCRATCH: dict[str, Callable] = {}
+from ..lowerings import kernel
 
+__all__ = ["kernel", "load_all"]
 
-class _Register:
-    def __call__(self, *opcodes: str):
-        def register(fn):
-            for op in opcodes:
-                if op in KERNELS:
-                    raise AssertionError(f"two native kernels for '{op}'")
-                KERNELS[op] = fn
-            return fn
-
-        return register
-
-    def check(self, *opcodes: str):
-        def register(fn):
-            for op in opcodes:
-                CHECKS[op] = fn
-            return fn
-
-        return register
-
-    def scratch(self, *opcodes: str):
-        def register(fn):
-            for op in opcodes:
-                SCRATCH[op] = fn
-            return fn
-
-        return register
-
-
-kernel = _Register()
 _loaded = False
 
 
 def load_all() -> None:
+    """Import every kernel module (and through them the elemental rules): LOWERINGS is complete."""
     global _loaded
     if _loaded:
         return

@@ -28,12 +28,13 @@ from ....ir.devices import ints_in, module_devices, replica_group_size
 from ....ir.module import Instruction
 from ....ir.types import Shape
 from ..llvmir.loops import Index, for_range, index_loop, loop_nest
+from ..lowerings import lowered
 from . import kernel
 from .indexing import copy_array, i64, widen
 
 SAME = ("all-reduce", "all-gather", "reduce-scatter", "all-to-all", "collective-broadcast")
 # Forms rewritten into plain instructions while the entry is flattened (`lower_async`).
-LOWERED = frozenset({"copy-start", "copy-done", "all-reduce-start", "all-reduce-done", "all-gather-start",
+ASYNC_FORMS = frozenset({"copy-start", "copy-done", "all-reduce-start", "all-reduce-done", "all-gather-start",
                      "all-gather-done", "collective-permute-start", "collective-permute-done", "async-start",
                      "async-update", "async-done", "domain"})
 COLLECTIVES = frozenset(SAME) | {"collective-permute", "all-reduce-start", "all-gather-start",
@@ -150,11 +151,12 @@ def _pair_form(instr: Instruction, ops: list[Instruction]) -> bool:
     return first.compatible(want)
 
 
-def lower_async(instr: Instruction, ops: list[Instruction], emit, inline) -> Instruction:
+@lowered(*ASYNC_FORMS)
+def lower_async(instr: Instruction, ops: list[Instruction], emit, rewriter, depth: int) -> Instruction:
     """The instruction (in the flat computation) an asynchronous form stands for.
 
-    emit(opcode, shape, operands, **attrs) adds an instruction to the flat schedule; inline(comp,
-    args) inlines a computation and returns its root's value."""
+    emit(opcode, shape, operands, **attrs) adds an instruction to the flat schedule;
+    rewriter.inline(comp, args, depth) inlines a computation and returns its root's value."""
     op = instr.opcode
     attrs = dict(instr.attrs)
     if op == "copy-start":
@@ -185,7 +187,7 @@ def lower_async(instr: Instruction, ops: list[Instruction], emit, inline) -> Ins
         comp = instr.attrs.get("calls")
         if comp is None or not instr.shape.is_tuple or len(instr.shape.tuple_shapes) < 2:
             raise CodegenError("async-start must call a computation and return (operands, result, ...)", instr.loc)
-        result = inline(comp, ops)
+        result = rewriter.inline(comp, ops, depth + 1)
         return _start_value(emit, instr, ops, result)
     if op == "async-done":
         return emit("get-tuple-element", instr.shape, [ops[0]], index=1)

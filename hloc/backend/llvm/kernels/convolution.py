@@ -57,7 +57,7 @@ from .parallel import COUNTER_BYTES, parallel_chunks
 ALIGN = 64
 CHUNK_BYTES = 512 * 1024  # im2col rows per GEMM call: about this many bytes of P
 # The most bytes of packed kernel a thread keeps across its chunks (GemmPlan.keep_b): a 3x3x512 -> 512
-# kernel would take 9.4 MB per thread; beyond this it is packed again per chunk, as before.
+# kernel would take 9.4 MB per thread; a larger one is packed again for each chunk.
 KEEP_B_BYTES = 2 * 1024 * 1024
 MAX_SLOTS = 4  # threads that split a convolution's rows (each with its own P chunk and packing buffers)
 MIN_ROWS_PER_THREAD = 96  # fewer rows per thread do not pay for a parallel region

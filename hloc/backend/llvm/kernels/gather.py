@@ -1,4 +1,4 @@
-"""gather: an index-remapping elemental rule (so a gather can sit inside a fusion) and the loop kernel.
+"""gather: an index-remapping elemental rule, computed by the generic loop kernel and inside fusions.
 
 Output element `out[i]` reads `operand[start(batch(i)) + offset(i)]` where (XLA's semantics, full
 GatherDimensionNumbers):
@@ -16,11 +16,9 @@ from __future__ import annotations
 from ....errors import CodegenError
 from ....ir.attrs import GatherDims
 from ....ir.module import Instruction
-from ..elemental import RULE_CHECKS, Elemental, rule
+from ..elemental import Elemental, rule
 from ..llvmir.loops import Index
-from . import kernel
 from .indexing import check_index_type, clamp_start, i64, widen
-from .loop import emit_elemental_instr
 
 
 def gather_output_dims(g: GatherDims, operand_dims, index_dims) -> tuple[int, ...]:
@@ -116,13 +114,9 @@ def gather_source_index(em: Elemental, instr: Instruction, out_multi: list) -> l
     return src
 
 
-@rule("gather")
+@rule("gather", check=check_gather)  # (computed by the loop kernel, and inside fusions)
 def gather_rule(em: Elemental, instr: Instruction, index: Index):
     operand = instr.operands[0]
     src = gather_source_index(em, instr, index.get_multi(em.b) if instr.shape.rank else [])
     return em.value(operand, Index(operand.shape, src, None))
 
-
-RULE_CHECKS["gather"] = check_gather  # inside fusions
-kernel.check("gather")(check_gather)
-kernel("gather")(emit_elemental_instr)

@@ -1,28 +1,26 @@
-"""Rewrites applied while the entry computation is flattened (emitter.flatten_entry): forms that
-stand for plain instructions (asynchronous pairs, copy-start/-done, domain: collectives.py),
-`rng`, whose generator state is threaded through the schedule as data (rng.py), and fusions the
-fusion kernel cannot compute elementally (a dot inside, another kind): a fusion is a call, so its
-computation is inlined and every instruction gets its own kernel."""
+"""Rewrites applied while the entry computation is flattened (codegen/emitter.flatten_entry): the
+opcodes registered with `@lowered` (lowerings.py): forms that stand for plain instructions
+(asynchronous pairs, copy-start/-done, domain: collectives.py), `rng`, whose generator state is
+threaded through the schedule as data (rng.py), `call` (inlined); and fusions the fusion kernel
+cannot compute elementally (a dot inside, another kind): a fusion is a call, so its computation is
+inlined and every instruction gets its own kernel."""
 
 from __future__ import annotations
 
 from ....errors import CodegenError
 from ....ir.module import Instruction
-from .collectives import LOWERED as ASYNC_LOWERED
-from .collectives import lower_async
-from .rng import lower_rng
-
-LOWERED = ASYNC_LOWERED | {"rng"}
+from ..lowerings import LOWERINGS, lowered
 
 
-class Lowering:
+class Rewriter:
     """One per flattened computation. emit(opcode, shape, operands, **attrs) adds an instruction to
     the flat schedule; inline(comp, args, depth) inlines a computation and returns its root's value."""
 
     @staticmethod
     def handles(instr: Instruction) -> bool:
         """What hloc.passes.analysis.flatten hands to `lower`."""
-        return instr.opcode in LOWERED or (instr.opcode == "fusion" and not _fusable(instr))
+        entry = LOWERINGS.get(instr.opcode)
+        return (entry is not None and entry.lower is not None) or (instr.opcode == "fusion" and not _fusable(instr))
 
     def __init__(self, emit, inline):
         self.emit = emit
@@ -35,11 +33,15 @@ class Lowering:
             new.src, new.offset = instr.src, instr.offset  # errors about it point at `instr`'s line
             return new
 
-        if instr.opcode == "rng":
-            return lower_rng(instr, ops, emit, self)
         if instr.opcode == "fusion":
             return self.inline(instr.attrs["calls"], ops, depth + 1)
-        return lower_async(instr, ops, emit, lambda comp, args: self.inline(comp, args, depth + 1))
+        return LOWERINGS[instr.opcode].lower(instr, ops, emit, self, depth)
+
+
+@lowered("call")
+def lower_call(instr: Instruction, ops: list[Instruction], emit, rewriter: Rewriter, depth: int) -> Instruction:
+    """(The flattening inlines calls itself; this says so to the registry, and does the same.)"""
+    return rewriter.inline(instr.attrs["to_apply"], ops, depth + 1)
 
 
 def _fusable(instr: Instruction) -> bool:

@@ -23,12 +23,11 @@ import llvmlite.ir as ir
 from ....errors import CodegenError
 from ....ir.module import Instruction
 from ....ir.types import ELEMENT_TYPES
-from ..elemental import RULE_CHECKS, Elemental, convert_value, mathfns, rule
+from ..elemental import Elemental, convert_value, mathfns, rule
 from ..llvmir.irvalues import F32_COMPUTED, compute_type, const, intrinsic, round_f32_to
 from ..llvmir.loops import Index
 from . import kernel
 from .indexing import copy_array
-from .loop import emit_elemental_instr
 
 MATH = ("acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh")
 LN2 = math.log(2.0)
@@ -79,18 +78,12 @@ def check_math(instr: Instruction) -> None:
         raise CodegenError(f"'{instr.opcode}' on {et} is not supported by the native backend", instr.loc)
 
 
-@rule(*MATH)
+@rule(*MATH, check=check_math)
 def math_rule(em: Elemental, instr: Instruction, index: Index):
     x = em.operand(instr, 0, index)
     r = _math(em.b, instr.opcode, x)
     et = instr.shape.etype
     return round_f32_to(em.b, r, et) if et in F32_COMPUTED else r
-
-
-for _op in MATH:
-    RULE_CHECKS[_op] = check_math
-    kernel.check(_op)(check_math)
-    kernel(_op)(emit_elemental_instr)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -107,7 +100,7 @@ def check_stochastic_convert(instr: Instruction) -> None:
                            "signed integer result", instr.loc)
 
 
-@rule("stochastic-convert")
+@rule("stochastic-convert", check=check_stochastic_convert)
 def stochastic_convert_rule(em: Elemental, instr: Instruction, index: Index):
     """XLA's StochasticConvertDecomposer: round |x| up when random < frac(|x|) * 2^bits(random),
     negate for negative x, saturate at the result's range (NaN -> 0)."""
@@ -133,11 +126,6 @@ def stochastic_convert_rule(em: Elemental, instr: Instruction, index: Index):
     res = b.select(b.fcmp_ordered("<=", x, _c(x, float(lo))), const(it, lo), res)
     res = b.select(b.fcmp_ordered(">=", x, _c(x, float(hi))), const(it, hi), res)
     return b.select(b.fcmp_unordered("uno", x, x), const(it, 0), res)
-
-
-RULE_CHECKS["stochastic-convert"] = check_stochastic_convert
-kernel.check("stochastic-convert")(check_stochastic_convert)
-kernel("stochastic-convert")(emit_elemental_instr)
 
 
 # ------------------------------------------------------------------------------------------------

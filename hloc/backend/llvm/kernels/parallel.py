@@ -8,9 +8,9 @@ KernelContext like `ctx` whose buffers (outputs, operands, scratch) and `extras`
 kernel's frame the body needs: pointers that alias none of the buffers, e.g. partial results, or
 integers such as the indices of enclosing loops) are valid where `body` emits code.
 
-Below PARALLEL_MIN_WORK (elements touched) the body is emitted inline in the kernel, as before: the
-serial code of small kernels does not change. Above it, the body goes into its own function
-`<kernel>.range(buffers..., extras..., lo, hi, task)` (noalias buffers, as the kernel's), called
+Below PARALLEL_MIN_WORK (elements touched) the body is emitted inline in the kernel: the serial
+code of small kernels is what it would be without the pool. Above it, the body goes into its own
+function `<kernel>.range(buffers..., extras..., lo, hi, task)` (noalias buffers, as the kernel's), called
 through a task function by `hloc.pool.parallel_for` with TASKS_PER_THREAD tasks per thread the call
 may use (tasks are claimed dynamically, which evens out a noisy machine); with one thread, the range
 function runs once over everything. With `slots` > 0 there is one task per thread, at most `slots`

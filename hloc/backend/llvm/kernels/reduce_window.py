@@ -18,7 +18,7 @@ from ....errors import CodegenError
 from ....ir.attrs import Window
 from ....ir.module import Instruction
 from ....ir.shape_inference import ShapeError, infer_shape
-from ..elemental import RULE_CHECKS, Accumulators, Elemental, rule
+from ..elemental import Accumulators, Elemental, rule
 from ..llvmir.irvalues import I1, Cplx
 from ..llvmir.loops import Index, index_loop
 from . import kernel
@@ -72,6 +72,7 @@ def _select(b, cond, x, y):
     return b.select(cond, x, y)
 
 
+@kernel.check("reduce-window")
 def check_reduce_window(instr: Instruction) -> None:
     n = len(instr.operands) // 2
     if n < 1 or len(instr.operands) != 2 * n:
@@ -100,7 +101,7 @@ def check_reduce_window(instr: Instruction) -> None:
     check_scalar_computation(instr, instr.attrs.get("to_apply"), 2 * n, "reducer")
 
 
-@rule("reduce-window")
+@rule("reduce-window", check=check_reduce_window)
 def reduce_window_rule(em: Elemental, instr: Instruction, index: Index):
     b = em.b
     n = len(instr.operands) // 2
@@ -122,10 +123,6 @@ def reduce_window_rule(em: Elemental, instr: Instruction, index: Index):
         accs.set([_select(b, valid, v, c) for v, c in zip(new, cur)])
     vals = accs.get()
     return tuple(vals) if instr.shape.is_tuple else vals[0]
-
-
-RULE_CHECKS["reduce-window"] = check_reduce_window
-kernel.check("reduce-window")(check_reduce_window)
 
 
 @kernel("reduce-window")

@@ -28,6 +28,7 @@ from ..elemental import IrArray, mathfns
 from ..llvmir.irutil import Var, while_
 from ..llvmir.irvalues import F32, F64, I1, I32, I64, compute_type, const, intrinsic
 from ..llvmir.loops import Index, delinearize, for_range
+from ..lowerings import lowered
 from . import kernel
 from .indexing import i64
 
@@ -266,7 +267,8 @@ def ziggurat_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return wi, ki, fi
 
 
-def lower_rng(instr: Instruction, ops: list, emit, lowering) -> Instruction:
+@lowered("rng")
+def lower_rng(instr: Instruction, ops: list, emit, lowering, depth: int) -> Instruction:
     """rng(a, b) -> get-tuple-element(rng(a, b, state), 0), the new state threaded to the next rng."""
     if len(ops) != 2:
         raise CodegenError(f"rng takes two scalar operands, got {len(ops)}", instr.loc)

@@ -49,8 +49,8 @@ Threads, when the call may use several:
 The temp arena does not depend on the thread count (at most SPLIT_SLOTS slots of SPLIT_MC rows are
 used). Each C element is computed by one thread in the same order (the K panels do not depend on
 the row split, nor a tile's sum on its block or chunk): results do not depend on the thread count.
-One thread packs the whole B panel first and runs blocks of MC rows, as before: packing B in
-chunks on the way measured 1-3% slower there (a chunk's rows are short, page-strided reads).
+One thread packs the whole B panel first, then runs blocks of MC rows: packing B in chunks on
+the way measured 1-3% slower there (a chunk's rows are short, page-strided reads).
 
 The tile follows the vector registers: AVX-512 (32 registers of 16 f32) MR=12, NR=32 (24
 accumulators); AVX2 (16 registers of 8 f32) MR=6, NR=16 (12 accumulators); 128-bit vectors MR=4,

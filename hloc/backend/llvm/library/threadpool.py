@@ -18,9 +18,9 @@ linked into one program each have their own pool), or, where the precompiled lib
 
 Workers are started lazily by the first parallel_for that needs them and live until stop(). Tasks
 are claimed from one 64-bit word `generation << 32 | next_task` with compare-and-swap, so a worker
-that wakes late can never run a task of a newer job with an older job's function (the design of the
-lead's prototype, /work/lead/share/pool.py). Idle workers spin (with `pause`, yielding the core
-every YIELD_EVERY polls) for about a millisecond, then sleep on a condition variable. On x86 the
+that wakes late can never run a task of a newer job with an older job's function. Idle workers spin
+(with `pause`, yielding the core every YIELD_EVERY polls) for about a millisecond, then sleep on a
+condition variable. On x86 the
 job carries the caller's MXCSR (flush-to-zero / denormals-are-zero), which workers load before
 running its tasks: results do not depend on the thread count. A child made by fork() starts
 workers of its own (the parent's are not inherited; stop() there joins nothing); if another thread
@@ -79,7 +79,20 @@ def is_x86(mod: ir.Module) -> bool:
 
 
 def emit_pool(mod: ir.Module) -> None:
-    """Define the pool's functions and globals in `mod`."""
+    """Define the pool's functions and globals in `mod` (one function each, in this order)."""
+    p = _pool_parts(mod)
+    p.run_tasks = _emit_run_tasks(p)
+    p.worker = _emit_worker(p)
+    p.start = _emit_start_workers(p)
+    p.enter = _emit_enter(p)
+    p.exit_ = _emit_exit(p)
+    p.nthreads = _emit_threads(p)
+    p.pf = _emit_parallel_for(p)
+    p.stop = _emit_stop(p)
+
+
+def _pool_parts(mod: ir.Module) -> SimpleNamespace:
+    """What the pool's functions share: libc / pthread declarations, the pool's globals, helpers."""
     x86 = is_x86(mod)
 
     def declare(name, ret, args):
@@ -141,35 +154,52 @@ def emit_pool(mod: ir.Module) -> None:
             f.attributes.add("noinline")
         return f
 
-    # ---- run_tasks(gen): claim and run tasks of generation `gen` until none are left
-    run_tasks = internal("hloc.pool.run_tasks", VOID, [I64])
+    def forget_if_forked(b):
+        """In a child made by fork() the workers are gone (only the forking thread survives): start
+        afresh rather than wait for or join threads of the parent."""
+        now = b.call(getpid, [])
+        with b.if_then(b.icmp_signed("!=", now, b.load(pid, typ=I32))):
+            for g in (n_workers, initialized, sleepers, stopping):
+                b.store(c64(0), g)
+            b.store(now, pid)
+
+    # (every name above but the module and the two makers: the declarations, globals and helpers)
+    return SimpleNamespace(**{k: v for k, v in locals().items() if k not in ("mod", "declare", "glob")})
+
+
+def _emit_run_tasks(p: SimpleNamespace) -> ir.Function:
+    """Run_tasks(gen): claim and run tasks of generation `gen` until none are left."""
+    run_tasks = p.internal("hloc.pool.run_tasks", VOID, [I64])
     gen = run_tasks.args[0]
     b = ir.IRBuilder(run_tasks.append_basic_block("entry"))
-    fn_p = b.load(job_fn, typ=TASK_PTR)
-    ctx_p = b.load(job_ctx, typ=PTR)
-    n = b.load(job_n, typ=I64)
+    fn_p = b.load(p.job_fn, typ=TASK_PTR)
+    ctx_p = b.load(p.job_ctx, typ=PTR)
+    n = b.load(p.job_n, typ=I64)
     claim_bb = run_tasks.append_basic_block("claim")
     cas_bb = run_tasks.append_basic_block("cas")
     run_bb = run_tasks.append_basic_block("run")
     out_bb = run_tasks.append_basic_block("out")
     b.branch(claim_bb)
     b.position_at_end(claim_bb)
-    cur = b.load_atomic(word, "acquire", 8, typ=I64)
+    cur = b.load_atomic(p.word, "acquire", 8, typ=I64)
     same_gen = b.icmp_unsigned("==", b.lshr(cur, c64(32)), gen)
     task = b.and_(cur, c64(0xFFFFFFFF))
     b.cbranch(b.and_(same_gen, b.icmp_unsigned("<", task, n)), cas_bb, out_bb)
     b.position_at_end(cas_bb)
-    pair = b.cmpxchg(word, cur, b.add(cur, c64(1)), "acq_rel", "acquire")
+    pair = b.cmpxchg(p.word, cur, b.add(cur, c64(1)), "acq_rel", "acquire")
     b.cbranch(b.extract_value(pair, 1), run_bb, claim_bb)
     b.position_at_end(run_bb)
     b.call(fn_p, [ctx_p, task])
-    b.atomic_rmw("sub", remaining, c64(1), "acq_rel")
+    b.atomic_rmw("sub", p.remaining, c64(1), "acq_rel")
     b.branch(claim_bb)
     b.position_at_end(out_bb)
     b.ret_void()
+    return run_tasks
 
-    # ---- worker(index): wait for a new generation, run its tasks if it takes part, repeat
-    worker = internal("hloc.pool.worker", PTR, [PTR])
+
+def _emit_worker(p: SimpleNamespace) -> ir.Function:
+    """Worker(index): wait for a new generation, run its tasks if it takes part, repeat."""
+    worker = p.internal("hloc.pool.worker", PTR, [PTR])
     entry = worker.append_basic_block("entry")
     wait = worker.append_basic_block("wait")
     spin = worker.append_basic_block("spin")
@@ -185,139 +215,145 @@ def emit_pool(mod: ir.Module) -> None:
     # claim under its generation).
     b.store(c64(0), seen)
     mx = None
-    if x86:
+    if p.x86:
         mx = b.alloca(I32)
     b.branch(wait)
     b.position_at_end(wait)
     count = b.phi(I64)
     count.add_incoming(c64(0), entry)
-    with b.if_then(b.icmp_signed("!=", b.load_atomic(stopping, "acquire", 8, typ=I64), c64(0))):
+    with b.if_then(b.icmp_signed("!=", b.load_atomic(p.stopping, "acquire", 8, typ=I64), c64(0))):
         b.branch(quit_bb)
-    g = b.lshr(b.load_atomic(word, "acquire", 8, typ=I64), c64(32))
+    g = b.lshr(b.load_atomic(p.word, "acquire", 8, typ=I64), c64(32))
     b.cbranch(b.icmp_unsigned("!=", g, b.load(seen, typ=I64)), fresh_bb, spin)
     b.position_at_end(spin)
     # Poll with `pause`, and every YIELD_EVERY polls give the core away if anything else wants it
     # (the caller itself, on a machine with more threads than cores).
-    pause(b)
+    p.pause(b)
     with b.if_then(b.icmp_unsigned("==", b.and_(count, c64(YIELD_EVERY - 1)), c64(YIELD_EVERY - 1))):
-        b.call(sched_yield, [])
+        b.call(p.sched_yield, [])
     count.add_incoming(b.add(count, c64(1)), b.block)
     b.cbranch(b.icmp_signed("<", count, c64(SPIN)), wait, sleep)
     b.position_at_end(sleep)
     # Sleep until the generation moves or stop() is called: re-check under the mutex so that a
     # broadcast between the check and the wait is not missed.
-    b.call(mutex_lock, [mutex])
-    b.atomic_rmw("add", sleepers, c64(1), "acq_rel")
+    b.call(p.mutex_lock, [p.mutex])
+    b.atomic_rmw("add", p.sleepers, c64(1), "acq_rel")
     chk = worker.append_basic_block("check")
     waitc = worker.append_basic_block("condwait")
     woke = worker.append_basic_block("woke")
     b.branch(chk)
     b.position_at_end(chk)
-    g2 = b.lshr(b.load_atomic(word, "acquire", 8, typ=I64), c64(32))
+    g2 = b.lshr(b.load_atomic(p.word, "acquire", 8, typ=I64), c64(32))
     moved = b.icmp_unsigned("!=", g2, b.load(seen, typ=I64))
-    stop_now = b.icmp_signed("!=", b.load_atomic(stopping, "acquire", 8, typ=I64), c64(0))
+    stop_now = b.icmp_signed("!=", b.load_atomic(p.stopping, "acquire", 8, typ=I64), c64(0))
     b.cbranch(b.or_(moved, stop_now), woke, waitc)
     b.position_at_end(waitc)
-    b.call(cond_wait, [cond, mutex])
+    b.call(p.cond_wait, [p.cond, p.mutex])
     b.branch(chk)
     b.position_at_end(woke)
-    b.atomic_rmw("sub", sleepers, c64(1), "acq_rel")
-    b.call(mutex_unlock, [mutex])
+    b.atomic_rmw("sub", p.sleepers, c64(1), "acq_rel")
+    b.call(p.mutex_unlock, [p.mutex])
     count.add_incoming(c64(0), woke)
     b.branch(wait)
     b.position_at_end(fresh_bb)
     b.store(g, seen)
     # Workers 0 .. active-2 take part (the caller is the last thread).
-    takes_part = b.icmp_signed("<", index, b.sub(b.load_atomic(active, "acquire", 8, typ=I64), c64(1)))
+    takes_part = b.icmp_signed("<", index, b.sub(b.load_atomic(p.active, "acquire", 8, typ=I64), c64(1)))
     count.add_incoming(c64(0), fresh_bb)
     b.cbranch(takes_part, work, wait)
     b.position_at_end(work)
-    if x86:
-        b.store(b.load(job_mxcsr, typ=I32), mx)
-        b.call(ldmxcsr, [mx])
-    b.call(run_tasks, [g])
+    if p.x86:
+        b.store(b.load(p.job_mxcsr, typ=I32), mx)
+        b.call(p.ldmxcsr, [mx])
+    b.call(p.run_tasks, [g])
     count.add_incoming(c64(0), work)
     b.branch(wait)
     b.position_at_end(quit_bb)
     b.ret(ir.Constant(PTR, None))
+    return worker
 
-    def forget_if_forked(b):
-        """In a child made by fork() the workers are gone (only the forking thread survives): start
-        afresh rather than wait for or join threads of the parent."""
-        now = b.call(getpid, [])
-        with b.if_then(b.icmp_signed("!=", now, b.load(pid, typ=I32))):
-            for g in (n_workers, initialized, sleepers, stopping):
-                b.store(c64(0), g)
-            b.store(now, pid)
 
-    # ---- start_workers(want): make sure `want` workers run
-    start = internal("hloc.pool.start_workers", VOID, [I64])
+def _emit_start_workers(p: SimpleNamespace) -> ir.Function:
+    """Start_workers(want): make sure `want` workers run."""
+    start = p.internal("hloc.pool.start_workers", VOID, [I64])
     b = ir.IRBuilder(start.append_basic_block("entry"))
-    forget_if_forked(b)
+    p.forget_if_forked(b)
     want = start.args[0]
     want = b.select(b.icmp_signed(">", want, c64(MAX_WORKERS)), c64(MAX_WORKERS), want)
-    with b.if_then(b.icmp_signed("==", b.load(initialized, typ=I64), c64(0))):
-        b.call(mutex_init, [mutex, ir.Constant(PTR, None)])
-        b.call(cond_init, [cond, ir.Constant(PTR, None)])
-        b.store(c64(1), initialized)
+    with b.if_then(b.icmp_signed("==", b.load(p.initialized, typ=I64), c64(0))):
+        b.call(p.mutex_init, [p.mutex, ir.Constant(PTR, None)])
+        b.call(p.cond_init, [p.cond, ir.Constant(PTR, None)])
+        b.store(c64(1), p.initialized)
     more = start.append_basic_block("more")
     spawn = start.append_basic_block("spawn")
     done = start.append_basic_block("done")
     b.branch(more)
     b.position_at_end(more)
-    i = b.load(n_workers, typ=I64)
+    i = b.load(p.n_workers, typ=I64)
     b.cbranch(b.icmp_signed("<", i, want), spawn, done)
     b.position_at_end(spawn)
-    slot = b.gep(threads, [const(I32, 0), i])
-    rc = b.call(pthread_create, [slot, ir.Constant(PTR, None), worker, b.inttoptr(i, PTR)])
+    slot = b.gep(p.threads, [const(I32, 0), i])
+    rc = b.call(p.pthread_create, [slot, ir.Constant(PTR, None), p.worker, b.inttoptr(i, PTR)])
     failed = start.append_basic_block("failed")
     ok = start.append_basic_block("ok")
     b.cbranch(b.icmp_signed("!=", rc, const(I32, 0)), failed, ok)
     b.position_at_end(failed)  # no more threads: run with the ones there are
     b.ret_void()
     b.position_at_end(ok)
-    b.store(b.add(i, c64(1)), n_workers)
+    b.store(b.add(i, c64(1)), p.n_workers)
     b.branch(more)
     b.position_at_end(done)
     b.ret_void()
+    return start
 
-    # ---- enter(threads) -> owned
-    enter = internal("hloc.pool.enter", I1, [I64])
+
+def _emit_enter(p: SimpleNamespace) -> ir.Function:
+    """Enter(threads) -> owned."""
+    enter = p.internal("hloc.pool.enter", I1, [I64])
     b = ir.IRBuilder(enter.append_basic_block("entry"))
     want = enter.args[0]
     with b.if_then(b.icmp_signed("<=", want, c64(1))):
         b.ret(ir.Constant(I1, 0))
-    pair = b.cmpxchg(busy, c64(0), c64(1), "acquire", "monotonic")
+    pair = b.cmpxchg(p.busy, c64(0), c64(1), "acquire", "monotonic")
     with b.if_then(b.not_(b.extract_value(pair, 1))):
         b.ret(ir.Constant(I1, 0))
-    b.store_atomic(b.call(pthread_self, []), owner, "monotonic", 8)
+    b.store_atomic(b.call(p.pthread_self, []), p.owner, "monotonic", 8)
     capped = b.select(b.icmp_signed(">", want, c64(MAX_WORKERS + 1)), c64(MAX_WORKERS + 1), want)
-    b.store_atomic(capped, active, "release", 8)
+    b.store_atomic(capped, p.active, "release", 8)
     b.ret(ir.Constant(I1, 1))
+    return enter
 
-    # ---- exit(owned)
-    exit_ = internal("hloc.pool.exit", VOID, [I1])
+
+def _emit_exit(p: SimpleNamespace) -> ir.Function:
+    """Exit(owned)."""
+    exit_ = p.internal("hloc.pool.exit", VOID, [I1])
     b = ir.IRBuilder(exit_.append_basic_block("entry"))
     with b.if_then(exit_.args[0]):
-        b.store_atomic(c64(0), owner, "monotonic", 8)
-        b.store_atomic(c64(0), busy, "release", 8)
+        b.store_atomic(c64(0), p.owner, "monotonic", 8)
+        b.store_atomic(c64(0), p.busy, "release", 8)
     b.ret_void()
+    return exit_
 
-    # ---- threads() -> the calling thread's share
-    nthreads = internal("hloc.pool.threads", I64, [], noinline=False)
+
+def _emit_threads(p: SimpleNamespace) -> ir.Function:
+    """Threads() -> the calling thread's share."""
+    nthreads = p.internal("hloc.pool.threads", I64, [], noinline=False)
     b = ir.IRBuilder(nthreads.append_basic_block("entry"))
-    mine = b.icmp_unsigned("==", b.load_atomic(owner, "monotonic", 8, typ=I64), b.call(pthread_self, []))
-    mine = b.and_(mine, b.icmp_signed("==", b.load_atomic(in_region, "monotonic", 8, typ=I64), c64(0)))
-    b.ret(b.select(mine, b.load_atomic(active, "monotonic", 8, typ=I64), c64(1)))
+    mine = b.icmp_unsigned("==", b.load_atomic(p.owner, "monotonic", 8, typ=I64), b.call(p.pthread_self, []))
+    mine = b.and_(mine, b.icmp_signed("==", b.load_atomic(p.in_region, "monotonic", 8, typ=I64), c64(0)))
+    b.ret(b.select(mine, b.load_atomic(p.active, "monotonic", 8, typ=I64), c64(1)))
+    return nthreads
 
-    # ---- parallel_for(n, fn, ctx)
-    pf = internal("hloc.pool.parallel_for", VOID, [I64, TASK_PTR, PTR])
+
+def _emit_parallel_for(p: SimpleNamespace) -> ir.Function:
+    """Parallel_for(n, fn, ctx)."""
+    pf = p.internal("hloc.pool.parallel_for", VOID, [I64, TASK_PTR, PTR])
     n, fnp, ctx = pf.args
     entry = pf.append_basic_block("entry")
     serial = pf.append_basic_block("serial")
     parallel = pf.append_basic_block("parallel")
     b = ir.IRBuilder(entry)
-    few = b.or_(b.icmp_signed("<=", n, c64(1)), b.icmp_signed("<=", b.call(nthreads, []), c64(1)))
+    few = b.or_(b.icmp_signed("<=", n, c64(1)), b.icmp_signed("<=", b.call(p.nthreads, []), c64(1)))
     b.cbranch(few, serial, parallel)
     b.position_at_end(serial)
     s_cond = pf.append_basic_block("s.cond")
@@ -335,22 +371,22 @@ def emit_pool(mod: ir.Module) -> None:
     b.position_at_end(s_end)
     b.ret_void()
     b.position_at_end(parallel)
-    b.store_atomic(c64(1), in_region, "monotonic", 8)
-    b.call(start, [b.sub(b.load(active, typ=I64), c64(1))])
-    b.store(fnp, job_fn)
-    b.store(ctx, job_ctx)
-    b.store(n, job_n)
-    if x86:
-        b.call(stmxcsr, [job_mxcsr])
-    b.store_atomic(n, remaining, "release", 8)
-    old = b.load_atomic(word, "acquire", 8, typ=I64)
+    b.store_atomic(c64(1), p.in_region, "monotonic", 8)
+    b.call(p.start, [b.sub(b.load(p.active, typ=I64), c64(1))])
+    b.store(fnp, p.job_fn)
+    b.store(ctx, p.job_ctx)
+    b.store(n, p.job_n)
+    if p.x86:
+        b.call(p.stmxcsr, [p.job_mxcsr])
+    b.store_atomic(n, p.remaining, "release", 8)
+    old = b.load_atomic(p.word, "acquire", 8, typ=I64)
     new_gen = b.and_(b.add(b.lshr(old, c64(32)), c64(1)), c64(0xFFFFFFFF))
-    b.store_atomic(b.shl(new_gen, c64(32)), word, "seq_cst", 8)
-    with b.if_then(b.icmp_signed(">", b.load_atomic(sleepers, "seq_cst", 8, typ=I64), c64(0))):
-        b.call(mutex_lock, [mutex])
-        b.call(cond_broadcast, [cond])
-        b.call(mutex_unlock, [mutex])
-    b.call(run_tasks, [new_gen])
+    b.store_atomic(b.shl(new_gen, c64(32)), p.word, "seq_cst", 8)
+    with b.if_then(b.icmp_signed(">", b.load_atomic(p.sleepers, "seq_cst", 8, typ=I64), c64(0))):
+        b.call(p.mutex_lock, [p.mutex])
+        b.call(p.cond_broadcast, [p.cond])
+        b.call(p.mutex_unlock, [p.mutex])
+    b.call(p.run_tasks, [new_gen])
     before_wait = b.block
     wait = pf.append_basic_block("wait")
     spin_more = pf.append_basic_block("spin")
@@ -359,35 +395,41 @@ def emit_pool(mod: ir.Module) -> None:
     b.position_at_end(wait)
     polls = b.phi(I64)
     polls.add_incoming(c64(0), before_wait)
-    b.cbranch(b.icmp_signed(">", b.load_atomic(remaining, "acquire", 8, typ=I64), c64(0)), spin_more, fin)
+    b.cbranch(b.icmp_signed(">", b.load_atomic(p.remaining, "acquire", 8, typ=I64), c64(0)), spin_more, fin)
     b.position_at_end(spin_more)
-    pause(b)
+    p.pause(b)
     # A task still running on a worker that may share this core: soon give the core away while waiting.
     with b.if_then(b.icmp_signed(">", polls, c64(YIELD_EVERY))):
-        b.call(sched_yield, [])
+        b.call(p.sched_yield, [])
     polls.add_incoming(b.add(polls, c64(1)), b.block)
     b.branch(wait)
     b.position_at_end(fin)
-    b.store_atomic(c64(0), in_region, "monotonic", 8)
+    b.store_atomic(c64(0), p.in_region, "monotonic", 8)
     b.ret_void()
+    return pf
 
-    # ---- stop(): join the workers (safe to call with none started; the next job restarts them)
-    stop = internal("hloc.pool.stop", VOID, [])
+
+def _emit_stop(p: SimpleNamespace) -> ir.Function:
+    """Stop(): join the workers (safe to call with none started; the next job restarts them)."""
+    stop = p.internal("hloc.pool.stop", VOID, [])
     b = ir.IRBuilder(stop.append_basic_block("entry"))
-    forget_if_forked(b)
-    have = b.load(n_workers, typ=I64)
+    p.forget_if_forked(b)
+    have = b.load(p.n_workers, typ=I64)
     with b.if_then(b.icmp_signed("==", have, c64(0))):
         b.ret_void()
-    b.call(mutex_lock, [mutex])
-    b.store_atomic(c64(1), stopping, "seq_cst", 8)
-    b.call(cond_broadcast, [cond])
-    b.call(mutex_unlock, [mutex])
+    b.call(p.mutex_lock, [p.mutex])
+    b.store_atomic(c64(1), p.stopping, "seq_cst", 8)
+    b.call(p.cond_broadcast, [p.cond])
+    b.call(p.mutex_unlock, [p.mutex])
     with _counted(b, have) as k:
-        handle = b.load(b.gep(threads, [const(I32, 0), k]), typ=I64)
-        b.call(pthread_join, [handle, ir.Constant(PTR, None)])
-    b.store(c64(0), n_workers)
-    b.store_atomic(c64(0), stopping, "seq_cst", 8)
+        handle = b.load(b.gep(p.threads, [const(I32, 0), k]), typ=I64)
+        b.call(p.pthread_join, [handle, ir.Constant(PTR, None)])
+    b.store(c64(0), p.n_workers)
+    b.store_atomic(c64(0), p.stopping, "seq_cst", 8)
     b.ret_void()
+    return stop
+
+
 
 
 class _counted:
