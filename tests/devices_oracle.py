@@ -128,6 +128,17 @@ def to_bits(a: np.ndarray) -> np.ndarray:
     return a
 
 
+def corpus_expected() -> dict[str, list[np.ndarray]]:
+    """CORPUS_OUTPUTS by module name: per output, XLA's sampled values [device, sample]."""
+    if not CORPUS_OUTPUTS.exists():
+        return {}
+    out: dict[str, list] = {}
+    with np.load(CORPUS_OUTPUTS) as z:
+        for key in sorted(z.files, key=lambda k: (k.split("/")[0], int(k.split("/out")[1]))):
+            out.setdefault(key.split("/")[0], []).append(z[key])
+    return out
+
+
 def load(path: Path) -> tuple[list[np.ndarray], list[np.ndarray]]:
     """(inputs, XLA's outputs) of an .npz this tool wrote, narrow floats as their ml_dtypes."""
     return xla_worker.load_arrays(str(path), "arg"), xla_worker.load_arrays(str(path), "out")

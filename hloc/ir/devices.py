@@ -189,3 +189,52 @@ def replica_group_size(instr) -> int:
         return 1
     with_zero = [g for g in groups if 0 in g]
     return len(with_zero[0]) if with_zero else 1
+
+
+# A binary reducer `ROOT r = op(p0, p1)` the runtimes compute without an interpreter.
+_SIMPLE_REDUCERS = frozenset({"add", "multiply", "maximum", "minimum", "and", "or", "xor"})
+
+
+def reducer_op(comp) -> str | None:
+    """The opcode of a to_apply computation that is just `op(p0, p1)` over same-typed scalars, else None."""
+    root = comp.root
+    params = comp.parameters
+    if root.opcode not in _SIMPLE_REDUCERS or len(comp.instructions) != 3 or len(params) != 2:
+        return None
+    if {id(o) for o in root.operands} != {id(p) for p in params}:
+        return None
+    return root.opcode if all(p.shape == root.shape and p.shape.is_scalar for p in params) else None
+
+
+def _buffer(shape) -> list:
+    """[etype, dims, minor_to_major] of an array leaf: how its bytes are laid out."""
+    layout = shape.layout.minor_to_major if shape.layout is not None else tuple(range(shape.rank - 1, -1, -1))
+    return [shape.etype, list(shape.dims), list(layout)]
+
+
+def describe(instr, operand_shapes, result_shapes, replicas: int, partitions: int) -> dict:
+    """Everything a runtime needs to run one collective of a compiled module, as JSON-able data (the
+    native code hands it over as a JSON string, see hloc/runtime/collectives.py):
+      op          the opcode (a -start form's plain op; replica-id / partition-id too)
+      groups      the device groups (device = replica * partitions + partition), each in order
+      pairs       collective-permute's [source, target] device pairs
+      dimension   all-gather / reduce-scatter / array all-to-all's dimension
+      reducer     all-reduce / reduce-scatter: the binary op, or the computation as HLO text
+      operands, results   [etype, dims, minor_to_major] of each array leaf, in order
+    """
+    from .printer import print_computation
+
+    op = instr.opcode.removesuffix("-start")
+    d: dict = {"op": op, "devices": [replicas, partitions],
+               "operands": [_buffer(s) for s in operand_shapes], "results": [_buffer(s) for s in result_shapes]}
+    if op == "collective-permute":
+        d["pairs"] = [list(p) for p in permute_pairs(instr, replicas, partitions)]
+    elif op not in ("replica-id", "partition-id"):
+        d["groups"] = device_groups(instr, replicas, partitions)
+    dims = instr.attrs.get("dimensions")
+    if dims:
+        d["dimension"] = int(dims[0])
+    comp = instr.attrs.get("to_apply")
+    if comp is not None:
+        d["reducer"] = reducer_op(comp) or ("HloModule reducer\n\nENTRY " + print_computation(comp))
+    return d

@@ -17,18 +17,7 @@ from hloc.runtime.values import flatten_result
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import devices_oracle  # noqa: E402
 
-
-def _expected() -> dict[str, list[np.ndarray]]:
-    if not devices_oracle.CORPUS_OUTPUTS.exists():
-        return {}
-    out: dict[str, list] = {}
-    with np.load(devices_oracle.CORPUS_OUTPUTS) as z:
-        for key in sorted(z.files, key=lambda k: (k.split("/")[0], int(k.split("/out")[1]))):
-            out.setdefault(key.split("/")[0], []).append(z[key])
-    return out
-
-
-EXPECTED = _expected()
+EXPECTED = devices_oracle.corpus_expected()
 
 
 @pytest.mark.slow

@@ -21,6 +21,7 @@ import numpy as np
 
 from ...errors import RunError
 from ...ir.devices import group_of, module_devices, permute_pairs
+from .. import collective_math as cm
 from ..registry import handler
 from ..util import apply_computation, called
 
@@ -58,27 +59,9 @@ def _pack(instr, arrays: list):
     return tuple(arrays) if shape.is_tuple else arrays[0]
 
 
-def _reduce(ev, comp, values: list) -> list:
-    """Per operand, values[0] op values[1] op ... (left to right), with the to_apply computation."""
-    out = []
-    for k in range(len(values[0])):
-        acc = values[0][k]
-        for v in values[1:]:
-            acc = np.asarray(apply_computation(ev, comp, [acc, v[k]]))
-        out.append(np.array(acc, copy=True))
-    return out
-
-
-@handler("all-reduce", "all-reduce-start")
-def _all_reduce(instr, args, ev):
-    p, group = _group(instr, ev)
+def _reducer(instr, ev):
     comp = called(instr, "to_apply")
-
-    def combine(values):
-        reduced = _reduce(ev, comp, values)
-        return [reduced] + [[a.copy() for a in reduced] for _ in values[1:]]
-
-    return _pack(instr, p.exchange(instr, group, list(args), combine))
+    return lambda a, b: apply_computation(ev, comp, [a, b])
 
 
 def _dimension(instr) -> int:
@@ -88,69 +71,38 @@ def _dimension(instr) -> int:
     return int(dims[0])
 
 
-def _all_gather(instr, args, ev):
+def _exchange(instr, args, ev, combine):
     p, group = _group(instr, ev)
+    return p.exchange(instr, group, list(args), combine)
+
+
+@handler("all-reduce", "all-reduce-start")
+def _all_reduce(instr, args, ev):
+    reduce2 = _reducer(instr, ev)
+    return _pack(instr, _exchange(instr, args, ev, lambda values: cm.all_reduce(values, reduce2)))
+
+
+def _all_gather(instr, args, ev):
     d = _dimension(instr)
-
-    def combine(values):
-        gathered = [np.concatenate([v[k] for v in values], axis=d) for k in range(len(values[0]))]
-        return [gathered] + [[a.copy() for a in gathered] for _ in values[1:]]
-
-    return _pack(instr, p.exchange(instr, group, list(args), combine))
+    return _pack(instr, _exchange(instr, args, ev, lambda values: cm.all_gather(values, d)))
 
 
 @handler("reduce-scatter")
 def _reduce_scatter(instr, args, ev):
-    p, group = _group(instr, ev)
-    d = _dimension(instr)
-    comp = called(instr, "to_apply")
-    n = len(group)
-
-    def combine(values):
-        reduced = _reduce(ev, comp, values)
-        for a in reduced:
-            if a.shape[d] % n:
-                raise RunError(f"reduce-scatter: dimension {d} of {list(a.shape)} does not split into {n} blocks",
-                               instr.loc)
-        return [[np.array(np.split(a, n, axis=d)[i]) for a in reduced] for i in range(n)]
-
-    return _pack(instr, p.exchange(instr, group, list(args), combine))
+    d, reduce2 = _dimension(instr), _reducer(instr, ev)
+    return _pack(instr, _exchange(instr, args, ev, lambda values: cm.reduce_scatter(values, d, reduce2)))
 
 
 @handler("all-to-all")
 def _all_to_all(instr, args, ev):
-    p, group = _group(instr, ev)
-    n = len(group)
     dims = instr.attrs.get("dimensions")
-    if dims:
-        d = int(dims[0])
-
-        def combine(values):
-            for a in values[0]:
-                if a.shape[d] % n:
-                    raise RunError(f"all-to-all: dimension {d} of {list(a.shape)} does not split into {n} "
-                                   "blocks", instr.loc)
-            blocks = [[np.split(a, n, axis=d) for a in v] for v in values]
-            return [[np.concatenate([blocks[k][j][i] for k in range(n)], axis=d) for j in range(len(values[0]))]
-                    for i in range(n)]
-    else:
-        if len(args) != n:
-            raise RunError(f"all-to-all with {len(args)} operands among {n} participants", instr.loc)
-
-        def combine(values):
-            return [[np.array(values[k][i]) for k in range(n)] for i in range(n)]
-
-    return _pack(instr, p.exchange(instr, group, list(args), combine))
+    d = int(dims[0]) if dims else None
+    return _pack(instr, _exchange(instr, args, ev, lambda values: cm.all_to_all(values, d)))
 
 
 @handler("collective-broadcast")
 def _broadcast(instr, args, ev):
-    p, group = _group(instr, ev)
-
-    def combine(values):
-        return [[np.array(a) for a in values[0]] for _ in values]
-
-    return _pack(instr, p.exchange(instr, group, list(args), combine))
+    return _pack(instr, _exchange(instr, args, ev, cm.broadcast))
 
 
 def _permute(instr, args, ev):
@@ -158,18 +110,11 @@ def _permute(instr, args, ev):
     if len(args) > 2 and instr.attrs.get("slice_sizes") is not None:
         raise RunError("in-place collective-permute (with slice_sizes) is not supported by the interpreter",
                        instr.loc)
-    pairs = permute_pairs(instr, p.replicas, p.partitions)
+    source_of: list = [None] * p.devices
+    for s, t in permute_pairs(instr, p.replicas, p.partitions):
+        source_of[t] = s
     everyone = list(range(p.devices))
-    source_of = {t: s for s, t in pairs}
-
-    def combine(values):
-        out = []
-        for t in everyone:
-            s = source_of.get(t)
-            out.append([np.array(a) for a in values[s]] if s is not None else [np.zeros_like(a) for a in values[t]])
-        return out
-
-    return _pack(instr, p.exchange(instr, everyone, list(args), combine))
+    return _pack(instr, p.exchange(instr, everyone, list(args), lambda values: cm.permute(values, source_of)))
 
 
 handler("collective-permute")(_permute)
@@ -177,27 +122,7 @@ handler("collective-permute")(_permute)
 
 @handler("ragged-all-to-all")
 def _ragged_all_to_all(instr, args, ev):
-    """Participant i's output: the output operand, with sender k's rows
-    [k.input_offsets[i], +k.send_sizes[i]) at k.output_offsets[i]."""
-    p, group = _group(instr, ev)
-    n = len(group)
-
-    def combine(values):
-        outs = []
-        for i in range(n):
-            out = np.array(values[i][1])
-            for k in range(n):
-                data, _output, in_off, send, out_off, _recv = values[k]
-                start, size, dst = (int(np.ravel(x)[i]) for x in (in_off, send, out_off))
-                if size > 0:
-                    out[dst: dst + size] = data[start: start + size]
-            outs.append([out])
-        return outs
-
-    for a in args[2:]:
-        if np.size(a) < n:
-            raise RunError(f"ragged-all-to-all: offsets and sizes need one entry per participant ({n})", instr.loc)
-    return p.exchange(instr, group, list(args), combine)[0]
+    return _exchange(instr, args, ev, cm.ragged_all_to_all)[0]
 
 
 def _context(shape):
