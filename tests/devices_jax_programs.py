@@ -3,8 +3,8 @@
 SPMD partitioner makes of them (the `after_spmd-partitioning` dump: num_partitions=N, partition-id,
 channel ids, mesh-axes replica groups), for 2 and 4 devices. Needs jax (the XLA venv):
 
-    ../.venv-xla/bin/python tests/devices_jax_programs.py 2 && ../.venv-xla/bin/python tests/devices_jax_programs.py 4
-    .venv/bin/python tests/devices_oracle.py testdata/devices/jax_pmap_ring_2.hlo -o testdata/devices/jax_pmap_ring_2.npz
+    ../.venv-xla/bin/python tests/devices_jax_programs.py N     # N = 2, then 4
+    .venv/bin/python tests/devices_oracle.py --regenerate      # their XLA:CPU outputs
 
 Programs: a data-parallel MLP step (gradients averaged with pmean = psum), a tensor-parallel
 matmul (partial products reduce-scattered with psum_scatter, then all_gather), a ppermute ring
