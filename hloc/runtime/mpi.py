@@ -1,0 +1,97 @@
+"""Collectives across MPI ranks: one device per rank (`mpirun -n N hloc run M.hlo ...`).
+
+mpi4py on MPICH, both from the package index (`pip install 'hloc[mpi]'`: the `mpich` wheel ships
+libmpi and `mpiexec`, and mpi4py's wheels load it at run time: no compiler, no system package,
+the same in CI as on a laptop; launch with that `mpiexec`, beside the Python). An MPI of the
+system works too, e.g. Debian's openmpi with mpi4py built against it (`pip install --no-binary
+mpi4py mpi4py`). Rank d is device d (replica d // P, partition d % P); the world has exactly
+replicas x partitions ranks.
+
+Each collective's group gets its own communicator (split from the world the first time, by
+every rank, as every rank reaches every collective). All-reduce with a reducer MPI has (sum,
+product, min, max on 4- and 8-byte numbers) reduces in MPI, straight into the result buffer
+(MPI_IN_PLACE); MPI may associate the sum differently from XLA:CPU's left to right for more
+than two ranks. Everything else gathers the group's operands and combines them with
+the interpreter's definitions (interp/collective_math.py). collective-permute sends and receives
+point to point.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import RunError, UsageError
+from .collectives import Communicator, Op
+
+
+def world():
+    """MPI.COMM_WORLD (initialising MPI), or a UsageError saying how to get mpi4py."""
+    try:
+        from mpi4py import MPI
+    except ImportError as e:
+        raise UsageError(f"running under an MPI launcher needs mpi4py ({e}): pip install 'hloc[mpi]'") from None
+    return MPI.COMM_WORLD
+
+
+_MPI_OPS = {"add": "SUM", "multiply": "PROD", "minimum": "MIN", "maximum": "MAX"}
+
+
+class MpiCommunicator(Communicator):
+    def __init__(self, comm, replicas: int, partitions: int):
+        from mpi4py import MPI
+
+        self.MPI = MPI
+        self.comm = comm
+        self.replicas, self.partitions = replicas, partitions
+        self.device = comm.Get_rank()
+        if comm.Get_size() != replicas * partitions:
+            raise RunError(f"{comm.Get_size()} MPI ranks for a module of {replicas * partitions} devices "
+                           f"({replicas} replicas x {partitions} partitions): mpirun -n {replicas * partitions}")
+        self._subs: dict = {}
+
+    def _sub(self, op: Op):
+        key = tuple(map(tuple, op.groups))
+        sub = self._subs.get(key)
+        if sub is None:
+            group = op.group_of(self.device)
+            sub = self._subs[key] = self.comm.Split(op.groups.index(group), group.index(self.device))
+        return sub
+
+    def run(self, op: Op, operands: list[np.ndarray], results: list[np.ndarray]) -> None:
+        if self.ids(op, results):
+            return
+        if op.op == "collective-permute":
+            self._permute(op, operands, results)
+            return
+        sub = self._sub(op)
+        fast = _MPI_OPS.get(op.reducer or "")
+        if op.op == "all-reduce" and fast and all(_mpi_native(a) for a in operands) and all(
+                o.flags.c_contiguous for o in results):
+            for a, out in zip(operands, results):
+                out[...] = a
+                sub.Allreduce(self.MPI.IN_PLACE, out, op=getattr(self.MPI, fast))
+            return
+        values = sub.allgather([np.ascontiguousarray(a) for a in operands])
+        mine = op.combine(values)[sub.Get_rank()]
+        for out, value in zip(results, mine):
+            out[...] = value
+
+    def _permute(self, op: Op, operands, results) -> None:
+        me = self.device
+        sends = [t for s, t in op.pairs if s == me]
+        source = [s for s, t in op.pairs if t == me]
+        requests = [self.comm.Isend(np.ascontiguousarray(a), dest=t, tag=k) for t in sends
+                    for k, a in enumerate(operands)]
+        for k, out in enumerate(results):
+            if source:
+                buf = np.empty(out.shape, out.dtype)
+                self.comm.Recv(buf, source=source[0], tag=k)
+                out[...] = buf
+            else:
+                out[...] = 0
+        self.MPI.Request.Waitall(requests)
+
+
+def _mpi_native(a: np.ndarray) -> bool:
+    return a.dtype.kind in "iuf" and a.dtype.itemsize in (4, 8) and type(a.dtype).__module__ == "numpy"
+

@@ -1,0 +1,82 @@
+"""Multi-device modules across processes, `mpiexec -n N hloc run M.hlo ...`: one device per MPI rank
+(runtime/mpi.py), against XLA:CPU with N host devices (testdata/devices). Needs mpi4py and the
+mpiexec of the MPI it loads (`pip install 'hloc[mpi]'`: mpi4py and MPICH's wheel); skipped without."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from conftest import TESTDATA
+
+DEVICES = TESTDATA / "devices"
+HLOC = [sys.executable, "-c", "from hloc.cli import main; main()"]
+# A lean slice for `make test` (2 and 4 ranks; MPI's own reductions and the gathered path); the rest slow.
+FAST = {"all_reduce_types", "jax_pmap_mlp_step_2", "jax_pmap_ring_4"}
+CASES = sorted(p.stem for p in DEVICES.glob("*.hlo"))
+
+
+def _mpiexec() -> str | None:
+    """The launcher of the MPI mpi4py loads: the one beside this Python (MPICH's wheel), else PATH's."""
+    beside = Path(sys.executable).parent / "mpiexec"
+    return str(beside) if beside.exists() else shutil.which("mpiexec")
+
+
+@pytest.fixture(scope="module")
+def mpiexec():
+    pytest.importorskip("mpi4py", reason="MPI runs need mpi4py (pip install 'hloc[mpi]')")
+    exe = _mpiexec()
+    if exe is None:
+        pytest.skip("no mpiexec (pip install 'hloc[mpi]' brings MPICH's)")
+    probe = subprocess.run([exe, "-n", "2", sys.executable, "-c",
+                            "from mpi4py import MPI; w = MPI.COMM_WORLD; w.Get_rank() or print(w.Get_size())"],
+                           capture_output=True, text=True, timeout=120)
+    if probe.returncode != 0 or probe.stdout.split() != ["2"]:
+        pytest.skip(f"{exe} does not launch ranks of the MPI mpi4py loads: {probe.stdout!r} {probe.stderr[-200:]!r}")
+    return exe
+
+
+def split(name: str, tmp_path: Path) -> tuple[Path, Path, int]:
+    """The oracle file's inputs and XLA's outputs as two .npz files; the number of devices."""
+    with np.load(DEVICES / f"{name}.npz") as z:
+        data = {k: z[k] for k in z.files if not k.endswith(".dtype")}  # (narrow floats stay bit patterns)
+    np.savez(tmp_path / "in.npz", **{k: v for k, v in data.items() if k.startswith("arg")})
+    np.savez(tmp_path / "want.npz", **{k: v for k, v in data.items() if k.startswith("out")})
+    return tmp_path / "in.npz", tmp_path / "want.npz", data["out0"].shape[0]
+
+
+def mpi_run(mpiexec, n: int, *args, env=None):
+    return subprocess.run([mpiexec, "-n", str(n), *HLOC, "run", *map(str, args)], capture_output=True, text=True,
+                          timeout=600, env={**os.environ, **(env or {})})
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=() if n in FAST else pytest.mark.slow) for n in CASES])
+def test_mpi_ranks_equal_xla(mpiexec, name, tmp_path):
+    inputs, want, n = split(name, tmp_path)
+    r = mpi_run(mpiexec, n, DEVICES / f"{name}.hlo", inputs, "--per-device-inputs", "--check", want,
+                "-o", tmp_path / "got.npz")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert f"on {n} devices" in r.stdout and "MPI ranks" in r.stdout
+    assert "check: ok" in r.stdout and "FAIL" not in r.stdout
+    assert r.stdout.count("check: ok") == 1  # rank 0 reports for all
+    with np.load(tmp_path / "got.npz") as got, np.load(want) as w:
+        assert sorted(got.files) == sorted(w.files)
+        assert all(got[k].shape == w[k].shape for k in w.files)
+
+
+def test_the_world_must_have_the_modules_device_count(mpiexec, tmp_path):
+    inputs, _, _ = split("jax_pmap_ring_4", tmp_path)
+    r = mpi_run(mpiexec, 2, DEVICES / "jax_pmap_ring_4.hlo", inputs, "--per-device-inputs")
+    assert r.returncode != 0
+    assert "2 MPI ranks for a module of 4 devices" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_the_interpreter_is_refused_under_mpi(mpiexec, tmp_path):
+    inputs, _, _ = split("loop_psum", tmp_path)
+    r = mpi_run(mpiexec, 2, DEVICES / "loop_psum.hlo", inputs, "--per-device-inputs", "--backend", "interp")
+    assert r.returncode == 2 and "run it without mpirun" in r.stderr
