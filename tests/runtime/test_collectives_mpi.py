@@ -12,7 +12,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import TESTDATA
+from conftest import TESTDATA, XLA_CORPUS
+
+from hloc.parse import parse_module
+from hloc.runtime.values import to_storable
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import devices_oracle  # noqa: E402
 
 DEVICES = TESTDATA / "devices"
 HLOC = [sys.executable, "-c", "from hloc.cli import main; main()"]
@@ -80,3 +86,28 @@ def test_the_interpreter_is_refused_under_mpi(mpiexec, tmp_path):
     inputs, _, _ = split("loop_psum", tmp_path)
     r = mpi_run(mpiexec, 2, DEVICES / "loop_psum.hlo", inputs, "--per-device-inputs", "--backend", "interp")
     assert r.returncode == 2 and "run it without mpirun" in r.stderr
+
+
+CORPUS_RANKS = 32  # one Python process a rank (~150 MB each): the corpus goes up to 32
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(devices_oracle.corpus_expected()))
+def test_corpus_modules_across_mpi_ranks(mpiexec, name, tmp_path):
+    expected = devices_oracle.corpus_expected()[name]
+    path = XLA_CORPUS / name
+    if not path.exists():
+        pytest.skip(f"no corpus at {XLA_CORPUS}")
+    module = parse_module(path.read_text(), str(path))
+    r, p = devices_oracle.module_replicas_partitions(module)
+    if r * p > CORPUS_RANKS:
+        pytest.skip(f"{r * p} ranks: over {CORPUS_RANKS} on one machine (the threaded run covers it)")
+    args = devices_oracle.per_device_inputs(module, path.stem, r * p, 0)
+    np.savez(tmp_path / "in.npz", **{f"arg{k}": to_storable(a) for k, a in enumerate(args)})
+    res = mpi_run(mpiexec, r * p, path, tmp_path / "in.npz", "--per-device-inputs", "-o", tmp_path / "got.npz")
+    assert res.returncode == 0, res.stdout + res.stderr
+    with np.load(tmp_path / "got.npz") as got:
+        for k, want in enumerate(expected):
+            flat = got[f"out{k}"].reshape(r * p, -1)
+            sample = flat[:, devices_oracle.sample_positions(flat.shape[1], f"{name}/out{k}")]
+            np.testing.assert_allclose(sample.astype(np.float64), want.astype(np.float64), rtol=1e-5, atol=1e-5)

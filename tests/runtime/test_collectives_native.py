@@ -55,10 +55,7 @@ def test_a_collective_outside_a_device_run_is_an_error():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["hlo__parser__hlo_parser_test__roundtrip_short__AllReduceWithSubgroups.hlo",
-                                  "hlo__parser__hlo_parser_test__roundtrip_short__AllToAllWithSubgroupsIotaList.hlo",
-                                  "hlo__parser__hlo_parser_test__roundtrip_short__CollectivePermuteStartAndDone.hlo",
-                                  "hlo__parser__hlo_parser_test__roundtrip_long__OriginalValueRecoveryTable.hlo"])
+@pytest.mark.parametrize("name", sorted(devices_oracle.corpus_expected()))
 def test_corpus_modules_natively(name):
     EXPECTED = devices_oracle.corpus_expected()  # noqa: N806
     path = XLA_CORPUS / name
