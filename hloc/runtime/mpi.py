@@ -92,6 +92,10 @@ class MpiCommunicator(Communicator):
         self.MPI.Request.Waitall(requests)
 
 
-def _mpi_native(a: np.ndarray) -> bool:
-    return a.dtype.kind in "iuf" and a.dtype.itemsize in (4, 8) and type(a.dtype).__module__ == "numpy"
+# The element types MPI reduces itself (MPI_FLOAT, MPI_DOUBLE, MPI_INT32_T, ...); narrow floats,
+# sub-byte and complex types, pred go through the interpreter's reducer.
+_MPI_DTYPES = frozenset(np.dtype(t) for t in (np.float32, np.float64, np.int32, np.int64, np.uint32, np.uint64))
 
+
+def _mpi_native(a: np.ndarray) -> bool:
+    return a.dtype in _MPI_DTYPES

@@ -4,6 +4,7 @@ mpiexec of the MPI it loads (`pip install 'hloc[mpi]'`: mpi4py and MPICH's wheel
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -111,3 +112,46 @@ def test_corpus_modules_across_mpi_ranks(mpiexec, name, tmp_path):
             flat = got[f"out{k}"].reshape(r * p, -1)
             sample = flat[:, devices_oracle.sample_positions(flat.shape[1], f"{name}/out{k}")]
             np.testing.assert_allclose(sample.astype(np.float64), want.astype(np.float64), rtol=1e-5, atol=1e-5)
+
+
+_WHICH_PATH = r"""
+import json, sys
+import ml_dtypes, numpy as np
+from mpi4py import MPI
+from hloc.runtime.collectives import Op
+from hloc.runtime.mpi import MpiCommunicator
+
+calls = []
+
+class Recording:  # the world, noting which MPI calls a collective makes
+    def __init__(self, comm):
+        self.comm = comm
+    def __getattr__(self, name):
+        f = getattr(self.comm, name)
+        def call(*a, **k):
+            calls.append(name)
+            out = f(*a, **k)
+            return Recording(out) if name == "Split" else out
+        return call
+
+comm = MpiCommunicator(Recording(MPI.COMM_WORLD), 1, 1)
+for etype, dtype in json.loads(sys.argv[1]):
+    op = Op({"op": "all-reduce", "devices": [1, 1], "groups": [[0]], "reducer": "add",
+             "operands": [[etype, [5], [0]]], "results": [[etype, [5], [0]]]})
+    x = np.arange(5).astype(getattr(ml_dtypes, dtype, None) or np.dtype(dtype))
+    out = np.zeros_like(x)
+    calls.clear()
+    comm.run(op, [x], [out])
+    assert np.array_equal(out.astype(np.float64), x.astype(np.float64))
+    print(etype, "Allreduce" in calls, "allgather" in calls)
+"""
+
+
+def test_mpi_reduces_the_types_it_has_itself(mpiexec):
+    types = [["f32", "float32"], ["f64", "float64"], ["s32", "int32"], ["u64", "uint64"], ["bf16", "bfloat16"],
+             ["f16", "float16"], ["s8", "int8"]]
+    r = subprocess.run([mpiexec, "-n", "1", sys.executable, "-c", _WHICH_PATH, json.dumps(types)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    native = {"f32", "f64", "s32", "u64"}
+    assert r.stdout.split("\n")[:-1] == [f"{t} {t in native} {t not in native}" for t, _ in types]
