@@ -66,10 +66,13 @@ class MpiCommunicator(Communicator):
         sub = self._sub(op)
         fast = _MPI_OPS.get(op.reducer or "")
         if op.op == "all-reduce" and fast and all(_mpi_native(a) for a in operands) and all(
-                o.flags.c_contiguous for o in results):
-            for a, out in zip(operands, results):
-                out[...] = a
-                sub.Allreduce(self.MPI.IN_PLACE, out, op=getattr(self.MPI, fast))
+                a.major_to_minor == r.major_to_minor for a, r in zip(op.operands, op.results)):
+            # Elementwise: reduced as laid out in memory, whatever the layout (the physical arrays
+            # are contiguous; the logical views of a non-default layout are not).
+            for a, out, layout in zip(operands, results, op.results):
+                phys = out.transpose(layout.major_to_minor)
+                phys[...] = a.transpose(layout.major_to_minor)
+                sub.Allreduce(self.MPI.IN_PLACE, phys, op=getattr(self.MPI, fast))
             return
         values = sub.allgather([np.ascontiguousarray(a) for a in operands])
         mine = op.combine(values)[sub.Get_rank()]

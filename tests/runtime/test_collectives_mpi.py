@@ -144,6 +144,15 @@ for etype, dtype in json.loads(sys.argv[1]):
     comm.run(op, [x], [out])
     assert np.array_equal(out.astype(np.float64), x.astype(np.float64))
     print(etype, "Allreduce" in calls, "allgather" in calls)
+
+# A column-major f32[2,3] (layout {0,1}): the logical views are not contiguous, the buffers are.
+op = Op({"op": "all-reduce", "devices": [1, 1], "groups": [[0]], "reducer": "add",
+         "operands": [["f32", [2, 3], [0, 1]]], "results": [["f32", [2, 3], [0, 1]]]})
+phys_in, phys_out = np.arange(6, dtype=np.float32).reshape(3, 2), np.zeros((3, 2), np.float32)
+calls.clear()
+comm.run(op, [phys_in.T], [phys_out.T])
+assert np.array_equal(phys_out, phys_in)
+print("f32{0,1}", "Allreduce" in calls, "allgather" in calls)
 """
 
 
@@ -154,4 +163,5 @@ def test_mpi_reduces_the_types_it_has_itself(mpiexec):
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     native = {"f32", "f64", "s32", "u64"}
-    assert r.stdout.split("\n")[:-1] == [f"{t} {t in native} {t not in native}" for t, _ in types]
+    assert r.stdout.split("\n")[:-1] == [f"{t} {t in native} {t not in native}" for t, _ in types] + [
+        "f32{0,1} True False"]
