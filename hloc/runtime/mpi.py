@@ -18,19 +18,45 @@ point to point.
 
 from __future__ import annotations
 
+import atexit
+
 import numpy as np
 
 from ..errors import RunError, UsageError
 from .collectives import Communicator, Op
+from .launcher import launched_ranks, launcher_family
 
 
 def world():
-    """MPI.COMM_WORLD (initialising MPI), or a UsageError saying how to get mpi4py."""
+    """MPI.COMM_WORLD (initialising MPI), or a UsageError saying how to get mpi4py or which launcher
+    to use: checked before MPI_Init, which aborts the process under another MPI's launcher."""
     try:
-        from mpi4py import MPI
+        import mpi4py
     except ImportError as e:
         raise UsageError(f"running under an MPI launcher needs mpi4py ({e}): pip install 'hloc[mpi]'") from None
+    mpi4py.rc.initialize = False
+    from mpi4py import MPI
+
+    if not MPI.Is_initialized():
+        ours, theirs = _family(MPI.Get_library_version()), launcher_family()
+        if ours and theirs and ours != theirs:
+            raise UsageError(f"an {theirs} launcher started this rank, but mpi4py runs on {ours} ({_library()}): use "
+                             f"the mpiexec of mpi4py's MPI (with hloc[mpi], the one installed beside hloc)")
+        MPI.Init_thread(MPI.THREAD_MULTIPLE)
+        atexit.register(MPI.Finalize)
     return MPI.COMM_WORLD
+
+
+def _family(library_version: str) -> str | None:
+    if "Open MPI" in library_version:
+        return "Open MPI"
+    return "MPICH" if "MPICH" in library_version else None
+
+
+def _library() -> str:
+    from mpi4py import MPI
+
+    return " ".join(MPI.Get_library_version().split("\n")[0].split())
 
 
 _MPI_OPS = {"add": "SUM", "multiply": "PROD", "minimum": "MIN", "maximum": "MAX"}
@@ -44,6 +70,11 @@ class MpiCommunicator(Communicator):
         self.comm = comm
         self.replicas, self.partitions = replicas, partitions
         self.device = comm.Get_rank()
+        launched = launched_ranks()
+        if comm.Get_size() == 1 and launched is not None and launched > 1:
+            raise RunError(f"the launcher started {launched} ranks, but the MPI mpi4py loads ({_library()}) sees a "
+                           "world of 1: the launcher belongs to another MPI; use the mpiexec of mpi4py's MPI (with "
+                           "hloc[mpi], the one installed beside hloc)")
         if comm.Get_size() != replicas * partitions:
             raise RunError(f"{comm.Get_size()} MPI ranks for a module of {replicas * partitions} devices "
                            f"({replicas} replicas x {partitions} partitions): mpirun -n {replicas * partitions}")

@@ -165,3 +165,13 @@ def test_mpi_reduces_the_types_it_has_itself(mpiexec):
     native = {"f32", "f64", "s32", "u64"}
     assert r.stdout.split("\n")[:-1] == [f"{t} {t in native} {t not in native}" for t, _ in types] + [
         "f32{0,1} True False"]
+
+
+def test_a_launcher_of_another_mpi_is_named(mpiexec, tmp_path):
+    # What Open MPI's mpirun starting ranks of an MPICH-built mpi4py looks like to each rank: the
+    # launcher's variables say 2 ranks, MPI's world has 1.
+    inputs, _, _ = split("loop_psum", tmp_path)
+    r = mpi_run(mpiexec, 1, DEVICES / "loop_psum.hlo", inputs, "--per-device-inputs",
+                env={"OMPI_COMM_WORLD_SIZE": "2"})
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "an Open MPI launcher started this rank, but mpi4py runs on MPICH" in r.stderr
