@@ -86,18 +86,28 @@ class _Buffer:
         self.dims = tuple(dims)
         self.dtype = ELEMENT_TYPES[etype].np_dtype
         self.major_to_minor = tuple(reversed(minor_to_major))
+        self._physical_dims = tuple(self.dims[k] for k in self.major_to_minor)
+        self._empty = int(np.prod(self._physical_dims, dtype=np.int64)) == 0
+        # Raw bytes of the element size: ml_dtypes' types have no typestr of their own.
+        self._typestr = f"|V{self.dtype.itemsize}"
+        identity = tuple(range(len(self.dims)))
+        self._to_logical = None if self.major_to_minor == identity else tuple(np.argsort(self.major_to_minor))
 
     def view(self, address: int) -> np.ndarray:
         """The logical array over the buffer at `address` (no copy: writes go to the buffer)."""
-        physical_dims = tuple(self.dims[k] for k in self.major_to_minor)
-        count = int(np.prod(physical_dims, dtype=np.int64))
-        nbytes = count * self.dtype.itemsize
-        if nbytes == 0:
+        if self._empty:
             return np.zeros(self.dims, self.dtype)
-        raw = (ctypes.c_char * nbytes).from_address(address)
-        phys = np.frombuffer(raw, dtype=self.dtype, count=count).reshape(physical_dims)
-        return phys.transpose(np.argsort(self.major_to_minor)) if self.major_to_minor != tuple(
-            range(len(self.dims))) else phys
+        phys = np.asarray(_Memory(address, self._physical_dims, self._typestr)).view(self.dtype)
+        return phys if self._to_logical is None else phys.transpose(self._to_logical)
+
+
+class _Memory:
+    """Native memory as numpy sees it (the array interface: no ctypes array type per size)."""
+
+    __slots__ = ("__array_interface__",)
+
+    def __init__(self, address: int, shape: tuple[int, ...], typestr: str):
+        self.__array_interface__ = {"data": (address, False), "shape": shape, "typestr": typestr, "version": 3}
 
 
 def _interpreted_reducer(reducer: str | None, etype: str) -> Callable:
