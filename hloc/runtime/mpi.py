@@ -10,10 +10,11 @@ replicas x partitions ranks.
 Each collective's group gets its own communicator (split from the world the first time, by
 every rank, as every rank reaches every collective). All-reduce with a reducer MPI has (sum,
 product, min, max on 4- and 8-byte numbers) reduces in MPI, straight into the result buffer
-(MPI_IN_PLACE); MPI may associate the sum differently from XLA:CPU's left to right for more
-than two ranks. Everything else gathers the group's operands and combines them with
-the interpreter's definitions (interp/collective_math.py). collective-permute sends and receives
-point to point.
+(MPI_IN_PLACE), reduce-scatter likewise with MPI_Reduce_scatter_block; MPI may associate the
+sum differently from XLA:CPU's left to right for more than two ranks. All-gather is
+MPI_Allgather of the operands' bytes (any element type). Everything else gathers the group's
+operands and combines them with the interpreter's definitions (interp/collective_math.py).
+collective-permute sends and receives point to point.
 """
 
 from __future__ import annotations
@@ -105,10 +106,38 @@ class MpiCommunicator(Communicator):
                 phys[...] = a.transpose(layout.major_to_minor)
                 sub.Allreduce(self.MPI.IN_PLACE, phys, op=getattr(self.MPI, fast))
             return
+        if op.op == "all-gather" and op.dimension is not None:
+            self._all_gather(sub, op.dimension, operands, results)
+            return
+        if op.op == "reduce-scatter" and fast and op.dimension is not None and all(_mpi_native(a) for a in operands):
+            self._reduce_scatter(sub, op.dimension, getattr(self.MPI, fast), operands, results)
+            return
         values = sub.allgather([np.ascontiguousarray(a) for a in operands])
         mine = op.combine(values)[sub.Get_rank()]
         for out, value in zip(results, mine):
             out[...] = value
+
+    def _all_gather(self, sub, dim: int, operands, results) -> None:
+        """MPI_Allgather of each operand's bytes, concatenated along `dim` in group order."""
+        n = sub.Get_size()
+        for a, out in zip(operands, results):
+            mine = np.ascontiguousarray(a)
+            gathered = np.empty((n,) + mine.shape, mine.dtype)
+            if mine.size:
+                sub.Allgather([mine.reshape(-1).view(np.uint8), self.MPI.BYTE],
+                              [gathered.reshape(-1).view(np.uint8), self.MPI.BYTE])
+            out[...] = np.concatenate(list(gathered), axis=dim)
+
+    def _reduce_scatter(self, sub, dim: int, mpi_op, operands, results) -> None:
+        """MPI_Reduce_scatter_block over the operand's `n` blocks along `dim` (block i to member i)."""
+        n = sub.Get_size()
+        for a, out in zip(operands, results):
+            if a.shape[dim] % n:
+                raise RunError(f"reduce-scatter: dimension {dim} of {list(a.shape)} does not split into {n} blocks")
+            blocks = np.ascontiguousarray(np.stack(np.split(a, n, axis=dim)))
+            mine = np.empty(blocks.shape[1:], a.dtype)
+            sub.Reduce_scatter_block(blocks, mine, op=mpi_op)
+            out[...] = mine
 
     def _permute(self, op: Op, operands, results) -> None:
         me = self.device

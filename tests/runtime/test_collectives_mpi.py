@@ -153,6 +153,18 @@ calls.clear()
 comm.run(op, [phys_in.T], [phys_out.T])
 assert np.array_equal(phys_out, phys_in)
 print("f32{0,1}", "Allreduce" in calls, "allgather" in calls)
+
+# all-gather (any type: bytes) and an f32 reduce-scatter go to MPI's own collectives too.
+for name, etype, dtype, call in (("all-gather", "bf16", ml_dtypes.bfloat16, "Allgather"),
+                                 ("reduce-scatter", "f32", np.float32, "Reduce_scatter_block")):
+    op = Op({"op": name, "devices": [1, 1], "groups": [[0]], "reducer": "add", "dimension": 1,
+             "operands": [[etype, [2, 3], [1, 0]]], "results": [[etype, [2, 3], [1, 0]]]})
+    x = np.arange(6).reshape(2, 3).astype(dtype)
+    out = np.zeros_like(x)
+    calls.clear()
+    comm.run(op, [x], [out])
+    assert np.array_equal(out.astype(np.float64), x.astype(np.float64))
+    print(name, call in calls, "allgather" in calls)
 """
 
 
@@ -164,7 +176,7 @@ def test_mpi_reduces_the_types_it_has_itself(mpiexec):
     assert r.returncode == 0, r.stderr
     native = {"f32", "f64", "s32", "u64"}
     assert r.stdout.split("\n")[:-1] == [f"{t} {t in native} {t not in native}" for t, _ in types] + [
-        "f32{0,1} True False"]
+        "f32{0,1} True False", "all-gather True False", "reduce-scatter True False"]
 
 
 def test_a_launcher_of_another_mpi_is_named(mpiexec, tmp_path):
