@@ -187,10 +187,27 @@ class ThreadCommunicator(Communicator):
             for s, t in op.pairs:
                 source_of[t] = s
             mine = p.exchange(op, list(range(p.devices)), operands, lambda values: cm.permute(values, source_of))
+        elif op.op == "all-reduce":
+            # Folded once, left to right as the interpreter does, and written by every member
+            # straight from the one result (no per-member copies).
+            reduce2 = op.reduce2()
+
+            def fold(values):
+                sums = [_fold([v[k] for v in values], reduce2) for k in range(len(values[0]))]
+                return [sums] * len(values)
+
+            mine = p.exchange(op, op.group_of(self.device), operands, fold)
         else:
             mine = p.exchange(op, op.group_of(self.device), operands, op.combine)
         for out, value in zip(results, mine):
             out[...] = value
+
+
+def _fold(arrays: list[np.ndarray], reduce2: Callable) -> np.ndarray:
+    acc = arrays[0]
+    for a in arrays[1:]:
+        acc = np.asarray(reduce2(acc, a))
+    return acc
 
 
 def _dispatch(op_address: int, operands: int, results: int) -> None:
