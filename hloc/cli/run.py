@@ -125,8 +125,23 @@ Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error
 @click.option("--dump-pass-re", metavar="REGEX",
               help="With --dump-to: also the module after each pass whose name matches REGEX ('.*': all).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress line on stderr (shown on a terminal after ~1 s).")
+@click.option("--devices", type=click.IntRange(min=1), metavar="N", default=None,
+              help="Run the module on N devices as threads of this process (under mpirun: one device per rank); "
+                   "a module whose header has replica_count x num_partitions > 1 runs on that many without it, "
+                   "a one-device module as N replicas. Outputs get a leading device axis.")
+@click.option("--per-device-inputs", is_flag=True,
+              help="INPUT files are per device: one set per device, or one .npz with a leading device axis "
+                   "(without it every device gets the same inputs).")
 def run_command(module: str, inputs: tuple[str, ...], output: str | None, **opts) -> None:
     from ..progress import Progress
+    from .run_devices import run_devices, wanted
+
+    module = resolve_input(module, opts.pop("module_name"))
+    if wanted(module, opts):
+        run_devices(module, inputs, output, opts)
+        return
+    opts.pop("devices")
+    opts.pop("per_device_inputs")
 
     req = _Request(module, inputs, output, **opts)
     with Progress(f"running {req.name}", enabled=False if req.quiet else None):
@@ -159,10 +174,8 @@ class _Request:
 
     def __init__(self, module: str, inputs: tuple[str, ...], output: str | None, *, backend, fallback, seed, check,
                  reference, rtol, atol, print_outputs, bench, profile, profile_clock, trace_path, as_json, threads,
-                 no_cache, opt_level, hlo_level, pipeline, disable_passes, dump_dir, dump_pass_re, quiet, module_name):
+                 no_cache, opt_level, hlo_level, pipeline, disable_passes, dump_dir, dump_pass_re, quiet):
         from ..runtime.backends import BackendOptions, default_backend, get_backend
-
-        module = resolve_input(module, module_name)
 
         if seed is not None and inputs:
             raise UsageError("give input files or --random-inputs, not both")
