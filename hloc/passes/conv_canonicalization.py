@@ -3,18 +3,24 @@ and friends: PyTorch, flax's `bf01` layouts, every gradient of them) computes a 
 feature] result instead and transposes it back, as XLA:CPU's ConvCanonicalization does.
 
     c = f32[64,32,28,28] convolution(x, w), dim_labels=bf01_oi01->bf01
-        =>  t = f32[64,28,28,32] convolution(x, w), dim_labels=bf01_oi01->b01f
+        =>  xt = f32[64,28,28,16] transpose(x), dimensions={0,2,3,1}
+            t = f32[64,28,28,32] convolution(xt, w), dim_labels=b01f_oi01->b01f
             c = f32[64,32,28,28] transpose(t), dimensions={0,3,1,2}
 
 Why: the native convolution multiplies im2col rows (batch x output positions) by the kernel, and
 writes each row's features in one contiguous run; with the features strided it has to take the
 product the other way round per image, several times slower on the same arithmetic (an NCHW
-transposed convolution: ~4x). The transpose costs one pass over the output. The input and kernel
-keep their layouts: the im2col reads any of them. Only convolutions big enough for the GEMM (float
-accumulation, at least MIN_MACS multiply-adds) change: below, the direct loop does not care.
+transposed convolution: ~4x). The transposes cost one pass over the input and one over the output.
+The kernel keeps its dims (the GEMM packs it from any order; transpose-folding would fold a kernel
+transpose back in), and transpose-folding does not fold the input transpose back into a convolution
+this pass would rewrite (`wants_canonical_form`), so that the pipeline is idempotent. Only float
+convolutions in default layouts that are big enough for the GEMM (at least MIN_MACS multiply-adds)
+change: below, the direct loop does not care.
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 from ..ir.attrs import ConvDimLabels
 from ..ir.module import Instruction, Module
@@ -32,9 +38,10 @@ def _macs(conv: Instruction, labels: ConvDimLabels) -> int:
 
 
 def _canonical(labels: ConvDimLabels) -> ConvDimLabels:
+    """[batch, spatial..., feature] input and output; the kernel's dims as they were."""
     n = labels.num_spatial
-    return ConvDimLabels(0, n + 1, tuple(range(1, n + 1)), n, n + 1, tuple(range(n)), 0, n + 1,
-                         tuple(range(1, n + 1)))
+    return dataclasses.replace(labels, input_batch=0, input_feature=n + 1, input_spatial=tuple(range(1, n + 1)),
+                               output_batch=0, output_feature=n + 1, output_spatial=tuple(range(1, n + 1)))
 
 
 def _physically_canonical(shape: Shape, batch: int, spatial, feature: int) -> bool:
@@ -44,18 +51,22 @@ def _physically_canonical(shape: Shape, batch: int, spatial, feature: int) -> bo
     return major_to_minor == want
 
 
-def _wants_canonical_form(conv: Instruction) -> bool:
+def wants_canonical_form(conv: Instruction, labels: ConvDimLabels | None = None, x: Shape | None = None) -> bool:
+    """Whether the pass rewrites `conv` (or `conv` with dim_labels `labels` reading an input of shape
+    `x`: what transpose-folding asks before folding a transpose into it, so as not to undo the pass)."""
     shape = conv.shape
-    labels = conv.attrs.get("dim_labels")
+    labels = labels or conv.attrs.get("dim_labels")
     if not isinstance(labels, ConvDimLabels) or shape.is_tuple or shape.rank < 3 or has_control_deps(conv):
         return False
-    x, w = conv.operands
-    if ELEMENT_TYPES[shape.etype].kind != "float" or any(s.layout is None for s in (shape, x.shape, w.shape)):
-        return False
+    x = x or conv.operands[0].shape
+    w = conv.operands[1].shape
+    if ELEMENT_TYPES[shape.etype].kind != "float" or any(s.layout is None or not s.layout.is_default()
+                                                         for s in (shape, x, w)):
+        return False  # (other layouts: left to layout assignment)
     if conv.attrs.get("feature_group_count", 1) != 1 or conv.attrs.get("batch_group_count", 1) != 1:
         return False
     if (_physically_canonical(shape, labels.output_batch, labels.output_spatial, labels.output_feature)
-            and _physically_canonical(x.shape, labels.input_batch, labels.input_spatial, labels.input_feature)):
+            and _physically_canonical(x, labels.input_batch, labels.input_spatial, labels.input_feature)):
         return False
     return _macs(conv, labels) >= MIN_MACS
 
@@ -68,19 +79,17 @@ def _transposed(comp, operand: Instruction, order: list[int], name: str) -> Inst
 
 
 def canonicalize(conv: Instruction) -> Instruction:
-    """Compute `conv` on [batch, spatial..., feature] input and output and a [spatial..., in, out]
-    kernel (row-major, through transposes); return the transpose that stands for the old result
-    (the caller points the users at it)."""
+    """Compute `conv` on a [batch, spatial..., feature] input and output (row-major, through
+    transposes); return the transpose that stands for the old result (the caller points the users
+    at it)."""
     labels = conv.attrs["dim_labels"]
     comp = conv.parent
     x, w = conv.operands
     old = conv.shape
     x_order = [labels.input_batch, *labels.input_spatial, labels.input_feature]
-    w_order = [*labels.kernel_spatial, labels.kernel_input_feature, labels.kernel_output_feature]
     out_order = [labels.output_batch, *labels.output_spatial, labels.output_feature]
     xt = _transposed(comp, x, x_order, f"{x.name}.nhwc")
-    wt = _transposed(comp, w, w_order, f"{w.name}.hwio")
-    clone = conv.clone(operands=[xt, wt], shape=Shape.array(old.etype, [old.dims[d] for d in out_order]))
+    clone = conv.clone(operands=[xt, w], shape=Shape.array(old.etype, [old.dims[d] for d in out_order]))
     clone.attrs["dim_labels"] = _canonical(labels)
     comp.add(clone, conv.name)
     # transpose back: result dim d is the clone's dim out_order.index(d)
@@ -103,7 +112,7 @@ class ConvCanonicalization(Pass):
             if comp.is_fusion:
                 continue
             for conv in [i for i in comp.instructions if i.opcode == "convolution"]:
-                if not _wants_canonical_form(conv):
+                if not wants_canonical_form(conv):
                     continue
                 name = conv.name
                 back = canonicalize(conv)
