@@ -10,17 +10,14 @@ feature] result instead and transposes it back, as XLA:CPU's ConvCanonicalizatio
 Why: the native convolution multiplies im2col rows (batch x output positions) by the kernel, and
 writes each row's features in one contiguous run; with the features strided it has to take the
 product the other way round per image, several times slower on the same arithmetic (an NCHW
-transposed convolution: ~4x). The transposes cost one pass over the input and one over the output.
-The kernel keeps its dims (the GEMM packs it from any order; transpose-folding would fold a kernel
-transpose back in), and transpose-folding does not fold the input transpose back into a convolution
-this pass would rewrite (`wants_canonical_form`), so that the pipeline is idempotent. Only float
+transposed convolution: ~4x). The transposes cost one pass over the input, the kernel and the output.
+transpose-folding does not fold them back (`wants_canonical_form`, `in_canonical_form`), so that
+the pipeline is idempotent. Only float
 convolutions in default layouts that are big enough for the GEMM (at least MIN_MACS multiply-adds)
 change: below, the direct loop does not care.
 """
 
 from __future__ import annotations
-
-import dataclasses
 
 from ..ir.attrs import ConvDimLabels
 from ..ir.module import Instruction, Module
@@ -38,10 +35,10 @@ def _macs(conv: Instruction, labels: ConvDimLabels) -> int:
 
 
 def _canonical(labels: ConvDimLabels) -> ConvDimLabels:
-    """[batch, spatial..., feature] input and output; the kernel's dims as they were."""
+    """[batch, spatial..., feature] input and output, [spatial..., in, out] kernel."""
     n = labels.num_spatial
-    return dataclasses.replace(labels, input_batch=0, input_feature=n + 1, input_spatial=tuple(range(1, n + 1)),
-                               output_batch=0, output_feature=n + 1, output_spatial=tuple(range(1, n + 1)))
+    return ConvDimLabels(0, n + 1, tuple(range(1, n + 1)), n, n + 1, tuple(range(n)), 0, n + 1,
+                         tuple(range(1, n + 1)))
 
 
 def _physically_canonical(shape: Shape, batch: int, spatial, feature: int) -> bool:
@@ -51,24 +48,41 @@ def _physically_canonical(shape: Shape, batch: int, spatial, feature: int) -> bo
     return major_to_minor == want
 
 
-def wants_canonical_form(conv: Instruction, labels: ConvDimLabels | None = None, x: Shape | None = None) -> bool:
-    """Whether the pass rewrites `conv` (or `conv` with dim_labels `labels` reading an input of shape
-    `x`: what transpose-folding asks before folding a transpose into it, so as not to undo the pass)."""
+def _eligible(conv: Instruction, labels, x: Shape) -> bool:
     shape = conv.shape
-    labels = labels or conv.attrs.get("dim_labels")
     if not isinstance(labels, ConvDimLabels) or shape.is_tuple or shape.rank < 3 or has_control_deps(conv):
         return False
-    x = x or conv.operands[0].shape
     w = conv.operands[1].shape
     if ELEMENT_TYPES[shape.etype].kind != "float" or any(s.layout is None or not s.layout.is_default()
                                                          for s in (shape, x, w)):
         return False  # (other layouts: left to layout assignment)
     if conv.attrs.get("feature_group_count", 1) != 1 or conv.attrs.get("batch_group_count", 1) != 1:
         return False
-    if (_physically_canonical(shape, labels.output_batch, labels.output_spatial, labels.output_feature)
-            and _physically_canonical(x, labels.input_batch, labels.input_spatial, labels.input_feature)):
-        return False
     return _macs(conv, labels) >= MIN_MACS
+
+
+def _features_minor(conv: Instruction, labels: ConvDimLabels, x: Shape) -> bool:
+    return (_physically_canonical(conv.shape, labels.output_batch, labels.output_spatial, labels.output_feature)
+            and _physically_canonical(x, labels.input_batch, labels.input_spatial, labels.input_feature))
+
+
+def wants_canonical_form(conv: Instruction, labels: ConvDimLabels | None = None, x: Shape | None = None) -> bool:
+    """Whether the pass rewrites `conv` (or `conv` with dim_labels `labels` reading an input of shape
+    `x`: what transpose-folding asks before folding a transpose into it, so as not to undo the pass)."""
+    labels = labels or conv.attrs.get("dim_labels")
+    x = x or conv.operands[0].shape
+    return _eligible(conv, labels, x) and not _features_minor(conv, labels, x)
+
+
+def in_canonical_form(conv: Instruction) -> bool:
+    """Whether `conv` is in the form the pass gives (features minor, kernel [spatial..., in, out]): a
+    transposed kernel is then not folded into it (transpose-folding), as the pass would not undo that."""
+    labels = conv.attrs.get("dim_labels")
+    x = conv.operands[0].shape
+    if not _eligible(conv, labels, x) or not _features_minor(conv, labels, x):
+        return False
+    order = [*labels.kernel_spatial, labels.kernel_input_feature, labels.kernel_output_feature]
+    return order == list(range(conv.operands[1].shape.rank))
 
 
 def _transposed(comp, operand: Instruction, order: list[int], name: str) -> Instruction:
@@ -79,17 +93,19 @@ def _transposed(comp, operand: Instruction, order: list[int], name: str) -> Inst
 
 
 def canonicalize(conv: Instruction) -> Instruction:
-    """Compute `conv` on a [batch, spatial..., feature] input and output (row-major, through
-    transposes); return the transpose that stands for the old result (the caller points the users
-    at it)."""
+    """Compute `conv` on a [batch, spatial..., feature] input and output and a [spatial..., in, out]
+    kernel (row-major, through transposes); return the transpose that stands for the old result
+    (the caller points the users at it)."""
     labels = conv.attrs["dim_labels"]
     comp = conv.parent
     x, w = conv.operands
     old = conv.shape
     x_order = [labels.input_batch, *labels.input_spatial, labels.input_feature]
+    w_order = [*labels.kernel_spatial, labels.kernel_input_feature, labels.kernel_output_feature]
     out_order = [labels.output_batch, *labels.output_spatial, labels.output_feature]
     xt = _transposed(comp, x, x_order, f"{x.name}.nhwc")
-    clone = conv.clone(operands=[xt, w], shape=Shape.array(old.etype, [old.dims[d] for d in out_order]))
+    wt = _transposed(comp, w, w_order, f"{w.name}.hwio")
+    clone = conv.clone(operands=[xt, wt], shape=Shape.array(old.etype, [old.dims[d] for d in out_order]))
     clone.attrs["dim_labels"] = _canonical(labels)
     comp.add(clone, conv.name)
     # transpose back: result dim d is the clone's dim out_order.index(d)

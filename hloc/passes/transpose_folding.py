@@ -9,9 +9,9 @@ dimensions in their order, which is exactly when the dot's result does not chang
 XLA:CPU's case folds (`row-column-only`): a [batch..., rows, cols] operand with one contracting
 dimension whose transpose swaps rows and columns, so that a canonical dot (dot-decomposer) stays
 canonical. As in XLA, dots with a rank-1 operand are left alone.
-A convolution folds any transposed kernel, and a transposed input unless the folded convolution
-is one conv-canonicalization would rewrite back through a transpose (its features no longer
-minor). The transpose itself goes once nothing else reads it.
+A convolution folds a transposed input or kernel, except where conv-canonicalization would put
+the transpose back: an input whose folding takes the features out of the minor place, a kernel
+of a convolution already in that pass's form. The transpose itself goes once nothing else reads it.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from ..ir.attrs import ConvDimLabels, DotDims
 from ..ir.module import Computation, Instruction, Module
 from .algsimp.core import is_permutation_identity
 from .base import Pass, option, register_pass
-from .conv_canonicalization import wants_canonical_form
+from .conv_canonicalization import in_canonical_form, wants_canonical_form
 from .rewrite import has_control_deps, replace_instruction
 
 
@@ -89,7 +89,7 @@ def fold_convolution(conv: Instruction) -> Instruction | None:
         if wants_canonical_form(conv) or not wants_canonical_form(conv, folded, x.operands[0].shape):
             new = folded
             x = x.operands[0]
-    if w.opcode == "transpose":
+    if w.opcode == "transpose" and not in_canonical_form(conv):
         p = w.attrs["dimensions"]
         new = dataclasses.replace(new, kernel_input_feature=p[labels.kernel_input_feature],
                                   kernel_output_feature=p[labels.kernel_output_feature],
