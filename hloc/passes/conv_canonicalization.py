@@ -85,11 +85,21 @@ def in_canonical_form(conv: Instruction) -> bool:
     return order == list(range(conv.operands[1].shape.rank))
 
 
+def _moved(operand: Instruction, order: list[int]) -> Instruction:
+    """operand's dims in `order`, row-major: a reshape where only dims of size 1 move (as algsimp
+    would make of the transpose)."""
+    shape = operand.shape
+    result = Shape.array(shape.etype, [shape.dims[d] for d in order])
+    if [d for d in order if shape.dims[d] != 1] == [d for d in range(shape.rank) if shape.dims[d] != 1] \
+            and shape.layout.is_default():
+        return Instruction("reshape", result, [operand], {})
+    return Instruction("transpose", result, [operand], {"dimensions": tuple(order)})
+
+
 def _transposed(comp, operand: Instruction, order: list[int], name: str) -> Instruction:
     if order == list(range(len(order))) and operand.shape.layout.is_default():
         return operand
-    shape = Shape.array(operand.shape.etype, [operand.shape.dims[d] for d in order])
-    return comp.add(Instruction("transpose", shape, [operand], {"dimensions": tuple(order)}), name)
+    return comp.add(_moved(operand, order), name)
 
 
 def canonicalize(conv: Instruction) -> Instruction:
@@ -109,8 +119,7 @@ def canonicalize(conv: Instruction) -> Instruction:
     clone.attrs["dim_labels"] = _canonical(labels)
     comp.add(clone, conv.name)
     # transpose back: result dim d is the clone's dim out_order.index(d)
-    perm = tuple(out_order.index(d) for d in range(len(out_order)))
-    back = Instruction("transpose", old, [clone], {"dimensions": perm})
+    back = _moved(clone, [out_order.index(d) for d in range(len(out_order))])
     comp.add(back, conv.name)
     if "metadata" in conv.attrs:
         back.attrs["metadata"] = conv.attrs["metadata"]
