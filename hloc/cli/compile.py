@@ -319,7 +319,7 @@ def _products(paths: dict[str, str], built, mod, name: str, opt_level: str, pic:
 
             products[path] = print_module(mod)
         elif kind == "header":
-            from ..backend.llvm.header import render_header
+            from ..backend.llvm.header import collective_descriptions, render_header
             from ..lapack.library import referenced
             from ..version import __version__
 
@@ -333,7 +333,7 @@ def _products(paths: dict[str, str], built, mod, name: str, opt_level: str, pic:
                         f"{'PIC' if pic else 'static'}, denormals {'flushed' if ftz else 'IEEE'}",
                 include=None if path == "-" else os.path.basename(path),
                 profile_sites=None if cm.profile_sites is None else len(cm.profile_sites),
-                lapack=tuple(referenced(cm.obj)))
+                lapack=tuple(referenced(cm.obj)), collectives=collective_descriptions(cm.obj))
     return products
 
 

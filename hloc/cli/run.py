@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 
@@ -124,8 +125,23 @@ Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error
 @click.option("--dump-pass-re", metavar="REGEX",
               help="With --dump-to: also the module after each pass whose name matches REGEX ('.*': all).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress line on stderr (shown on a terminal after ~1 s).")
+@click.option("--devices", type=click.IntRange(min=1), metavar="N", default=None,
+              help="Run the module on N devices as threads of this process (under mpirun: one device per rank); "
+                   "a module whose header has replica_count x num_partitions > 1 runs on that many without it, "
+                   "a one-device module as N replicas. Outputs get a leading device axis.")
+@click.option("--per-device-inputs", is_flag=True,
+              help="INPUT files are per device: one set per device, or one .npz with a leading device axis "
+                   "(without it every device gets the same inputs).")
 def run_command(module: str, inputs: tuple[str, ...], output: str | None, **opts) -> None:
     from ..progress import Progress
+    from .run_devices import run_devices, wanted
+
+    module = resolve_input(module, opts.pop("module_name"))
+    if wanted(module, opts):
+        run_devices(module, inputs, output, opts)
+        return
+    opts.pop("devices")
+    opts.pop("per_device_inputs")
 
     req = _Request(module, inputs, output, **opts)
     with Progress(f"running {req.name}", enabled=False if req.quiet else None):
@@ -158,10 +174,8 @@ class _Request:
 
     def __init__(self, module: str, inputs: tuple[str, ...], output: str | None, *, backend, fallback, seed, check,
                  reference, rtol, atol, print_outputs, bench, profile, profile_clock, trace_path, as_json, threads,
-                 no_cache, opt_level, hlo_level, pipeline, disable_passes, dump_dir, dump_pass_re, quiet, module_name):
+                 no_cache, opt_level, hlo_level, pipeline, disable_passes, dump_dir, dump_pass_re, quiet):
         from ..runtime.backends import BackendOptions, default_backend, get_backend
-
-        module = resolve_input(module, module_name)
 
         if seed is not None and inputs:
             raise UsageError("give input files or --random-inputs, not both")
@@ -251,11 +265,11 @@ def _compile(req: _Request, runner, source: bytes, text: str | None):
     try:
         runner.prepare(**({"source": source} if hasattr(req.backend, "lookup") or req.backend_name == "xla" else {}))
     except CodegenError as e:
-        if req.backend_name != "llvm":
+        if req.backend_name != "llvm" or text is None:  # (no text: a cached executable compiles nothing)
             raise
         from ..interp import unknown_custom_calls
 
-        interp_can = not unknown_custom_calls(_parse_text(text, req.name)) if text is not None else True
+        interp_can = not unknown_custom_calls(_parse_text(text, req.name))
         if not req.fallback or not interp_can:
             click.echo(str(e), err=True)
             if interp_can:
@@ -525,7 +539,7 @@ class _OutputTarget:
         except OSError as e:
             raise HlocError(f"cannot create directory '{self.path}': {e.strerror}") from None
         storable = [to_storable(o) for o in outs]
-        write_atomic_all([(path, lambda f, a=a: write_npy(f, a))
+        write_atomic_all([(path, functools.partial(write_npy, a=a))
                           for path, a in zip(self.files(len(outs)), storable)])
 
 

@@ -14,11 +14,13 @@ The semantics are XLA:CPU's, checked against it (tests/interp/test_oracle.py):
   * reductions combine in XLA:CPU's order where it decides the result (ops/reduce.py);
   * rng-bit-generator is bit-exact (ThreeFry, Philox; rng_default is Philox); `rng` draws from a
     PCG64 seeded with `rng_seed` (default 0), so runs are reproducible;
-  * collectives run as device 0 of a single-device system; send/recv/infeed/outfeed are RunErrors.
+  * collectives run among the devices of `evaluate_devices` (participants.py: one evaluator per
+    device, on threads that meet at every collective), or as device 0 of a one-device system;
+    send/recv/infeed/outfeed are RunErrors.
 The deliberate differences are listed with their reasons in tests/interp/test_oracle.py.
 """
 
-from .evaluator import TOKEN, Evaluator, evaluate
+from .evaluator import TOKEN, Evaluator, evaluate, evaluate_devices
 from .registry import HANDLERS, handler
 
 
@@ -30,4 +32,4 @@ def unknown_custom_calls(module) -> list:
             if i.opcode == "custom-call" and not knows_target(str(i.attrs.get("custom_call_target", "")))]
 
 
-__all__ = ["TOKEN", "Evaluator", "evaluate", "HANDLERS", "handler", "unknown_custom_calls"]
+__all__ = ["TOKEN", "Evaluator", "evaluate", "evaluate_devices", "HANDLERS", "handler", "unknown_custom_calls"]

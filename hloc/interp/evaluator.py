@@ -17,6 +17,7 @@ from ..ir.module import Computation, Module
 from ..ir.types import Shape
 from . import registry
 from .fpenv import flush_denormals
+from .participants import Participant, devices_of, run_devices, single_device
 
 
 class _Token:
@@ -54,10 +55,13 @@ class Evaluator:
     (util.out_buffer), as numpy reuses temporaries.
     `flush_denormals` computes like XLA:CPU, with denormal floats flushed to zero (fpenv.py); turn it
     off for IEEE results (what XLA's HloEvaluator, used for constant folding, computes).
+    `participant` is the device this evaluator runs as (participants.py); by default device 0 of a
+    one-device system.
     """
 
-    def __init__(self, module: Module, rng_seed: int = 0, flush_denormals: bool = True):
+    def __init__(self, module: Module, rng_seed: int = 0, flush_denormals: bool = True, participant=None):
         registry.load_all()
+        self.participant = participant if participant is not None else single_device()
         self.module = module
         self.memo: dict = {}
         self.dynamic_sizes: dict = {}
@@ -226,3 +230,19 @@ def _own(v):
 def evaluate(module: Module, args: Sequence, rng_seed: int = 0, flush_denormals: bool = True) -> object:
     """Run the module's entry computation on `args` (nested values matching the parameter shapes)."""
     return Evaluator(module, rng_seed, flush_denormals).run(args)
+
+
+def evaluate_devices(module, per_device_args: Sequence[Sequence], replicas: int | None = None,
+                     partitions: int | None = None, rng_seed: int = 0) -> list:
+    """The entry's result on every device (device d = replica d // P, partition d % P) for its own
+    arguments."""
+    replicas, partitions = devices_of(module, replicas, partitions)
+    if len(per_device_args) != replicas * partitions:
+        raise RunError(f"{len(per_device_args)} sets of arguments for {replicas * partitions} devices "
+                       f"({replicas} replicas x {partitions} partitions)")
+
+    def make(p: Participant):
+        ev = Evaluator(module, rng_seed, participant=p)
+        return lambda: ev.run(per_device_args[p.device])
+
+    return run_devices(make, replicas, partitions)

@@ -33,8 +33,9 @@ def xla_python() -> str | None:
                      "that has jax (e.g. a venv with jax 0.12 on Python 3.12)")
 
 
-def run_on_xla(text: str, leaves: Sequence) -> list:
-    """Flattened outputs of HLO `text` on XLA:CPU for flattened input `leaves`."""
+def run_on_xla(text: str, leaves: Sequence, replicas: int = 1, partitions: int = 1) -> list:
+    """Flattened outputs of HLO `text` on XLA:CPU for flattened input `leaves`; with several devices
+    (replicas x partitions host devices) every input and output has a leading device axis."""
     import subprocess
     import tempfile
 
@@ -43,7 +44,7 @@ def run_on_xla(text: str, leaves: Sequence) -> list:
     python = xla_python()
     if python is None:
         try:
-            return xla_worker.run_hlo(text, list(leaves))
+            return xla_worker.run_hlo(text, list(leaves), replicas, partitions)
         except Exception as e:  # XLA's errors are RuntimeErrors / XlaRuntimeErrors of jaxlib's
             raise RunError(f"XLA failed on the module: {type(e).__name__}: {_first_lines(str(e))}") from None
     with tempfile.TemporaryDirectory(prefix="hloc-xla-") as tmp:
@@ -52,8 +53,9 @@ def run_on_xla(text: str, leaves: Sequence) -> list:
             f.write(text)
         xla_worker.save_arrays(inputs, list(leaves), "arg")
         try:
-            r = subprocess.run([python, xla_worker.__file__, module, inputs, outputs], capture_output=True,
-                               text=True, timeout=3600)
+            devices = ["--devices", f"{replicas},{partitions}"] if replicas * partitions > 1 else []
+            r = subprocess.run([python, xla_worker.__file__, module, inputs, outputs, *devices],
+                               capture_output=True, text=True, timeout=3600)
         except OSError as e:
             raise UsageError(f"HLOC_XLA_PYTHON={python}: cannot run it ({e.strerror})") from None
         if r.returncode != 0:

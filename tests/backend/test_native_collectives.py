@@ -58,8 +58,6 @@ ENTRY e {{
 
 
 @pytest.mark.parametrize("header,body,match", [
-    ("HloModule m, replica_count=2", "ROOT r = f32[4] all-reduce(x), replica_groups={}, to_apply=add",
-     "2 devices"),
     ("HloModule m", "ROOT r = f32[4] all-reduce(x), replica_groups={{0,1}}, to_apply=add", "needs 2 devices"),
     ("HloModule m", "ROOT r = f32[4] collective-permute(x), source_target_pairs={{1,0}}", "receives from device 1"),
     ("HloModule m", 'ROOT r = f32[4] custom-call(x), custom_call_target="my_kernel"', "'my_kernel'"),

@@ -67,9 +67,9 @@ def test_start_done_pairs():
 
 
 def test_gathers_that_change_the_shape_need_more_devices():
-    with pytest.raises(RunError, match="more than one participant"):
+    with pytest.raises(RunError, match="participants"):
         run(module("  ROOT r = f32[4,2] all-gather(x), replica_groups={}, dimensions={0}"), X)
-    with pytest.raises(RunError, match="more than one participant"):
+    with pytest.raises(RunError, match="participants"):
         run(module("  ROOT r = f32[1,2] reduce-scatter(x), replica_groups={}, dimensions={0}, to_apply=sum",
                    extra=SUM), X)
 

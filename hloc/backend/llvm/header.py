@@ -72,10 +72,12 @@ def _no_nested_comments(lines: list[str]) -> list[str]:
 
 def render_header(abi: Signature, *, source: str = "", version: str = "", target: str = "",
                   options: str = "", guard: str | None = None, include: str | None = None,
-                  profile_sites: int | None = None, lapack: tuple[str, ...] = ()) -> str:
+                  profile_sites: int | None = None, lapack: tuple[str, ...] = (),
+                  collectives: tuple[str, ...] = ()) -> str:
     """The header text for `abi`. `source`, `target`, `options` are shown in the banner; `include`
     is the header's file name for the usage comment; `profile_sites`: a profiling build's number of
-    timed call sites (profile.py); `lapack`: the LAPACK routines the object calls (link them)."""
+    timed call sites (profile.py); `lapack`: the LAPACK routines the object calls (link them);
+    `collectives`: the descriptions a multi-device object passes to hloc_collective."""
     entry = abi.entry_name
     check_c_identifier(entry)
     up = entry.upper()
@@ -117,6 +119,8 @@ def render_header(abi: Signature, *, source: str = "", version: str = "", target
         b.append("(ILP64) by those plain names: link an ILP64 LAPACK, e.g. OpenBLAS's (Debian:")
         b.append("libopenblas64-dev, -lopenblas64); an LP64 one (-llapack) would read the integers wrong.")
         b.append("")
+    if collectives:
+        b += _collectives_note(collectives)
     if profile_sites is not None:
         b.append(f"Profiling build: each of the {profile_sites} kernel call sites counts its calls and their")
         b.append(f"nanoseconds in {entry}_profile_counters (site i: [2i] nanoseconds, [2i+1] calls;")
@@ -159,6 +163,10 @@ def render_header(abi: Signature, *, source: str = "", version: str = "", target
     for name, doc in EXPORTED_CONSTANTS:
         out.append(f"extern const int64_t {entry}_{name};  /* {doc} */")
     out.append("")
+    if collectives:
+        out.append("/* Defined by the program: how this device meets the others (see above). */")
+        out.append(f"void {COLLECTIVE_SYMBOL}(const char *op, void *const *operands, void *const *results);")
+        out.append("")
     out.append("/* Functions exported by the object. */")
     for name, doc in EXPORTED_FUNCTIONS:
         out.append(f"void {entry}_{name}(void);  /* {doc} */")
@@ -178,6 +186,47 @@ def render_header(abi: Signature, *, source: str = "", version: str = "", target
     out.append("")
     out.append(f"#endif  /* {guard} */")
     return "\n".join(out) + "\n"
+
+
+COLLECTIVE_SYMBOL = "hloc_collective"
+
+
+def collective_descriptions(obj: bytes) -> tuple[str, ...]:
+    """The JSON descriptions a multi-device object hands to hloc_collective (kernels/collectives.py
+    stores each as a NUL-terminated constant), in the order they appear, without repeats."""
+    if COLLECTIVE_SYMBOL.encode() + b"\0" not in obj:
+        return ()
+    found = re.findall(rb'\{"op":"[a-z-]+","devices":\[[^\0]*?\}(?=\0)', obj)
+    return tuple(dict.fromkeys(t.decode() for t in found))
+
+
+def _collectives_note(descriptions: tuple[str, ...]) -> list[str]:
+    import json
+
+    r, p = json.loads(descriptions[0])["devices"]
+    b = [f"Several devices: the object is one device of {r * p} ({r} replicas x {p} partitions; device d is",
+         f"replica d / {p}, partition d % {p}). Every collective and replica-id / partition-id calls",
+         "",
+         f"    void {COLLECTIVE_SYMBOL}(const char *op, void *const *operands, void *const *results);",
+         "",
+         "which the object leaves undefined: the program defines it, and so supplies the communicator",
+         "(threads of one process, MPI ranks, ...; `hloc run` has both). Each device calls the entry on its",
+         "own thread or process; hloc_collective knows which device called it (e.g. a thread-local id, the",
+         "MPI rank) and returns when results[j] (the instruction's result leaves, in their layouts) are",
+         "complete; operands[i] are its operand leaves, read only. All devices make the same calls in the",
+         "same order. replica-id / partition-id write one u32 to results[0].",
+         "`op` is a JSON object: op (opcode, -start forms as the plain op), devices [replicas, partitions],",
+         "groups (lists of device ids; the caller's group takes part, in that order), pairs",
+         "(collective-permute's [source, target] device ids; a device no one sends to gets zeros),",
+         "dimension (all-gather, reduce-scatter, all-to-all), reducer (add, multiply, minimum, maximum,",
+         "and, or, xor, or the computation as HLO text), operands and results ([etype, dims,",
+         "minor_to_major] each). The strings are constants of the object: compare them, or parse once.",
+         "With MPI, an all-reduce of f32 with reducer add is MPI_Allreduce(operands[0], results[0], n,",
+         "MPI_FLOAT, MPI_SUM, comm) over a communicator of the caller's group.",
+         f"The object's calls ({len(descriptions)}):"]
+    b += [f"  {d}" for d in descriptions]
+    b.append("")
+    return b
 
 
 def _params_decl(args) -> str:

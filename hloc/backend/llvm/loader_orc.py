@@ -20,6 +20,20 @@ from .codegen.target import TargetSpec, init_llvm, target_machine
 _lock = threading.Lock()
 _jit = None
 _names = itertools.count()
+# Symbols an object may leave undefined that the runtime supplies (name -> address), such as the
+# collectives' `hloc_collective` (kernels/collectives.py): bound when an object that names one loads.
+RUNTIME_SYMBOLS: dict[str, int] = {}
+
+
+def provide_symbol(name: str, address: int) -> None:
+    """Make objects loaded from now on that call `name` call `address`."""
+    with _lock:
+        RUNTIME_SYMBOLS[name] = address
+
+
+def references(obj: bytes, name: str) -> bool:
+    """Whether an object file's symbol table names `name`."""
+    return name.encode() + b"\0" in obj
 
 
 def _lljit():
@@ -39,6 +53,12 @@ def link_object(obj: bytes, symbol: str, also: tuple[str, ...] = ()) -> tuple[in
             builder = llvm.JITLibraryBuilder().add_object_img(obj).add_current_process().export_symbol(symbol)
             for name in also:
                 builder = builder.export_symbol(name)
+            if references(obj, "hloc_collective") and "hloc_collective" not in RUNTIME_SYMBOLS:
+                raise CodegenError("the module is for several devices: its collectives need a runtime "
+                                   "(hloc run --devices N, or mpirun -n N hloc run)")
+            for name, address in RUNTIME_SYMBOLS.items():
+                if references(obj, name):
+                    builder = builder.import_symbol(name, address)
             for routine in lapack_library.referenced(obj):  # LAPACK custom calls: this process's routines
                 address = lapack_library.lapack().address(routine)
                 builder = builder.import_symbol(lapack_library.symbol(routine), address)

@@ -252,7 +252,11 @@ def link_shared(obj: bytes) -> bytes | None:
     from ...lapack.library import referenced
 
     cc = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
-    if not cc or referenced(obj):  # (LAPACK's routines are bound at ORC load time, not by dlopen)
+    from .kernels.collectives import COLLECTIVE_SYMBOL
+    from .loader_orc import references
+
+    # (LAPACK's routines and the collectives' runtime are bound at ORC load time, not by dlopen)
+    if not cc or referenced(obj) or references(obj, COLLECTIVE_SYMBOL):
         return None
     with tempfile.TemporaryDirectory(prefix="hloc-link-") as tmp:
         o, so = os.path.join(tmp, "m.o"), os.path.join(tmp, "m.so")

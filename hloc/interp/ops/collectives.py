@@ -1,10 +1,18 @@
-"""Collectives on a single device (replica 0 of partition 0, like XLA's interpreter backend with one
-device), async wrappers, and the host-transfer ops the interpreter cannot run.
+"""Collectives among the devices of a run (interp/participants.py), async wrappers, and the
+host-transfer ops the interpreter cannot run.
 
-With one participant, all-reduce / all-gather / reduce-scatter / all-to-all / collective-broadcast
-return their operands; collective-permute returns its operand when device 0 sends to itself and zeros
-when nobody sends to it. A module configured for several replicas or partitions, or replica groups
-that put device 0 with other devices, is a RunError: those need more than one device.
+Every participant gives its operands to the rendezvous of its group (ir/devices.py decides the
+groups as XLA does); the last to arrive combines them in the group's order:
+  all-reduce        the to_apply computation folded over the group, left to right, per operand;
+  all-gather        the operands concatenated along `dimensions`, in group order;
+  reduce-scatter    the all-reduce, cut along `dimensions` into one block per participant;
+  all-to-all        block j of each operand (split along `dimensions`) goes to participant j, the
+                    received blocks concatenated in group order; the tuple form sends operand j to j;
+  collective-broadcast  the group's first participant's operand;
+  collective-permute    the operand of the device whose pair targets this one, zeros without one;
+  ragged-all-to-all rows [input_offsets[j], +send_sizes[j]) to participant j, at its output_offsets[j].
+Device 0 of a one-device system (an Evaluator without a participant) keeps XLA's single-device
+results; a module for more devices than the run has is a RunError.
 """
 
 from __future__ import annotations
@@ -12,62 +20,109 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import RunError
-from ...ir.devices import ints_in, module_devices, replica_group_size
+from ...ir.devices import group_of, module_devices, permute_pairs
+from .. import collective_math as cm
 from ..registry import handler
-from ..util import called
+from ..util import apply_computation, called
 
 
-def _check_single_device(instr, ev) -> None:
+def _participant(instr, ev):
+    p = ev.participant
     devices = module_devices(ev.module)
-    if devices > 1:
-        raise RunError(f"'{instr.opcode}' in a module for {devices} devices: the interpreter runs one device",
-                       instr.loc)
-    size = replica_group_size(instr)
-    if size > 1:
-        raise RunError(f"'{instr.opcode}' with replica groups {str(instr.attrs['replica_groups']).strip()} "
-                       f"needs {size} devices; the interpreter runs one", instr.loc)
+    if p.rendezvous is None and p.devices < devices:
+        raise RunError(f"'{instr.opcode}' in a module for {devices} devices: the run has {p.devices} "
+                       f"(hloc run --devices {devices}, or interp.evaluate_devices)", instr.loc)
+    return p
 
 
-def _same(instr, args):
-    return args[0] if len(args) == 1 else tuple(args)
+def _group(instr, ev):
+    p = _participant(instr, ev)
+    return p, group_of(instr, p.device, p.replicas, p.partitions)
 
 
-@handler("all-reduce", "all-gather", "reduce-scatter", "all-to-all", "collective-broadcast")
-def _single_participant(instr, args, ev):
-    _check_single_device(instr, ev)
+def _result_shape(instr):
     out = instr.shape
-    if out.is_tuple and instr.opcode.endswith("-start"):
-        out = out.tuple_shapes[1]  # (operands, results) form of all-gather-start
-    leaves = [s for s in out.leaves() if s.is_array]
-    for a, s in zip(args, leaves):
+    if out.is_tuple and instr.opcode.endswith("-start") and instr.opcode != "all-reduce-start":
+        return out.tuple_shapes[1]  # (operands, results, ...) form of a -start
+    return out
+
+
+def _pack(instr, arrays: list):
+    """The result value from its leaf arrays, after checking their shapes."""
+    shape = _result_shape(instr)
+    leaves = [s for s in shape.leaves() if s.is_array]
+    for a, s in zip(arrays, leaves):
         if a.shape != tuple(s.dims):
-            # An all-gather that grows or a reduce-scatter that shrinks its operand has more than one
-            # participant (XLA:CPU leaves the rest of such a result undefined).
-            raise RunError(f"'{instr.opcode}' from {list(a.shape)} to {s.to_str(False)} needs more than one "
-                           "participant; the interpreter runs one device", instr.loc)
-    if instr.opcode == "all-to-all" and instr.shape.is_tuple and len(args) == 1:
-        return (args[0],)
-    return _same(instr, args)
+            raise RunError(f"'{instr.opcode}' gives {list(a.shape)} where the result is {s.to_str(False)}: its "
+                           "replica groups do not have the participants the shapes need (too few devices?)",
+                           instr.loc)
+    return tuple(arrays) if shape.is_tuple else arrays[0]
+
+
+def _reducer(instr, ev):
+    comp = called(instr, "to_apply")
+    return lambda a, b: apply_computation(ev, comp, [a, b])
+
+
+def _dimension(instr) -> int:
+    dims = instr.attrs.get("dimensions")
+    if not dims:
+        raise RunError(f"'{instr.opcode}' needs dimensions=", instr.loc)
+    return int(dims[0])
+
+
+def _exchange(instr, args, ev, combine):
+    p, group = _group(instr, ev)
+    return p.exchange(instr, group, list(args), combine)
+
+
+@handler("all-reduce", "all-reduce-start")
+def _all_reduce(instr, args, ev):
+    reduce2 = _reducer(instr, ev)
+    return _pack(instr, _exchange(instr, args, ev, lambda values: cm.all_reduce(values, reduce2)))
+
+
+def _all_gather(instr, args, ev):
+    d = _dimension(instr)
+    return _pack(instr, _exchange(instr, args, ev, lambda values: cm.all_gather(values, d)))
+
+
+@handler("reduce-scatter")
+def _reduce_scatter(instr, args, ev):
+    d, reduce2 = _dimension(instr), _reducer(instr, ev)
+    return _pack(instr, _exchange(instr, args, ev, lambda values: cm.reduce_scatter(values, d, reduce2)))
+
+
+@handler("all-to-all")
+def _all_to_all(instr, args, ev):
+    dims = instr.attrs.get("dimensions")
+    d = int(dims[0]) if dims else None
+    return _pack(instr, _exchange(instr, args, ev, lambda values: cm.all_to_all(values, d)))
+
+
+@handler("collective-broadcast")
+def _broadcast(instr, args, ev):
+    return _pack(instr, _exchange(instr, args, ev, cm.broadcast))
 
 
 def _permute(instr, args, ev):
-    _check_single_device(instr, ev)
+    p = _participant(instr, ev)
     if len(args) > 2 and instr.attrs.get("slice_sizes") is not None:
         raise RunError("in-place collective-permute (with slice_sizes) is not supported by the interpreter",
                        instr.loc)
-    pairs = ints_in(str(instr.attrs.get("source_target_pairs", "")))
-    pairs = list(zip(pairs[0::2], pairs[1::2]))
-    sources = [s for s, t in pairs if t == 0]
-    if 0 in sources:
-        return _same(instr, args)
-    if sources:
-        raise RunError(f"collective-permute receives from device {sources[0]}; the interpreter runs one device",
-                       instr.loc)
-    zeros = [np.zeros_like(a) for a in args]
-    return zeros[0] if len(zeros) == 1 else tuple(zeros)
+    source_of: list = [None] * p.devices
+    for s, t in permute_pairs(instr, p.replicas, p.partitions):
+        source_of[t] = s
+    everyone = list(range(p.devices))
+    return _pack(instr, p.exchange(instr, everyone, list(args), lambda values: cm.permute(values, source_of)))
 
 
 handler("collective-permute")(_permute)
+
+
+@handler("ragged-all-to-all")
+def _ragged_all_to_all(instr, args, ev):
+    return _exchange(instr, args, ev, cm.ragged_all_to_all)[0]
 
 
 def _context(shape):
@@ -89,8 +144,8 @@ def _start(result_fn):
     return run
 
 
-handler("all-reduce-start")(_start(_single_participant))
-handler("all-gather-start")(_start(_single_participant))
+handler("all-gather")(_all_gather)
+handler("all-gather-start")(_start(_all_gather))
 handler("collective-permute-start")(_start(_permute))
 
 
@@ -121,18 +176,8 @@ def _copy_done(instr, args, ev):
 
 @handler("replica-id", "partition-id")
 def _device_id(instr, args, ev):
-    return np.zeros((), instr.shape.dtype)
-
-
-@handler("ragged-all-to-all")
-def _ragged_all_to_all(instr, args, ev):
-    """One device: rows [input_offsets[0], +send_sizes[0]) of the input land at output_offsets[0]."""
-    _check_single_device(instr, ev)
-    data, output, in_off, send, out_off, _recv = args
-    out = output.copy()
-    start, size, dst = int(np.ravel(in_off)[0]), int(np.ravel(send)[0]), int(np.ravel(out_off)[0])
-    out[dst: dst + size] = data[start: start + size]
-    return out
+    p = ev.participant
+    return np.array(p.replica if instr.opcode == "replica-id" else p.partition, instr.shape.dtype)
 
 
 # --------------------------------------------------------------------------------------------------

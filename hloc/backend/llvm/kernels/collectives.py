@@ -1,13 +1,23 @@
-"""Collectives with single-device semantics, and the asynchronous wrappers.
+"""Collectives: calls into the runtime for a module of several devices; single-device semantics
+otherwise; the asynchronous wrappers.
 
-The native backend runs one device (replica 0 of partition 0). With one participant:
+A module whose header has replica_count x num_partitions > 1 runs as one participant of that many
+(hloc run --devices, mpirun): every collective and replica-id / partition-id becomes a call of
+
+    void hloc_collective(const char *op, void *const *operands, void *const *results);
+
+with `op` a JSON description of the instruction (ir/devices.describe: its device groups resolved
+for the header's devices, its reducer, its buffers) and the array leaves' buffers. The object
+leaves the symbol undefined: the runtime that loads it supplies it (threads of one process, or
+MPI ranks: hloc/runtime/collectives.py), a C program links its own (the header says how).
+
+A module for one device needs no runtime. With one participant:
   * all-reduce, all-gather, reduce-scatter, all-to-all, collective-broadcast return their operands;
   * collective-permute returns its operand when device 0 sends to itself, zeros when nobody sends
     to it;
   * replica-id and partition-id are 0;
   * ragged-all-to-all copies its one block of rows into (a copy of) the output operand.
-A module for several replicas or partitions, or replica groups putting device 0 with other devices,
-is a CodegenError.
+Replica groups putting device 0 with other devices in a one-device module are a CodegenError.
 
 Asynchronous pairs are lowered while the entry computation is flattened (emitter.flatten_entry
 calls `lower_async`), into the plain instructions they stand for:
@@ -21,16 +31,23 @@ Contexts are zero scalars. The wrapped computation of an async-start is inlined 
 
 from __future__ import annotations
 
+import json
+
+import llvmlite.ir as ir
 import numpy as np
 
-from ....errors import CodegenError
-from ....ir.devices import ints_in, module_devices, replica_group_size
+from ....errors import CodegenError, RunError
+from ....ir.devices import describe, ints_in, module_replicas_partitions, replica_group_size
 from ....ir.module import Instruction
 from ....ir.types import Shape
+from ..llvmir.irutil import entry_alloca
+from ..llvmir.irvalues import I8, PTR, VOID
 from ..llvmir.loops import Index, for_range, index_loop, loop_nest
 from ..lowerings import lowered
 from . import kernel
 from .indexing import copy_array, i64, widen
+
+COLLECTIVE_SYMBOL = "hloc_collective"
 
 SAME = ("all-reduce", "all-gather", "reduce-scatter", "all-to-all", "collective-broadcast")
 # Forms rewritten into plain instructions while the entry is flattened (`lower_async`).
@@ -42,15 +59,55 @@ COLLECTIVES = frozenset(SAME) | {"collective-permute", "all-reduce-start", "all-
 
 
 def check_module_devices(module) -> None:
-    """A module configured for several devices that uses collectives cannot run on one."""
-    devices = module_devices(module)
-    if devices <= 1:
+    """Replica groups and pairs must describe the header's devices (a multi-device module's
+    collectives are resolved at compile time)."""
+    replicas, partitions = module_replicas_partitions(module)
+    if replicas * partitions <= 1:
         return
     for comp in module.computations:
         for instr in comp.instructions:
             if instr.opcode in COLLECTIVES:
-                raise CodegenError(f"'{instr.opcode}' in a module for {devices} devices: the native backend "
-                                   "runs one", instr.loc)
+                try:
+                    describe(instr, [], [], replicas, partitions)
+                except RunError as e:
+                    raise CodegenError(e.message, e.loc) from None
+
+
+def _devices(ctx) -> tuple[int, int]:
+    module = getattr(ctx.emitter, "module", None)
+    return module_replicas_partitions(module) if module is not None else (1, 1)
+
+
+def _multi_device(ctx) -> bool:
+    r, p = _devices(ctx)
+    return r * p > 1
+
+
+def emit_runtime_call(ctx, instr: Instruction) -> None:
+    """hloc_collective(description, operand buffers, result buffers)."""
+    b, m = ctx.b, ctx.module
+    replicas, partitions = _devices(ctx)
+    ins = [a for arrs in ctx.operands for a in arrs]
+    try:
+        desc = describe(instr, [a.shape for a in ins], [o.shape for o in ctx.outputs], replicas, partitions)
+    except RunError as e:
+        raise CodegenError(e.message, e.loc) from None
+    text = bytearray(json.dumps(desc, separators=(",", ":")).encode() + b"\0")
+    g = ir.GlobalVariable(m, ir.ArrayType(I8, len(text)), name=m.get_unique_name("collective.op"))
+    g.global_constant = True
+    g.linkage = "private"
+    g.initializer = ir.Constant(ir.ArrayType(I8, len(text)), text)
+    fn = m.globals.get(COLLECTIVE_SYMBOL)
+    if fn is None:
+        fn = ir.Function(m, ir.FunctionType(VOID, [PTR, PTR, PTR]), COLLECTIVE_SYMBOL)
+
+    def pointers(arrays, name):
+        cells = entry_alloca(b, PTR, count=max(1, len(arrays)), name=name)
+        for k, a in enumerate(arrays):
+            b.store(a.ptr, b.gep(cells, [i64(k)], source_etype=PTR))
+        return cells
+
+    b.call(fn, [g, pointers(ins, "operands"), pointers(ctx.outputs, "results")])
 
 
 def check_single_device(instr: Instruction) -> None:
@@ -66,6 +123,10 @@ def _leaves(shape: Shape) -> list[Shape]:
 
 @kernel.check(*SAME)
 def check_same(instr: Instruction) -> None:
+    """(Multi-device modules: the emitter's module tells, so the kernel checks again; see _one_device.)"""
+
+
+def _one_device(instr: Instruction) -> None:
     check_single_device(instr)
     ins = [s for o in instr.operands for s in _leaves(o.shape)]
     outs = _leaves(instr.shape)
@@ -76,6 +137,10 @@ def check_same(instr: Instruction) -> None:
 
 @kernel(*SAME)
 def emit_same(ctx, instr: Instruction) -> None:
+    if _multi_device(ctx):
+        emit_runtime_call(ctx, instr)
+        return
+    _one_device(instr)
     ins = [a for arrs in ctx.operands for a in arrs]
     for out, src in zip(ctx.outputs, ins):
         copy_array(ctx.b, out, src)
@@ -88,20 +153,28 @@ def _permute_sources(instr: Instruction) -> list[int]:
 
 @kernel.check("collective-permute")
 def check_permute(instr: Instruction) -> None:
+    if len(instr.operands) != 1:
+        raise CodegenError("collective-permute with several operands (in-place form) is not supported", instr.loc)
+
+
+def _one_device_permute(instr: Instruction) -> None:
     check_single_device(instr)
     sources = _permute_sources(instr)
     if sources and 0 not in sources:
         raise CodegenError(f"collective-permute receives from device {sources[0]}; the native backend runs one",
                            instr.loc)
-    if len(instr.operands) != 1:
-        raise CodegenError("collective-permute with several operands (in-place form) is not supported", instr.loc)
-    check_same(instr)
+    _one_device(instr)
 
 
 @kernel("collective-permute")
 def emit_permute(ctx, instr: Instruction) -> None:
+    if _multi_device(ctx):
+        emit_runtime_call(ctx, instr)
+        return
+    _one_device_permute(instr)
     if 0 in _permute_sources(instr):
-        emit_same(ctx, instr)
+        for out, src in zip(ctx.outputs, [a for arrs in ctx.operands for a in arrs]):
+            copy_array(ctx.b, out, src)
         return
     b = ctx.b
     for out in ctx.outputs:
@@ -116,6 +189,9 @@ def emit_permute(ctx, instr: Instruction) -> None:
 def emit_device_id(ctx, instr: Instruction) -> None:
     from ..elemental import scalar_constant
 
+    if _multi_device(ctx):
+        emit_runtime_call(ctx, instr)
+        return
     out = ctx.outputs[0]
     out.store(ctx.b, Index(out.shape, [], None), scalar_constant(out.etype, 0))
 
@@ -202,7 +278,6 @@ def lower_async(instr: Instruction, ops: list[Instruction], emit, rewriter, dept
 
 @kernel.check("ragged-all-to-all")
 def check_ragged_all_to_all(instr: Instruction) -> None:
-    check_single_device(instr)
     if len(instr.operands) != 6:
         raise CodegenError("ragged-all-to-all takes input, output and four offset/size arrays", instr.loc)
     data, output = instr.operands[0].shape, instr.operands[1].shape
@@ -216,6 +291,10 @@ def check_ragged_all_to_all(instr: Instruction) -> None:
 
 @kernel("ragged-all-to-all")
 def emit_ragged_all_to_all(ctx, instr: Instruction) -> None:
+    if _multi_device(ctx):
+        emit_runtime_call(ctx, instr)
+        return
+    check_single_device(instr)
     b = ctx.b
     data, output, in_off, send, out_off = (ops[0] for ops in ctx.operands[:5])
     out = ctx.outputs[0]

@@ -1,0 +1,222 @@
+"""Collectives on 2 devices: all-reduce latency and bandwidth, and a data-parallel step's scaling.
+
+All-reduce: an f32[N] sum, the same loop of K all-reduces (each result halved, so values stay
+put) as one module, timed per all-reduce: hloc's native code with one device a process
+(`mpiexec -n 2`, MPI through mpi4py) and with the devices as threads of one process; XLA:CPU
+with 2 host devices in one process (pmap of the same loop); and osu_allreduce's loop written
+with mpi4py (MPI_Allreduce on numpy buffers: what MPI itself costs). The data-parallel step is
+a JAX MLP training step (pmean of the gradients) as XLA's SPMD partitioner makes it for 1 and 2
+devices, with a fixed batch per device (weak scaling). hloc's collectives go through a Python
+callback (~35 us a call before any communication), and two devices need two free cores: on a
+shared machine (see the load average) they wait for each other's time slices, which dominates
+the small sizes and the scaling.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from .common import ROOT, oracle_python, table
+
+SIZES = [2, 256, 1 << 14, 1 << 18, 1 << 20]  # f32 elements: 8 B .. 4 MiB
+LOOP = """HloModule allreduce_loop_{n}, replica_count=2
+
+add {{
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}}
+
+cond {{
+  c = (s32[], f32[{n}]) parameter(0)
+  i = s32[] get-tuple-element(c), index=0
+  k = s32[] constant({k})
+  ROOT lt = pred[] compare(i, k), direction=LT
+}}
+
+body {{
+  c = (s32[], f32[{n}]) parameter(0)
+  i = s32[] get-tuple-element(c), index=0
+  v = f32[{n}] get-tuple-element(c), index=1
+  one = s32[] constant(1)
+  j = s32[] add(i, one)
+  r = f32[{n}] all-reduce(v), replica_groups={{}}, to_apply=add
+  half = f32[] constant(0.5)
+  h = f32[{n}] broadcast(half), dimensions={{}}
+  w = f32[{n}] multiply(r, h)
+  ROOT t = (s32[], f32[{n}]) tuple(j, w)
+}}
+
+ENTRY e {{
+  x = f32[{n}] parameter(0)
+  z = s32[] constant(0)
+  init = (s32[], f32[{n}]) tuple(z, x)
+  l = (s32[], f32[{n}]) while(init), condition=cond, body=body
+  ROOT o = f32[{n}] get-tuple-element(l), index=1
+}}
+"""
+
+XLA_LOOP = r"""
+import json, os, statistics, sys, time
+import jax, jax.numpy as jnp
+from jax import lax
+out = {}
+for n, k in json.loads(sys.argv[1]):
+    f = jax.pmap(lambda x: lax.fori_loop(0, k, lambda i, v: lax.psum(v, "i") * 0.5, x), axis_name="i")
+    x = f(jnp.zeros((2, n), jnp.float32))  # (the next runs' input: already on the devices, sharded)
+    f(x).block_until_ready()
+    times = []
+    for _ in range(9):
+        t0 = time.perf_counter(); f(x).block_until_ready(); times.append(time.perf_counter() - t0)
+    out[str(n)] = statistics.median(times) / k * 1e6
+print(json.dumps(out))
+"""
+
+MLP_STEP = r"""
+import glob, os, shutil, sys
+import jax, jax.numpy as jnp
+from jax import lax
+dump, out = sys.argv[1], sys.argv[2]
+def step(w1, w2, x, y):
+    def loss(w1, w2):
+        return jnp.mean((jnp.tanh(x @ w1) @ w2 - y) ** 2)
+    g1, g2 = jax.grad(loss, argnums=(0, 1))(w1, w2)
+    return w1 - 0.1 * lax.pmean(g1, "i"), w2 - 0.1 * lax.pmean(g2, "i")
+n = jax.device_count()
+S = jax.ShapeDtypeStruct
+args = [S((n, 256, 512), jnp.float32), S((n, 512, 64), jnp.float32), S((n, 128, 256), jnp.float32),
+        S((n, 128, 64), jnp.float32)]
+jax.pmap(step, axis_name="i").lower(*args).compile()
+# (one device: no partitioning pass runs, the module as JAX gave it is the per-device one)
+found = glob.glob(f"{dump}/*after_spmd-partitioning*.txt") or glob.glob(f"{dump}/*before_optimizations.txt")
+shutil.copy(found[0], out)
+"""
+
+
+def _loops(tmp: Path) -> list[tuple[int, int, Path]]:
+    rows = []
+    for n in SIZES:
+        k = 200 if n <= 1 << 14 else 20
+        path = tmp / f"allreduce_{n}.hlo"
+        path.write_text(LOOP.format(n=n, k=k))
+        rows.append((n, k, path))
+    return rows
+
+
+def _mpiexec() -> str | None:
+    beside = Path(sys.executable).parent / "mpiexec"
+    return str(beside) if beside.exists() else shutil.which("mpiexec")
+
+
+def _worker(args: list[str], ranks: int | None = None) -> dict | None:
+    cmd = [sys.executable, "-m", "benchmarks.collectives_worker", *args]
+    if ranks is not None:
+        launcher = _mpiexec()
+        if launcher is None:
+            return None
+        cmd = [launcher, "-n", str(ranks), *cmd]
+    r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=1800)
+    if r.returncode:
+        print(f"bench_collectives: {' '.join(args[:2])} failed: {r.stderr[-300:]}", file=sys.stderr)
+        return None
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def _xla(code: str, *args: str, devices: int = 2, dump: str | None = None) -> str | None:
+    py = oracle_python()
+    if py is None:
+        return None
+    flags = f"--xla_force_host_platform_device_count={devices}"
+    if dump:
+        flags += f" --xla_dump_to={dump} --xla_dump_hlo_pass_re=spmd-partitioning"
+    r = subprocess.run([py, "-c", code, *args], capture_output=True, text=True, timeout=1800,
+                       env={**os.environ, "XLA_FLAGS": flags, "JAX_PLATFORMS": "cpu"})
+    if r.returncode:
+        print(f"bench_collectives: XLA failed: {r.stderr[-300:]}", file=sys.stderr)
+        return None
+    return r.stdout
+
+
+def _us(v) -> str:
+    return "-" if v is None else f"{v:.1f}" if v < 100 else f"{v:.0f}"
+
+
+def _gbs(nbytes: int, us) -> str:
+    return "-" if us is None else f"{nbytes / (us * 1e-6) / 1e9:.2f}"
+
+
+def _allreduce(tmp: Path, quick: bool) -> str:
+    loops = _loops(tmp)
+    if quick:
+        loops = loops[:2]
+    paths = [str(p) for _, _, p in loops]
+    have_mpi = _mpiexec() is not None and _has_mpi4py()
+    osu = _worker(["mpi4py", *(str(n) for n, _, _ in loops)], ranks=2) if have_mpi else None
+    over_mpi = _worker(["hloc", *paths], ranks=2) if have_mpi else None
+    threads = _worker(["threads", *paths])
+    xla_text = _xla(XLA_LOOP, json.dumps([[n, k] for n, k, _ in loops]))
+    xla = json.loads(xla_text) if xla_text else None
+    rows = []
+    for n, k, path in loops:
+        per = {name: (None if d is None else d[str(path)] / k * 1e6)
+               for name, d in (("mpi", over_mpi), ("threads", threads))}
+        o = None if osu is None else osu[str(n)]
+        x = None if xla is None else xla[str(n)]
+        ratio = "-" if o is None or per["mpi"] is None else f"{per['mpi'] / o:.1f}"
+        rows.append([n, 4 * n, _us(o), _us(per["mpi"]), ratio, _us(per["threads"]), _us(x),
+                     _gbs(4 * n, o), _gbs(4 * n, per["mpi"]), _gbs(4 * n, per["threads"]), _gbs(4 * n, x)])
+    note = "" if have_mpi else "\n\n(no mpi4py/mpiexec: the MPI columns are empty; `pip install 'hloc[mpi]'`)"
+    return ("### All-reduce, f32 sum, 2 devices\n\nMicroseconds per all-reduce (median run of the K-step loop / K; "
+            "mpi4py: osu_allreduce's mean, max over the ranks); GB/s: the array's bytes per all-reduce time.\n\n"
+            + table(["f32 elements", "bytes", "mpi4py Allreduce us", "hloc, 2 MPI ranks us", "hloc MPI / mpi4py",
+                     "hloc, 2 threads us", "XLA:CPU, 2 devices us", "mpi4py GB/s", "hloc MPI GB/s",
+                     "hloc threads GB/s", "XLA:CPU GB/s"], rows) + note)
+
+
+def _has_mpi4py() -> bool:
+    try:
+        import mpi4py  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _scaling(tmp: Path) -> str:
+    mods = {}
+    for n in (1, 2):
+        dump = tmp / f"dump{n}"
+        dump.mkdir()
+        out = tmp / f"mlp_step_{n}.hlo"
+        if _xla(MLP_STEP, str(dump), str(out), devices=n, dump=str(dump)) is None:
+            return "### Data-parallel step\n\n(skipped: no jax to make the modules)"
+        mods[n] = str(out)
+    one = _worker(["single", mods[1]])
+    have_mpi = _mpiexec() is not None and _has_mpi4py()
+    two_mpi = _worker(["hloc", mods[2]], ranks=2) if have_mpi else None
+    two_threads = _worker(["threads", mods[2]])
+    t1 = None if one is None else one[mods[1]] * 1e3
+    rows = [["1 process", _us(t1), "1.00"]]
+    for label, d in (("2 MPI ranks", two_mpi), ("2 threads, one process", two_threads)):
+        t = None if d is None else d[mods[2]] * 1e3
+        rows.append([label, _us(t), "-" if t is None or t1 is None else f"{t1 / t:.2f}"])
+    return ("### Data-parallel MLP step, weak scaling\n\nA training step of a 256-512-64 tanh MLP on 128 rows a "
+            "device (the gradients, 640 KiB, all-reduced), hloc native, ms per step (median); efficiency: "
+            "the 1-device step time over the 2-device one (1.00: perfect weak scaling).\n\n"
+            + table(["devices", "ms per step", "efficiency"], rows))
+
+
+def run(quick: bool) -> str:
+    tmp = Path(tempfile.mkdtemp(prefix="hloc-bench-collectives-"))
+    try:
+        parts = [_allreduce(tmp, quick)]
+        if not quick:
+            parts.append(_scaling(tmp))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return "## Collectives\n\n" + __doc__.split("\n\n", 1)[1].strip() + "\n\n" + "\n\n".join(parts)

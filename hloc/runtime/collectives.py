@@ -1,0 +1,275 @@
+"""The collectives' runtime: what a multi-device module's native code calls, `hloc_collective(op,
+operands, results)` (backend/llvm/kernels/collectives.py), and how the participants meet.
+
+The object code is the same however it runs; the communicator is chosen when it runs, per thread:
+
+  * threads of one process (`hloc run --devices N`): one thread per device, meeting at the
+    rendezvous the interpreter uses (interp/participants.py), values combined by the same
+    definitions (interp/collective_math.py), each result written straight into its buffer;
+  * MPI ranks (`mpirun -n N hloc run ...`): runtime/mpi.py, one device per rank.
+
+`op` is the instruction's JSON description (ir/devices.describe), parsed once: equal descriptions
+are one Op, so the devices of a run meet at the same key. A failure inside the callback cannot
+unwind through the native code: it is kept, the call goes on with the result buffers as they are,
+and the runner raises it when the entry returns.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import threading
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from ..errors import HlocError, RunError
+from ..interp import collective_math as cm
+from ..ir.types import ELEMENT_TYPES
+
+SYMBOL = "hloc_collective"
+_local = threading.local()
+
+
+class Op:
+    """One collective of a compiled module, from its description."""
+
+    def __init__(self, desc: dict):
+        self.desc = desc
+        self.op: str = desc["op"]
+        self.name = self.opcode = self.op  # (what the rendezvous names in its errors)
+        self.loc = None
+        self.groups: list[list[int]] = desc.get("groups") or []
+        self.pairs: list[list[int]] = desc.get("pairs") or []
+        self.dimension: int | None = desc.get("dimension")
+        self.operands = [_Buffer(*b) for b in desc["operands"]]
+        self.results = [_Buffer(*b) for b in desc["results"]]
+        self.reducer: str | None = desc.get("reducer")
+        self._reduce2: Callable | None = None
+        self._lock = threading.Lock()
+
+    def group_of(self, device: int) -> list[int]:
+        for g in self.groups:
+            if device in g:
+                return g
+        raise RunError(f"'{self.op}': device {device} is in none of its groups {self.groups}")
+
+    def reduce2(self) -> Callable:
+        """The reducer on whole arrays, as the interpreter computes it (FTZ, narrow-float rounding)."""
+        with self._lock:
+            if self._reduce2 is None:
+                self._reduce2 = _interpreted_reducer(self.reducer, self.operands[0].etype)
+            return self._reduce2
+
+    def combine(self, values: list[list]) -> list[list]:
+        op, d = self.op, self.dimension
+        if op == "all-reduce":
+            return cm.all_reduce(values, self.reduce2())
+        if op == "all-gather":
+            return cm.all_gather(values, d)
+        if op == "reduce-scatter":
+            return cm.reduce_scatter(values, d, self.reduce2())
+        if op == "all-to-all":
+            return cm.all_to_all(values, d)
+        if op == "collective-broadcast":
+            return cm.broadcast(values)
+        if op == "ragged-all-to-all":
+            return cm.ragged_all_to_all(values)
+        raise RunError(f"the collectives runtime does not know '{op}'")
+
+
+class _Buffer:
+    """An array leaf's element type, logical dims and physical layout."""
+
+    def __init__(self, etype: str, dims: list[int], minor_to_major: list[int]):
+        self.etype = etype
+        self.dims = tuple(dims)
+        self.dtype = ELEMENT_TYPES[etype].np_dtype
+        self.major_to_minor = tuple(reversed(minor_to_major))
+        self._physical_dims = tuple(self.dims[k] for k in self.major_to_minor)
+        self._empty = int(np.prod(self._physical_dims, dtype=np.int64)) == 0
+        # Raw bytes of the element size: ml_dtypes' types have no typestr of their own.
+        self._typestr = f"|V{self.dtype.itemsize}"
+        identity = tuple(range(len(self.dims)))
+        self._to_logical = None if self.major_to_minor == identity else tuple(np.argsort(self.major_to_minor))
+
+    def view(self, address: int) -> np.ndarray:
+        """The logical array over the buffer at `address` (no copy: writes go to the buffer)."""
+        if self._empty:
+            return np.zeros(self.dims, self.dtype)
+        phys = np.asarray(_Memory(address, self._physical_dims, self._typestr)).view(self.dtype)
+        return phys if self._to_logical is None else phys.transpose(self._to_logical)
+
+
+class _Memory:
+    """Native memory as numpy sees it (the array interface: no ctypes array type per size)."""
+
+    __slots__ = ("__array_interface__",)
+
+    def __init__(self, address: int, shape: tuple[int, ...], typestr: str):
+        self.__array_interface__ = {"data": (address, False), "shape": shape, "typestr": typestr, "version": 3}
+
+
+def _interpreted_reducer(reducer: str | None, etype: str) -> Callable:
+    from ..interp.evaluator import Evaluator
+    from ..interp.util import apply_computation
+    from ..parse import parse_module
+
+    if reducer is None:
+        raise RunError("a reduction without a to_apply computation")
+    if reducer.startswith("HloModule"):
+        text = reducer
+    else:
+        text = (f"HloModule reducer\n\nENTRY r {{\n  a = {etype}[] parameter(0)\n  b = {etype}[] parameter(1)\n"
+                f"  ROOT c = {etype}[] {reducer}(a, b)\n}}\n")
+    module = parse_module(text, "reducer")
+    ev = Evaluator(module)
+    lock = threading.Lock()
+
+    def reduce2(a, b):
+        with lock:
+            return apply_computation(ev, module.entry, [a, b])
+
+    return reduce2
+
+
+_OPS: dict[bytes, Op] = {}
+_OPS_LOCK = threading.Lock()
+
+
+def _op_at(address: int) -> Op:
+    # Keyed by the text, not the address: another module's code may later load at the same address.
+    text = ctypes.string_at(address)
+    op = _OPS.get(text)
+    if op is None:
+        with _OPS_LOCK:
+            op = _OPS.get(text)
+            if op is None:
+                op = _OPS[text] = Op(json.loads(text.decode()))
+    return op
+
+
+class Communicator:
+    """How one device reaches the others: `run(op, operands, results)` fills its result arrays."""
+
+    device: int
+    replicas: int
+    partitions: int
+
+    def ids(self, op: Op, results: list[np.ndarray]) -> bool:
+        """replica-id / partition-id: True when `op` was one."""
+        if op.op == "replica-id":
+            results[0][...] = self.device // self.partitions
+        elif op.op == "partition-id":
+            results[0][...] = self.device % self.partitions
+        else:
+            return False
+        return True
+
+    def run(self, op: Op, operands: list[np.ndarray], results: list[np.ndarray]) -> None:
+        raise NotImplementedError
+
+
+class ThreadCommunicator(Communicator):
+    """A device of this process: meets the others at the interpreter's rendezvous."""
+
+    def __init__(self, participant):
+        self.participant = participant
+        self.device = participant.device
+        self.replicas, self.partitions = participant.replicas, participant.partitions
+
+    def run(self, op: Op, operands: list[np.ndarray], results: list[np.ndarray]) -> None:
+        if self.ids(op, results):
+            return
+        p = self.participant
+        if op.op == "collective-permute":
+            source_of: list = [None] * p.devices
+            for s, t in op.pairs:
+                source_of[t] = s
+            mine = p.exchange(op, list(range(p.devices)), operands, lambda values: cm.permute(values, source_of))
+        elif op.op == "all-reduce":
+            # Folded once, left to right as the interpreter does, and written by every member
+            # straight from the one result (no per-member copies).
+            reduce2 = op.reduce2()
+
+            def fold(values):
+                sums = [_fold([v[k] for v in values], reduce2) for k in range(len(values[0]))]
+                return [sums] * len(values)
+
+            mine = p.exchange(op, op.group_of(self.device), operands, fold)
+        else:
+            mine = p.exchange(op, op.group_of(self.device), operands, op.combine)
+        for out, value in zip(results, mine):
+            out[...] = value
+
+
+def _fold(arrays: list[np.ndarray], reduce2: Callable) -> np.ndarray:
+    acc = arrays[0]
+    for a in arrays[1:]:
+        acc = np.asarray(reduce2(acc, a))
+    return acc
+
+
+def _dispatch(op_address: int, operands: int, results: int) -> None:
+    comm = getattr(_local, "communicator", None)
+    try:
+        if comm is None:
+            raise RunError("the module calls a collective outside a multi-device run (hloc run --devices N, "
+                           "or mpirun)")
+        if getattr(_local, "error", None) is not None:
+            return  # (after a failure, the rest of the call is not worth running)
+        op = _op_at(op_address)
+        ins = [b.view(a) for b, a in zip(op.operands, _addresses(operands, len(op.operands)))]
+        outs = [b.view(a) for b, a in zip(op.results, _addresses(results, len(op.results)))]
+        comm.run(op, ins, outs)
+    except BaseException as e:  # kept for the runner: nothing may unwind through native frames
+        if getattr(_local, "error", None) is None:
+            _local.error = e
+
+
+def _addresses(array: int, n: int) -> list[int]:
+    return list((ctypes.c_void_p * max(1, n)).from_address(array))[:n]
+
+
+_CALLBACK = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)(_dispatch)
+
+
+def callback_address() -> int:
+    return ctypes.cast(_CALLBACK, ctypes.c_void_p).value
+
+
+def install() -> None:
+    """Make native code loaded from now on call this runtime (backend/llvm/loader_orc.py)."""
+    from ..backend.llvm.loader_orc import provide_symbol
+
+    provide_symbol(SYMBOL, callback_address())
+
+
+def call_as(comm: Communicator, fn: Callable[[], object]) -> object:
+    """fn() on this thread as `comm`'s device; a collective's failure is raised when fn returns."""
+    _local.communicator, _local.error = comm, None
+    try:
+        out = fn()
+    finally:
+        error, _local.communicator, _local.error = _local.error, None, None
+    if error is not None:
+        if isinstance(error, HlocError):
+            raise error
+        raise RunError(f"a collective failed: {type(error).__name__}: {error}") from error
+    return out
+
+
+def run_threads(exe: Callable[[Sequence], object], per_device_args: Sequence[Sequence], replicas: int,
+                partitions: int) -> list:
+    """exe(args) for every device, each on its own thread; the results in device order."""
+    from ..interp.participants import run_devices
+
+    if len(per_device_args) != replicas * partitions:
+        raise RunError(f"{len(per_device_args)} sets of arguments for {replicas * partitions} devices "
+                       f"({replicas} replicas x {partitions} partitions)")
+
+    def make(p):
+        comm = ThreadCommunicator(p)
+        return lambda: call_as(comm, lambda: exe(per_device_args[p.device]))
+
+    return run_devices(make, replicas, partitions)

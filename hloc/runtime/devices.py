@@ -1,0 +1,138 @@
+"""Running a module on several devices: inputs and outputs per device, and where the devices run
+(threads of this process, or this MPI rank among the others).
+
+    dr = DeviceRunner(module, "llvm", options, replicas=2, partitions=1)
+    per_device = dr.load_inputs(paths, per_device=True)   # or dr.random_inputs(seed)
+    outs = dr.run(per_device)                             # [device][output leaf]
+
+Inputs: without `per_device`, every device gets the same inputs (the files a one-device run
+reads); with it, either one file set per device (N .npz, or N x k .npy in device order) or one
+.npz whose arrays have a leading device axis. Random inputs: device d draws from seed S*1000 + d
+(tests/devices_oracle.py draws the same). Under MPI, every rank runs its own device and rank 0
+gathers the outputs; the others get None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..errors import RunError, UsageError
+from ..ir.devices import module_replicas_partitions
+from . import npio
+from .runner import Runner, max_elements
+
+# Custom calls that stand for sharding decisions XLA's SPMD partitioner still has to make.
+_PARTITIONER_CALLS = ("Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape")
+
+
+def needs_partitioning(module):
+    """The first instruction that still needs XLA's SPMD partitioner (a tiled `sharding=` or a
+    sharding custom-call), else None."""
+    for comp in module.computations:
+        for instr in comp.instructions:
+            sharding = str(instr.attrs.get("sharding", ""))
+            target = str(instr.attrs.get("custom_call_target", "")) if instr.opcode == "custom-call" else ""
+            if "devices=" in sharding or target in _PARTITIONER_CALLS or target.startswith("xla.sdy."):
+                return instr
+    return None
+
+
+def devices_for(module, devices: int | None) -> tuple[int, int]:
+    """(replicas, partitions): the header's; `devices` alone makes a one-device header that many
+    replicas and must equal the header's count otherwise."""
+    r, p = module_replicas_partitions(module)
+    if devices is None or devices == r * p:
+        return r, p
+    if r * p == 1:
+        return devices, 1
+    raise UsageError(f"--devices {devices}, but the module is for {r * p} devices ({r} replicas x {p} partitions)")
+
+
+class DeviceRunner:
+    """Runs `module` on replicas x partitions devices (a one-device module's header is set to them)."""
+
+    def __init__(self, module, backend: str, options, replicas: int, partitions: int, mpi_comm=None):
+        instr = needs_partitioning(module)
+        if instr is not None:
+            raise RunError("the module still carries sharding annotations for XLA's SPMD partitioner, which hloc "
+                           "does not have yet: give the per-device module (XLA_FLAGS=--xla_dump_to=DIR "
+                           "--xla_dump_hlo_pass_re=spmd-partitioning writes it; README: roadmap)", instr.loc)
+        if module_replicas_partitions(module) != (replicas, partitions):
+            # The compiled code reads the header (a one-device module's replica-id is the constant
+            # 0): the module says how many devices it runs on.
+            module.attrs.update(replica_count=replicas, num_partitions=partitions)
+        self.module = module
+        self.replicas, self.partitions = replicas, partitions
+        self.devices = replicas * partitions
+        self.backend = backend
+        self.mpi_comm = mpi_comm
+        self.runner = Runner(module, backend, options=options)
+
+    @property
+    def outputs(self):
+        return self.runner.outputs
+
+    # -- inputs
+    def random_inputs(self, seed: int) -> list[list[np.ndarray]]:
+        return [self.runner.random_inputs(seed * 1000 + d) for d in range(self.devices)]
+
+    def load_inputs(self, paths: Sequence[str], per_device: bool) -> list[list[np.ndarray]]:
+        n = self.devices
+        if not per_device:
+            leaves = self.runner.load_inputs(list(paths))
+            return [leaves for _ in range(n)]
+        limit = max_elements(leaf.shape for leaf in self.runner.inputs)
+        if len(paths) == 1:
+            data = npio.load_arrays(paths[0], None if limit is None else limit * n)
+            if not isinstance(data, dict):
+                raise RunError(f"'{paths[0]}': per-device inputs in one file are an .npz with a leading device axis")
+            for k, a in data.items():
+                if a.ndim == 0 or a.shape[0] != n:
+                    raise RunError(f"'{paths[0]}:{k}' has shape {list(a.shape)}: per-device inputs need a leading "
+                                   f"axis of {n} devices")
+            return [self.runner._from_npz({k: a[d] for k, a in data.items()}, f"{paths[0]}[device {d}]")
+                    for d in range(n)]
+        if len(paths) % n:
+            raise RunError(f"{len(paths)} input files for {n} devices: give one set per device, or one .npz with "
+                           "a leading device axis")
+        k = len(paths) // n
+        return [self.runner.load_inputs(list(paths[d * k:(d + 1) * k])) for d in range(n)]
+
+    # -- running
+    def run(self, per_device: list[list[np.ndarray]]) -> list[list[np.ndarray]] | None:
+        if self.backend == "interp":
+            return self._run_interp(per_device)
+        from . import collectives
+
+        collectives.install()
+        self.runner.prepare()
+        exe = self.runner.executable
+        if self.mpi_comm is not None:
+            from .mpi import MpiCommunicator
+
+            comm = MpiCommunicator(self.mpi_comm, self.replicas, self.partitions)
+            mine = collectives.call_as(comm, lambda: self.runner.run(per_device[comm.device]))
+            gathered = self.mpi_comm.gather(mine, root=0)
+            return gathered if comm.device == 0 else None
+        from ..runtime.values import flatten_result
+
+        values = collectives.run_threads(lambda leaves: exe(self.runner._args(leaves)), per_device, self.replicas,
+                                         self.partitions)
+        return [flatten_result(self.module.entry.root.shape, v, self.backend) for v in values]
+
+    def _run_interp(self, per_device):
+        from ..interp import TOKEN, evaluate_devices
+        from ..runtime.values import flatten_result, unflatten
+
+        args = [unflatten(list(self.runner.signature.param_shapes), list(leaves), TOKEN) for leaves in per_device]
+        if self.mpi_comm is not None:
+            raise UsageError("--backend interp runs every device in this process: run it without mpirun")
+        values = evaluate_devices(self.module, args, self.replicas, self.partitions)
+        return [flatten_result(self.module.entry.root.shape, v, "interp") for v in values]
+
+
+def stack_outputs(per_device: list[list[np.ndarray]]) -> list[np.ndarray]:
+    """Output k of every device, stacked on a leading device axis."""
+    return [np.stack([outs[k] for outs in per_device]) for k in range(len(per_device[0]))] if per_device else []
