@@ -20,7 +20,7 @@ change: below, the direct loop does not care.
 from __future__ import annotations
 
 from ..ir.attrs import ConvDimLabels
-from ..ir.module import Instruction, Module
+from ..ir.module import Computation, Instruction, Module
 from ..ir.types import ELEMENT_TYPES, Shape
 from .base import Pass, register_pass
 from .rewrite import has_control_deps
@@ -43,6 +43,7 @@ def _canonical(labels: ConvDimLabels) -> ConvDimLabels:
 
 def _physically_canonical(shape: Shape, batch: int, spatial, feature: int) -> bool:
     """Whether `shape`'s layout steps through (batch, spatial..., feature), feature fastest."""
+    assert shape.layout is not None  # (_eligible admits default layouts only)
     major_to_minor = [d for d in reversed(shape.layout.minor_to_major) if shape.dims[d] != 1]
     want = [d for d in (batch, *spatial, feature) if shape.dims[d] != 1]
     return major_to_minor == want
@@ -71,6 +72,8 @@ def wants_canonical_form(conv: Instruction, labels: ConvDimLabels | None = None,
     `x`: what transpose-folding asks before folding a transpose into it, so as not to undo the pass)."""
     labels = labels or conv.attrs.get("dim_labels")
     x = x or conv.operands[0].shape
+    if not isinstance(labels, ConvDimLabels):
+        return False
     return _eligible(conv, labels, x) and not _features_minor(conv, labels, x)
 
 
@@ -79,7 +82,7 @@ def in_canonical_form(conv: Instruction) -> bool:
     transposed kernel is then not folded into it (transpose-folding), as the pass would not undo that."""
     labels = conv.attrs.get("dim_labels")
     x = conv.operands[0].shape
-    if not _eligible(conv, labels, x) or not _features_minor(conv, labels, x):
+    if not isinstance(labels, ConvDimLabels) or not _eligible(conv, labels, x) or not _features_minor(conv, labels, x):
         return False
     order = [*labels.kernel_spatial, labels.kernel_input_feature, labels.kernel_output_feature]
     return order == list(range(conv.operands[1].shape.rank))
@@ -91,13 +94,17 @@ def _moved(operand: Instruction, order: list[int]) -> Instruction:
     shape = operand.shape
     result = Shape.array(shape.etype, [shape.dims[d] for d in order])
     if [d for d in order if shape.dims[d] != 1] == [d for d in range(shape.rank) if shape.dims[d] != 1] \
-            and shape.layout.is_default():
+            and _default_layout(shape):
         return Instruction("reshape", result, [operand], {})
     return Instruction("transpose", result, [operand], {"dimensions": tuple(order)})
 
 
-def _transposed(comp, operand: Instruction, order: list[int], name: str) -> Instruction:
-    if order == list(range(len(order))) and operand.shape.layout.is_default():
+def _default_layout(shape: Shape) -> bool:
+    return shape.layout is not None and shape.layout.is_default()
+
+
+def _transposed(comp: Computation, operand: Instruction, order: list[int], name: str) -> Instruction:
+    if order == list(range(len(order))) and _default_layout(operand.shape):
         return operand
     return comp.add(_moved(operand, order), name)
 
@@ -107,7 +114,7 @@ def canonicalize(conv: Instruction) -> Instruction:
     kernel (row-major, through transposes); return the transpose that stands for the old result
     (the caller points the users at it)."""
     labels = conv.attrs["dim_labels"]
-    comp = conv.parent
+    comp = conv.computation
     x, w = conv.operands
     old = conv.shape
     x_order = [labels.input_batch, *labels.input_spatial, labels.input_feature]

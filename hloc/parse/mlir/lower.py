@@ -211,8 +211,9 @@ class ModuleLowering:
                 raise self.ctx.error(off, f"parameter %{arg} is {type_tok.value}, with a size known only at "
                                           f"run time (a shape-polymorphic module); {STATIC_SHAPES_ONLY}")
             cb.scope[arg] = param = cb._param(i, shape, off)
-            if known[i] is not None:
-                self.known[param.name] = known[i]
+            value = known[i]
+            if value is not None:
+                self.known[param.name] = value
         results = self.lower_region_ops(cb, f.body, f.offset)
         expected = [self.type_of(t) for t, _ in f.results]
         if len(results) != len(expected):

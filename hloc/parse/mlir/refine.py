@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Any
 
 import numpy as np
 
@@ -69,9 +70,9 @@ def _result_dims(opcode: str, shapes: list[Shape], attrs: str) -> tuple[int, ...
         return tuple(sum(s.dims[d[0]] for s in shapes) if i == d[0] else n for i, n in enumerate(x))
     if opcode == "gather" and len(shapes) == 2:
         ivd = re.search(r"index_vector_dim=([0-9]+)", attrs)
-        decoded = {k: _dims(attrs, k) for k in ("offset_dims", "collapsed_slice_dims", "start_index_map",
-                                                 "operand_batching_dims", "start_indices_batching_dims",
-                                                 "slice_sizes")}
+        keys = ("offset_dims", "collapsed_slice_dims", "start_index_map", "operand_batching_dims",
+                "start_indices_batching_dims", "slice_sizes")
+        decoded: dict[str, Any] = {k: _dims(attrs, k) for k in keys}
         if ivd:
             decoded["index_vector_dim"] = int(ivd.group(1))
         try:
@@ -113,7 +114,7 @@ def fold(opcode: str, shape: Shape, operands: list, attrs: str, known: dict, con
         size = operands[0].shape.dims[d[0]] if d and d[0] < operands[0].shape.rank else -1
         return None if size < 0 or operands[0].shape.dynamic and operands[0].shape.dynamic[d[0]] else \
             np.array(size, shape.dtype)
-    values = [known[v.name] if v.name in known else constants.get(v.name) for v in operands]
+    values: list[Any] = [known[v.name] if v.name in known else constants.get(v.name) for v in operands]
     if not values or any(x is None for x in values) or math.prod(shape.dims) > _LIMIT:
         return None
     dtype = shape.dtype

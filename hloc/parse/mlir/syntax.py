@@ -160,7 +160,8 @@ def tokenize(text: str, original: str, filename: str) -> list[Token]:
             raise ParseError(f"unexpected character {original[pos]!r} in StableHLO text",
                              SourceLoc.from_offset(filename, original, pos))
         k = m.lastindex
-        value = m.group(k)  # type: ignore[arg-type]
+        assert k is not None  # (every alternative is one group)
+        value = m.group(k)
         append(Token(value if k in self_named else types[k], value, m.start(k)))  # type: ignore[arg-type]
         pos = m.end()
     append(Token("$END", "", n))
@@ -304,7 +305,7 @@ class _Parser:
 
     def func_args(self, close: str) -> list:
         """`%a: type {attrs}, ...` up to and including `close`."""
-        args = []
+        args: list = []
         while not self.accept(close):
             if args:
                 self.expect(",")

@@ -13,9 +13,8 @@ import re
 
 import numpy as np
 
-from ...errors import ParseError, SourceLoc
 from ...ir.types import ELEMENT_TYPES, Shape
-from ..values import MAX_CONSTANT_ELEMENTS, parse_array_shape
+from ..values import MAX_CONSTANT_ELEMENTS, Ctx, parse_array_shape
 from .syntax import Group, Token, split_top
 
 _SCALARS = {
@@ -28,17 +27,6 @@ _SCALARS = {
     "f4E2M1FN": "f4e2m1fn", "f6E2M3FN": "f6e2m3fn", "f6E3M2FN": "f6e3m2fn",
     "complex<f32>": "c64", "complex<f64>": "c128",
 }
-
-
-class Ctx:
-    """Where errors point: the original (location-bearing) text."""
-
-    def __init__(self, filename: str, text: str):
-        self.filename = filename
-        self.text = text
-
-    def error(self, offset: int, message: str) -> ParseError:
-        return ParseError(message, SourceLoc.from_offset(self.filename, self.text, offset))
 
 
 def element_type(name: str, offset: int, ctx: Ctx) -> str:
