@@ -65,10 +65,10 @@ class Op:
         op, d = self.op, self.dimension
         if op == "all-reduce":
             return cm.all_reduce(values, self.reduce2())
-        if op == "all-gather":
-            return cm.all_gather(values, d)
-        if op == "reduce-scatter":
-            return cm.reduce_scatter(values, d, self.reduce2())
+        if op in ("all-gather", "reduce-scatter"):
+            if d is None:
+                raise RunError(f"{op} without a dimension")
+            return cm.all_gather(values, d) if op == "all-gather" else cm.reduce_scatter(values, d, self.reduce2())
         if op == "all-to-all":
             return cm.all_to_all(values, d)
         if op == "collective-broadcast":
@@ -84,7 +84,10 @@ class _Buffer:
     def __init__(self, etype: str, dims: list[int], minor_to_major: list[int]):
         self.etype = etype
         self.dims = tuple(dims)
-        self.dtype = ELEMENT_TYPES[etype].np_dtype
+        dtype = ELEMENT_TYPES[etype].np_dtype
+        if dtype is None:
+            raise RunError(f"the collectives runtime holds no {etype} values")
+        self.dtype = dtype
         self.major_to_minor = tuple(reversed(minor_to_major))
         self._physical_dims = tuple(self.dims[k] for k in self.major_to_minor)
         self._empty = int(np.prod(self._physical_dims, dtype=np.int64)) == 0
@@ -235,7 +238,10 @@ _CALLBACK = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_vo
 
 
 def callback_address() -> int:
-    return ctypes.cast(_CALLBACK, ctypes.c_void_p).value
+    address = ctypes.cast(_CALLBACK, ctypes.c_void_p).value
+    if address is None:  # pragma: no cover - a ctypes callback has an address
+        raise RunError("the collectives callback has no address")
+    return address
 
 
 def install() -> None:

@@ -97,8 +97,8 @@ class DeviceRunner:
         if len(paths) % n:
             raise RunError(f"{len(paths)} input files for {n} devices: give one set per device, or one .npz with "
                            "a leading device axis")
-        k = len(paths) // n
-        return [self.runner.load_inputs(list(paths[d * k:(d + 1) * k])) for d in range(n)]
+        per = len(paths) // n
+        return [self.runner.load_inputs(list(paths[d * per:(d + 1) * per])) for d in range(n)]
 
     # -- running
     def run(self, per_device: list[list[np.ndarray]]) -> list[list[np.ndarray]] | None:
@@ -107,8 +107,7 @@ class DeviceRunner:
         from . import collectives
 
         collectives.install()
-        self.runner.prepare()
-        exe = self.runner.executable
+        exe = self.runner._ready()
         if self.mpi_comm is not None:
             from .mpi import MpiCommunicator
 
