@@ -79,9 +79,9 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 
 # The packages held to mypy's defaults with no errors ([tool.mypy] in pyproject.toml). The next to
-# join: hloc/runtime, hloc/interp, hloc/cli, hloc/backend (`.venv/bin/mypy hloc/` lists their errors).
+# join: hloc/interp, hloc/backend (`.venv/bin/mypy hloc/` lists their errors).
 TYPED := hloc/ir hloc/parse hloc/passes hloc/backend/llvm/lowerings.py hloc/record.py hloc/errors.py \
-         hloc/cache.py hloc/signature.py hloc/version.py
+         hloc/cache.py hloc/signature.py hloc/version.py hloc/runtime hloc/cli
 typecheck: $(STAMP)
 	$(BIN)/mypy $(TYPED)
 

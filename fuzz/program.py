@@ -9,19 +9,24 @@ included), compare / select / clamp, convert and bitcast-convert, broadcast, res
 transpose, reverse, slice, concatenate, pad, iota, constants, reduce (add / multiply / max / min),
 dot, dynamic-slice and dynamic-update-slice (start indices in and out of range, negative),
 gather and scatter (indices in and out of range), sort (one operand or stable key/value), tuples and
-get-tuple-element, while loops, conditionals (pred and indexed) and calls whose computations
-declare random layouts; any array of rank >= 2 may take a random non-default layout. Shapes run
-from 0-sized to a few thousand elements.
+get-tuple-element, while loops (fixed or data-dependent trip counts), conditionals (pred and
+indexed) and calls whose computations declare random layouts; any array of rank >= 2 may take a
+random non-default layout. Shapes run from 0-sized to a few thousand elements. Element types: the
+floats (f8 types included), c64 / c128, every integer width (s2..u64) and pred. The numeric ops
+(windows, convolution, fft, linalg, batch-norm, rng, collectives...) are in fuzz/ops_numeric.py;
+the interpreter opcodes never generated, each with its reason, are fuzz/coverage.py's NOT_GENERATED.
 
 Exactness: a value is exact when every op on the way is (integer ops, float add / multiply /
-divide / sqrt / compare / select / data movement ...). Transcendentals, pow, atan2, float
-reductions in a different order and dot are not, and what they feed is compared within bounds
+remainder / sqrt / compare / select / data movement ...). Transcendentals, pow, atan2, float
+divide (XLA's pipeline multiplies by a reciprocal), float reductions in a different order and dot
+are not, and what they feed is compared within bounds
 (fuzz/differential.py). So that a bound stays meaningful, an inexact value never feeds an op
 that is not continuous (compare, floor, convert to an integer, an index, a sort key, a divisor...).
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -29,21 +34,50 @@ import ml_dtypes
 import numpy as np
 
 FLOATS = ("f32", "f32", "f32", "f64", "f16", "bf16")
+F8 = ("f8e5m2", "f8e4m3fn", "f8e4m3", "f8e4m3fnuz", "f8e5m2fnuz", "f8e4m3b11fnuz", "f8e3m4")
+COMPLEX = ("c64", "c128")
 INTS = ("s32", "s32", "s64", "s8", "s16", "u8", "u16", "u32", "u64")
+NARROW_INTS = ("s4", "u4", "s2", "u2")
 DTYPES = {"f32": np.float32, "f64": np.float64, "f16": np.float16, "bf16": ml_dtypes.bfloat16,
           "s8": np.int8, "s16": np.int16, "s32": np.int32, "s64": np.int64, "u8": np.uint8, "u16": np.uint16,
-          "u32": np.uint32, "u64": np.uint64, "pred": np.bool_}
-BITS = {"f32": 32, "f64": 64, "f16": 16, "bf16": 16, "s8": 8, "s16": 16, "s32": 32, "s64": 64, "u8": 8,
-        "u16": 16, "u32": 32, "u64": 64, "pred": 8}
+          "u32": np.uint32, "u64": np.uint64, "pred": np.bool_, "c64": np.complex64, "c128": np.complex128,
+          "s4": ml_dtypes.int4, "u4": ml_dtypes.uint4, "s2": ml_dtypes.int2, "u2": ml_dtypes.uint2,
+          **{t: getattr(ml_dtypes, "float8_" + t[2:]) for t in F8}}
+BITS = {t: (8 if t == "pred" else np.dtype(d).itemsize * 8) for t, d in DTYPES.items()}
+BITS.update({"s4": 4, "u4": 4, "s2": 2, "u2": 2})
+# the precision an inexact value keeps: it is never converted to a type with more (its bound would be too tight)
+MANTISSA_BITS = {"f64": 52, "c128": 52, "f32": 23, "c64": 23, "f16": 10, "bf16": 7, "f8e3m4": 4,
+                 **{t: 3 for t in F8 if t != "f8e3m4" and "e4" in t}, **{t: 2 for t in F8 if "e5" in t}}
+FLOAT_TYPES = frozenset(FLOATS + F8)  # real floating point (what `in FLOATS` alone would miss: f8)
+
+
+def is_float(etype: str) -> bool:
+    return etype in FLOAT_TYPES
+
+
+def is_int(etype: str) -> bool:
+    return etype[0] in "su"
+
+
+def is_complex(etype: str) -> bool:
+    return etype in COMPLEX
+
+
 MAX_ELEMENTS = 4096
 
 EXACT_FLOAT_UNARY = ("negate", "abs")
-DISCONTINUOUS_FLOAT_UNARY = ("floor", "ceil", "round-nearest-even", "round-nearest-afz", "sign", "sqrt")
+DISCONTINUOUS_FLOAT_UNARY = ("floor", "ceil", "round-nearest-even", "round-nearest-afz", "sign", "sqrt",
+                             "is-finite")
 INEXACT_FLOAT_UNARY = ("exponential", "log", "tanh", "logistic", "sine", "cosine", "exponential-minus-one",
-                       "log-plus-one", "cbrt", "rsqrt", "erf", "tan")
+                       "log-plus-one", "cbrt", "rsqrt", "erf", "tan", "acos", "acosh", "asin", "asinh", "atanh",
+                       "cosh", "sinh")
+INEXACT_COMPLEX_UNARY = ("exponential", "log", "sqrt", "rsqrt", "tanh", "sine", "cosine", "exponential-minus-one",
+                         "log-plus-one", "sign")
 INT_UNARY = ("negate", "not", "popcnt", "count-leading-zeros")  # (+ abs, sign: signed types)
 FLOAT_BINARY_SMOOTH = ("add", "subtract", "multiply", "maximum", "minimum")
-FLOAT_BINARY_EXACT_ONLY = ("divide", "remainder")  # exact, but not continuous in the divisor
+FLOAT_BINARY_EXACT_ONLY = ("divide", "remainder")  # exact operands only: not continuous in the divisor
+# XLA:CPU's pipeline (and hloc's O2) turns A / C and A / broadcast(B) into A * (1 / C): within an ulp
+INEXACT_AT_O2 = ("divide",)
 FLOAT_BINARY_INEXACT = ("power", "atan2")
 INT_BINARY = ("add", "subtract", "multiply", "divide", "remainder", "maximum", "minimum", "and", "or", "xor",
               "shift-left", "shift-right-arithmetic", "shift-right-logical", "power")
@@ -147,6 +181,7 @@ class Generator:
         self.inputs: list[np.ndarray] = []
         self.specials = self.rng.random() < 0.3  # inf / nan / -0 among float inputs
         self.layout_p = float(self.rng.choice([0.0, 0.3, 0.6]))
+        self.finite: set[str] = set()  # parameters drawn without inf / nan (fuzz/ops_numeric.py)
 
     # -- small helpers
     def fresh(self, base: str) -> str:
@@ -183,29 +218,42 @@ class Generator:
 
     def etype(self) -> str:
         r = self.rng.random()
-        if r < 0.5:
+        if r < 0.42:
             return self.pick(FLOATS)
-        if r < 0.9:
+        if r < 0.45:
+            return self.pick(F8)
+        if r < 0.52:
+            return self.pick(COMPLEX)
+        if r < 0.86:
             return self.pick(INTS)
+        if r < 0.9:
+            return self.pick(NARROW_INTS)
         return "pred"
 
-    def input_array(self, etype: str, dims, index_bound: int | None = None) -> np.ndarray:
+    def input_array(self, etype: str, dims, index_bound: int | None = None, finite: bool = False) -> np.ndarray:
         rng = self.rng
         dt = DTYPES[etype]
         if etype == "pred":
             return rng.random(dims) < 0.5
-        if etype.startswith(("s", "u")):
-            info = np.iinfo(dt)
+        if is_int(etype):
+            info = ml_dtypes.iinfo(dt)
             if index_bound is not None:
                 a = rng.integers(-3, index_bound + 4, size=dims)
             elif self.chance(0.2):
-                a = rng.integers(info.min, info.max, size=dims, endpoint=True, dtype=dt)
+                a = rng.integers(int(info.min), int(info.max), size=dims, endpoint=True, dtype=np.int64
+                                 if etype != "u64" else np.uint64)
             else:
-                a = rng.integers(max(info.min, -20), min(info.max, 20), size=dims, endpoint=True)
+                a = rng.integers(max(int(info.min), -20), min(int(info.max), 20), size=dims, endpoint=True)
             return np.asarray(a).astype(dt)
+        if is_complex(etype):
+            part = np.float32 if etype == "c64" else np.float64
+            a = np.empty(dims, dt)
+            a.real = self.input_array("f64", dims, finite=finite).astype(part)
+            a.imag = self.input_array("f64", dims, finite=finite).astype(part)
+            return a
         scale = float(2.0 ** rng.integers(-3, 4))
         a = rng.standard_normal(dims) * scale
-        if self.specials and a.size:
+        if self.specials and a.size and not finite:
             mask = rng.random(dims) < 0.05
             a = np.where(mask, rng.choice([np.inf, -np.inf, np.nan, -0.0, 0.0], size=dims), a)
         return np.asarray(a).astype(dt)
@@ -225,6 +273,7 @@ class Generator:
 
 def _scalar_const(c: Comp, etype: str, value=None) -> Val:
     g = c.gen
+    drawn = value is None
     if value is None:
         if etype == "pred":
             value = g.chance(0.5)
@@ -234,8 +283,12 @@ def _scalar_const(c: Comp, etype: str, value=None) -> Val:
             value = float(g.pick([0.0, 1.0, -1.0, 0.5, 2.0, -3.25]))
     if etype == "pred":
         lit = "true" if value else "false"
-    elif etype.startswith(("s", "u")):
-        lit = str(int(value))
+    elif is_int(etype):
+        info = ml_dtypes.iinfo(DTYPES[etype])
+        lit = str(min(max(int(value), int(info.min)), int(info.max)))
+    elif is_complex(etype):
+        im = float(g.pick([0.0, 1.0, -0.5])) if drawn else 0.0
+        lit = f"({float(value)!r}, {im!r})"
     else:
         lit = repr(float(value)) if math.isfinite(value) else ("inf" if value > 0 else "-inf")
     return c.add(etype, (), f"constant({lit})", True, base="c")
@@ -259,10 +312,12 @@ def _like(c: Comp, v: Val, exact_only: bool = False) -> Val:
     return _full(c, v.etype, v.dims)
 
 
-def new_param(c: Comp, etype: str, dims, index_bound: int | None = None) -> Val:
+def new_param(c: Comp, etype: str, dims, index_bound: int | None = None, finite: bool = False) -> Val:
+    """A new entry parameter and its input (`finite`: no inf / nan, for ops whose non-finite results
+    depend on the algorithm, e.g. a solve's or a convolution's 0 * inf)."""
     g = c.gen
     p = c.param(Val("", etype, tuple(dims), g.layout(len(dims))))
-    g.inputs.append(g.input_array(etype, dims, index_bound))
+    g.inputs.append(g.input_array(etype, dims, index_bound, finite))
     return p
 
 
@@ -283,7 +338,9 @@ def op_unary(c: Comp) -> Val | None:
         return None
     if v.etype == "pred":
         return c.add("pred", v.dims, f"not({v.name})", v.exact)
-    if v.etype in DTYPES and v.etype[0] in "su":
+    if is_complex(v.etype):
+        return _complex_unary(c, v)
+    if is_int(v.etype):
         op = g.pick(INT_UNARY + (("abs", "sign") if v.etype[0] == "s" else ()))
         return c.add(v.etype, v.dims, f"{op}({v.name})", True)
     r = g.rng.random()
@@ -299,6 +356,29 @@ def op_unary(c: Comp) -> Val | None:
     return c.add(v.etype, v.dims, f"{op}({v.name})", exact)
 
 
+def _complex_unary(c: Comp, v: Val) -> Val:
+    g = c.gen
+    part = "f32" if v.etype == "c64" else "f64"
+    r = g.rng.random()
+    if r < 0.3:
+        op = g.pick(("real", "imag"))
+        return c.add(part, v.dims, f"{op}({v.name})", v.exact)
+    if r < 0.4:
+        return c.add(part, v.dims, f"abs({v.name})", False)
+    if r < 0.55:
+        return c.add(v.etype, v.dims, f"negate({v.name})", v.exact)
+    return c.add(v.etype, v.dims, f"{g.pick(INEXACT_COMPLEX_UNARY)}({v.name})", False)
+
+
+def op_complex(c: Comp) -> Val | None:
+    """complex(re, im) from two real f32 / f64 values."""
+    a = _operand(c, lambda v: not v.is_tuple and v.etype in ("f32", "f64"))
+    if a is None:
+        return None
+    b = _like(c, a)
+    return c.add("c64" if a.etype == "f32" else "c128", a.dims, f"complex({a.name}, {b.name})", a.exact and b.exact)
+
+
 def op_binary(c: Comp) -> Val | None:
     g = c.gen
     a = _operand(c, lambda v: not v.is_tuple)
@@ -307,9 +387,17 @@ def op_binary(c: Comp) -> Val | None:
     if a.etype == "pred":
         b = _like(c, a)
         return c.add("pred", a.dims, f"{g.pick(('and', 'or', 'xor'))}({a.name}, {b.name})", a.exact and b.exact)
-    if a.etype[0] in "su":
+    if is_complex(a.etype):
+        if a.exact and g.chance(0.5):
+            b = _like(c, a, exact_only=True)
+            op = g.pick(("add", "subtract", "divide", "multiply"))
+            return c.add(a.etype, a.dims, f"{op}({a.name}, {b.name})", op in ("add", "subtract") and b.exact)
         b = _like(c, a)
-        op = g.pick(INT_BINARY)
+        op = g.pick(("add", "subtract", "multiply"))
+        return c.add(a.etype, a.dims, f"{op}({a.name}, {b.name})", op != "multiply" and a.exact and b.exact)
+    if is_int(a.etype):
+        b = _like(c, a)
+        op = "mulhi" if g.chance(0.02) else g.pick(INT_BINARY)  # (rare: XLA:CPU cannot check mulhi)
         return c.add(a.etype, a.dims, f"{op}({a.name}, {b.name})", True)
     r = g.rng.random()
     if r < 0.6 or not a.exact:
@@ -319,7 +407,7 @@ def op_binary(c: Comp) -> Val | None:
     b = _like(c, a, exact_only=True)
     if r < 0.85:
         op = g.pick(FLOAT_BINARY_EXACT_ONLY)
-        return c.add(a.etype, a.dims, f"{op}({a.name}, {b.name})", b.exact)
+        return c.add(a.etype, a.dims, f"{op}({a.name}, {b.name})", b.exact and op not in INEXACT_AT_O2)
     op = g.pick(FLOAT_BINARY_INEXACT)
     return c.add(a.etype, a.dims, f"{op}({a.name}, {b.name})", False)
 
@@ -330,9 +418,9 @@ def op_compare(c: Comp) -> Val | None:
     if a is None:
         return None
     b = _like(c, a, exact_only=True)
-    d = g.pick(DIRECTIONS)
+    d = g.pick(DIRECTIONS[:2] if is_complex(a.etype) else DIRECTIONS)
     ctype = ""
-    if a.etype in FLOATS and g.chance(0.3):
+    if is_float(a.etype) and g.chance(0.3):
         ctype = ", type=TOTALORDER"
     return c.add("pred", a.dims, f"compare({a.name}, {b.name}), direction={d}{ctype}", True)
 
@@ -355,7 +443,7 @@ def op_select(c: Comp) -> Val | None:
 
 def op_clamp(c: Comp) -> Val | None:
     g = c.gen
-    x = _operand(c, lambda v: not v.is_tuple and v.etype != "pred")
+    x = _operand(c, lambda v: not v.is_tuple and v.etype != "pred" and not is_complex(v.etype))
     if x is None:
         return None
     lo = _scalar_const(c, x.etype) if g.chance(0.5) else _like(c, x)
@@ -369,14 +457,20 @@ def op_convert(c: Comp) -> Val | None:
     if v is None:
         return None
     to = g.etype()
-    if v.etype in FLOATS and (to[0] in "su" or to == "pred") and not v.exact:
+    if is_complex(v.etype):
+        to = g.pick(COMPLEX)  # (complex -> real is not a convert: real / imag)
+    elif is_complex(to) and v.etype == "pred":
+        to = "f32"
+    if is_float(v.etype) and (is_int(to) or to == "pred") and not v.exact:
         to = g.pick(FLOATS)
-    if not v.exact and v.etype in ("f16", "bf16") and to in FLOATS:
-        to = v.etype  # (widened, an f16 error would be judged by an f32 bound)
-    if g.chance(0.25) and v.etype != "pred" and (v.etype[0] in "su" or v.exact):
+    if not v.exact and MANTISSA_BITS.get(to, 0) > MANTISSA_BITS.get(v.etype, 0):
+        # (widened, an f32 error would be judged by an f64 bound)
+        to = "c64" if v.etype == "f32" and is_complex(to) else v.etype
+    if g.chance(0.25) and v.etype != "pred" and (is_int(v.etype) or v.exact) and v.etype not in NARROW_INTS \
+            and not is_complex(v.etype):
         same = [t for t in DTYPES if BITS[t] == BITS[v.etype] and t not in ("pred", v.etype)
-                and not (v.etype in FLOATS and t in FLOATS)]
-        if v.etype in FLOATS:
+                and not is_complex(t) and t not in NARROW_INTS]
+        if is_float(v.etype):
             same = []  # (float -> int bit patterns would pin NaN payloads)
         if same:
             t = g.pick(same)
@@ -507,7 +601,7 @@ def op_iota(c: Comp) -> Val | None:
     dims = g.dims(max_rank=3)
     if not dims:
         dims = (5,)
-    et = g.pick(("s32", "s32", "f32", "u8", "s64", "bf16"))
+    et = g.pick(("s32", "s32", "f32", "u8", "s64", "bf16", "f16", "c64", "s4", "f8e4m3fn"))
     return c.add(et, dims, f"iota(), iota_dimension={int(g.rng.integers(len(dims)))}", True)
 
 
@@ -516,9 +610,12 @@ def _identity(op: str, etype: str):
     (XLA:CPU drops it when the reduced dimensions have size 1)."""
     if op in ("add", "multiply"):
         return 0 if op == "add" else 1
-    if etype in FLOATS:
-        return -math.inf if op == "maximum" else math.inf
-    info = np.iinfo(DTYPES[etype])
+    if is_float(etype):
+        finfo = ml_dtypes.finfo(DTYPES[etype])
+        if np.isinf(np.array(np.inf).astype(DTYPES[etype])):
+            return -math.inf if op == "maximum" else math.inf
+        return float(-finfo.max) if op == "maximum" else float(finfo.max)  # (no inf in the type)
+    info = ml_dtypes.iinfo(DTYPES[etype])
     return int(info.min) if op == "maximum" else int(info.max)
 
 
@@ -528,19 +625,19 @@ def op_reduce(c: Comp) -> Val | None:
     if v is None:
         return None
     op = g.pick(("add", "add", "maximum", "minimum", "multiply"))
-    if op == "multiply" and v.etype in FLOATS:
+    if (op == "multiply" and not is_int(v.etype)) or is_complex(v.etype):
         op = "add"
     ds = sorted(int(x) for x in g.rng.choice(v.rank, int(g.rng.integers(1, v.rank + 1)), replace=False))
     dims = [d for k, d in enumerate(v.dims) if k not in ds]
     init = _scalar_const(c, v.etype, _identity(op, v.etype))
-    exact = v.exact and not (v.etype in FLOATS and op == "add")
+    exact = v.exact and not (not is_int(v.etype) and op == "add")
     return c.add(v.etype, dims, f"reduce({v.name}, {init.name}), dimensions={{{','.join(map(str, ds))}}}, "
                  f"to_apply={g.reducer(op, v.etype)}", exact)
 
 
 def op_dot(c: Comp) -> Val | None:
     g = c.gen
-    a = _operand(c, lambda v: v.etype in ("f32", "f64") and v.rank in (1, 2) and v.size > 0)
+    a = _operand(c, lambda v: v.etype in ("f32", "f64", "f16", "bf16", "c64") and v.rank in (1, 2) and v.size > 0)
     if a is None:
         return None
     k = a.dims[-1]
@@ -636,7 +733,7 @@ def op_scatter(c: Comp) -> Val | None:
         exact = v.exact and upd.exact
     else:
         comb = g.reducer("add", v.etype)
-        exact = v.exact and upd.exact and v.etype not in FLOATS
+        exact = v.exact and upd.exact and is_int(v.etype)
     return c.add(v.etype, v.dims, f"scatter({v.name}, {ix.name}, {upd.name}), update_window_dims={{{window}}}, "
                  "inserted_window_dims={0}, scatter_dims_to_operand_dims={0}, index_vector_dim=1, "
                  f"to_apply={comb}", exact)
@@ -644,12 +741,13 @@ def op_scatter(c: Comp) -> Val | None:
 
 def op_sort(c: Comp) -> Val | None:
     g = c.gen
-    k = _operand(c, lambda v: not v.is_tuple and v.rank >= 1 and v.etype != "pred", exact_only=True)
+    k = _operand(c, lambda v: not v.is_tuple and v.rank >= 1 and v.etype != "pred" and not is_complex(v.etype),
+                 exact_only=True)
     if k is None:
         return None
     dim = int(g.rng.integers(k.rank))
     direction = g.pick(("LT", "GT"))
-    total = ", type=TOTALORDER" if k.etype in FLOATS else ""
+    total = ", type=TOTALORDER" if is_float(k.etype) else ""
     if g.chance(0.5):
         cmp = g.fresh("cmp")
         g.computations.append(f"{cmp} {{\n  a = {k.etype}[] parameter(0)\n  b = {k.etype}[] parameter(1)\n"
@@ -686,7 +784,7 @@ def op_tuple(c: Comp) -> Val | None:
 
 def _sub_body(g: Generator, comp: Comp, n_ops: int) -> None:
     for _ in range(n_ops):
-        op = g.pick(BODY_OPS)
+        op = g.pick(body_ops())
         op(comp)
 
 
@@ -705,6 +803,11 @@ def op_while(c: Comp) -> Val | None:
         return None
     trips = int(g.rng.integers(0, 4))
     zero = _scalar_const(c, "s32", 0)
+    # a data-dependent trip count: the loop also stops at a bound read from the input (state[1])
+    bound = new_param(c, "s32", (), index_bound=4) if c.is_entry and g.chance(0.4) else None
+    if bound is not None:
+        trips = 6
+        vs = [bound] + vs
     state = [Val("", "s32", ())] + [Val("", v.etype, v.dims, g.layout(v.rank), v.exact) for v in vs]
     init = c.add_tuple(state, f"tuple({zero.name}, {', '.join(v.name for v in vs)})", base="init")
 
@@ -717,6 +820,10 @@ def op_while(c: Comp) -> Val | None:
     i = cond.add("s32", (), f"get-tuple-element({cp.name}), index=0", True)
     n = cond.add("s32", (), f"constant({trips})", True)
     go = cond.add("pred", (), f"compare({i.name}, {n.name}), direction=LT", True)
+    if bound is not None:
+        b = cond.add("s32", (), f"get-tuple-element({cp.name}), index=1", True)
+        under = cond.add("pred", (), f"compare({i.name}, {b.name}), direction=LT", True)
+        go = cond.add("pred", (), f"and({go.name}, {under.name})", True)
     # body
     body = Comp(g, g.fresh("body"))
     bp = body.param(Val("", "tuple", (), None, True, tuple(declared(e) for e in state)))
@@ -726,6 +833,8 @@ def op_while(c: Comp) -> Val | None:
     nxt = body.add("s32", (), f"add({elems[0].name}, {one.name})", True)
     _sub_body(g, body, int(g.rng.integers(1, 6)))
     outs = [_state_update(body, e) for e in elems[1:]]
+    if bound is not None:
+        outs[0] = elems[1]  # the bound stays
     root_elems = [Val("", "s32", ())] + [declared(e) for e in state[1:]]
     # the exactness of the state is what the body makes of it
     root_elems = [r if k == 0 else Val("", r.etype, r.dims, r.layout, outs[k - 1].exact and state[k].exact)
@@ -784,9 +893,23 @@ def op_call(c: Comp) -> Val | None:
 # Ops any computation may use; the entry also gets the ones needing parameters or nesting.
 BODY_OPS = (op_unary, op_binary, op_binary, op_compare, op_select, op_clamp, op_convert, op_reverse,
             op_transpose, op_slice, op_reshape, op_broadcast, op_reduce, op_dynamic_slice,
-            op_dynamic_update_slice)
+            op_dynamic_update_slice, op_complex)
 ENTRY_OPS = BODY_OPS + (op_unary, op_binary, op_binary, op_concatenate, op_pad, op_iota, op_gather, op_scatter,
                         op_sort, op_dot, op_tuple, op_while, op_conditional, op_call)
+
+
+@functools.cache
+def body_ops() -> tuple:
+    from .ops_numeric import ANYWHERE  # (built on the helpers above)
+
+    return BODY_OPS + ANYWHERE
+
+
+@functools.cache
+def entry_ops() -> tuple:
+    from .ops_numeric import ANYWHERE, ENTRY_ONLY
+
+    return ENTRY_OPS + ANYWHERE + ENTRY_ONLY
 
 
 def generate(seed: int, max_ops: int = 24) -> Program:
@@ -795,7 +918,7 @@ def generate(seed: int, max_ops: int = 24) -> Program:
     for _ in range(int(g.rng.integers(1, 4))):
         new_param(entry, g.etype(), g.dims())
     for _ in range(int(g.rng.integers(3, max_ops + 1))):
-        g.pick(ENTRY_OPS)(entry)
+        g.pick(entry_ops())(entry)
     arrays = [v for v in entry.values if v.etype != "tuple"]
     # the root: the last value (a chain's end) and a few others; a tuple unless one array
     outs = [arrays[-1]] + [g.pick(arrays) for _ in range(int(g.rng.integers(0, 3)))]

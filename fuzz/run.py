@@ -3,6 +3,7 @@
     python -m fuzz.run --seconds 600                 # as many seeds as fit (from --start)
     python -m fuzz.run --seeds 0:300                 # a fixed slice
     python -m fuzz.run --seeds 17:18 --save DIR      # shrink a failure and write DIR/fuzz_17.{hlo,npz}
+    python -m fuzz.run --seeds 0:300 --cpu x86-64-v3 # native code for another CPU than the host's
 
 A failure is shrunk (fuzz/shrink.py, against the configuration that failed) and written to --save
 (default build/fuzz-programs/) as NAME.hlo and NAME.npz (in0..); `--regress` writes it into
@@ -73,7 +74,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save", type=Path, default=ROOT / "build" / "fuzz-programs")
     ap.add_argument("--regress", action="store_true", help="save failures as testdata/regress cases (needs XLA)")
     ap.add_argument("--no-shrink", action="store_true")
+    ap.add_argument("--cpu", default="", help="native code for this CPU (e.g. x86-64-v3: AVX2, no AVX-512)")
     args = ap.parse_args(argv)
+    if args.cpu:
+        os.environ["HLOC_CPU"] = args.cpu
     os.environ.setdefault("XDG_CACHE_HOME", tempfile.mkdtemp(prefix="hloc-fuzz-"))
     if args.seeds:
         lo, hi = (int(x) for x in args.seeds.split(":"))

@@ -5,12 +5,15 @@
 Greedy, one step at a time, each kept only if `still_fails(candidate)`: the root cut down to one of
 its elements; an instruction replaced by a new parameter of its shape (its inputs drawn as the
 generator draws them), which drops everything only it used; an instruction replaced by an operand
-of the same shape. Dead instructions, unused parameters and computations are removed after each
-step. It stops when no step is kept, or after `max_checks` candidates.
+of the same shape; in the other computations (bodies, branches, callees, reducers), an
+instruction replaced by an operand of its shape or by a constant of zeros. Dead instructions,
+unused parameters and computations are removed after each step. It stops when no step is kept,
+or after `max_checks` candidates.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -55,12 +58,27 @@ def _finish(m: Module, by_param: dict, exact: list[bool], dce: bool = False) -> 
         p.parameter_number = k
     if any(p.shape.is_tuple for p in kept):
         return None
+    _drop_unreachable(m)
     text = print_module(m)
     try:
         parse_module(text, "shrunk.hlo")
     except Exception:  # noqa: BLE001
         return None
     return Case(text, [by_param[p] for p in kept], exact)
+
+
+def _drop_unreachable(m: Module) -> None:
+    """Remove the computations nothing reachable from the entry calls."""
+    seen, todo = set(), [m.entry]
+    while todo:
+        comp = todo.pop()
+        if comp in seen:
+            continue
+        seen.add(comp)
+        for i in comp.instructions:
+            todo.extend(i.called_computations)
+    for comp in [c for c in m.computations if c not in seen]:
+        m.remove_computation(comp)
 
 
 def _candidates(case: Case, gen: Generator):
@@ -108,10 +126,59 @@ def _candidates(case: Case, gen: Generator):
                 entry.root = new
             entry.remove(instr)
             yield _finish(m, by, case.exact)
+    yield from _callee_candidates(case)
+
+
+def _loop_computations(m: Module) -> set:
+    """Conditions and bodies of while loops: their s32[] counters are never replaced (a loop that
+    no longer counts would not end)."""
+    out = set()
+    for comp in m.computations:
+        for i in comp.instructions:
+            if i.opcode == "while":
+                out.update(i.called_computations)
+    return out
+
+
+def _callee_candidates(case: Case):
+    m0 = parse_module(case.text, "c.hlo")
+    for ci, comp0 in enumerate(m0.computations):
+        if comp0 is m0.entry:
+            continue
+        n = len(comp0.post_order())
+        for pos in range(n - 1, -1, -1):
+            for how in ("operand", "zeros"):
+                m = parse_module(case.text, "c.hlo")
+                by = _param_inputs(m, case.inputs)
+                comp = m.computations[ci]
+                order = comp.post_order()
+                if pos >= len(order):
+                    continue
+                instr = order[pos]
+                if instr.opcode in ("parameter", "constant") or not instr.shape.is_array:
+                    continue
+                if comp in _loop_computations(m) and instr.shape.etype == "s32" and not instr.shape.dims:
+                    continue
+                if how == "operand":
+                    same = [o for o in instr.operands if o.shape == instr.shape]
+                    if not same:
+                        continue
+                    new = same[0]
+                else:
+                    if math.prod(instr.shape.dims) > 64:
+                        continue
+                    new = comp.create("constant", instr.shape, [])
+                    new.literal = np.zeros(instr.shape.dims, instr.shape.dtype)
+                instr.replace_all_uses_with(new)
+                if comp.root is instr:
+                    comp.root = new
+                comp.remove(instr)
+                yield _finish(m, by, case.exact, dce=True)
 
 
 def shrink(case: Case, still_fails: Callable[[Case], bool], seed: int = 0, max_checks: int = 400) -> Case:
     gen = Generator(seed + 10**6)
+    gen.specials = False  # (a new parameter with inf / nan could fail another way than the module did)
     checks = 0
     progress = True
     while progress and checks < max_checks:

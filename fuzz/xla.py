@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -37,6 +38,13 @@ def _savable(a: np.ndarray) -> np.ndarray:
     return a
 
 
+def for_xla(hlo: str) -> str:
+    """The module as XLA:CPU takes it: XLA rejects `bitcast` before its own layout assignment, and the
+    generator's bitcasts are reshapes between default layouts (fuzz/program.py), so they are spelled
+    `reshape` (the same values by definition)."""
+    return re.sub(r"(=\s*\S+\s+)bitcast\(", r"\1reshape(", hlo)
+
+
 def run_xla(hlo: str, inputs: list[np.ndarray], python: str | None = None, timeout: float = 300) -> list[np.ndarray]:
     """XLA:CPU's outputs (flattened, bit patterns for bf16/fp8) of `hlo` on `inputs`."""
     python = python or oracle_python()
@@ -44,7 +52,7 @@ def run_xla(hlo: str, inputs: list[np.ndarray], python: str | None = None, timeo
         raise RuntimeError("no XLA oracle: set HLOC_XLA_PYTHON to a Python with jax, and HLOC_XLA_RUN")
     with tempfile.TemporaryDirectory() as d:
         path = Path(d) / "m.hlo"
-        path.write_text(hlo)
+        path.write_text(for_xla(hlo))
         names = []
         for k, a in enumerate(inputs):
             p = Path(d) / f"in{k}.npy"

@@ -2,6 +2,8 @@
 
     load("model.hlo")                  a file: HLO or StableHLO text, an HloModuleProto (.pb, .pbtxt)
     load(text)                         HLO or StableHLO text itself
+    load(data)                         bytes: a serialized HloModuleProto (as_serialized_hlo_module_proto())
+                                       or the bytes of a text file
     load("dump/", module="jit_f")      an XLA dump folder (--xla_dump_to): the module NAME picks
     load(pathlib.Path(...))            any path-like
 
@@ -33,10 +35,13 @@ def _looks_like_text(s: str) -> bool:
 
 
 def resolve_source(path_or_text: str | os.PathLike, name: str | None = None, module: str | None = None) -> Source:
-    """A Source for a file path, a dump folder (`module`: which of its modules) or module text (a
-    string with a newline, or starting like HLO or MLIR text)."""
-    if isinstance(path_or_text, bytes):
-        path_or_text = path_or_text.decode("utf-8")
+    """A Source for a file path, a dump folder (`module`: which of its modules), module text (a
+    string with a newline, or starting like HLO or MLIR text) or bytes (a binary proto or text)."""
+    if isinstance(path_or_text, (bytes, bytearray)):
+        from ..parse import decode_source
+
+        label = name or "<bytes>"
+        return Source(decode_source(bytes(path_or_text), label), label)
     if isinstance(path_or_text, str) and _looks_like_text(path_or_text):
         return Source(path_or_text, name or "<text>")
     path = os.fspath(path_or_text)
@@ -52,7 +57,7 @@ def resolve_source(path_or_text: str | os.PathLike, name: str | None = None, mod
 
 
 def load(path_or_text: str | os.PathLike, name: str | None = None, module: str | None = None):
-    """Parse and verify a module from a file, a dump folder or text; a `hloc.ir.Module`.
+    """Parse and verify a module from a file, a dump folder, text or proto bytes; a `hloc.ir.Module`.
 
     >>> import hloc
     >>> m = hloc.load('''HloModule double

@@ -35,7 +35,7 @@ def _parts(root: str | None):
     return [("modules", CompileCache(root)), ("library", CompileCache(root, part="library"))]
 
 
-def _human(n: int) -> str:
+def _human(n: float) -> str:
     for unit in ("bytes", "KiB", "MiB", "GiB"):
         if n < 1024 or unit == "GiB":
             return f"{n} {unit}" if unit == "bytes" else f"{n:.1f} {unit}"

@@ -14,6 +14,10 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import IO
 
+    _Command = click.Command  # what the mixin below is mixed into
+else:
+    _Command = object
+
 
 def _show_help(ctx: click.Context, _param, value: bool) -> None:
     if value and not ctx.resilient_parsing:
@@ -21,7 +25,7 @@ def _show_help(ctx: click.Context, _param, value: bool) -> None:
         ctx.exit()
 
 
-class _PlainHelpOption:
+class _PlainHelpOption(_Command):
     """-h/--help built by hand: click's help_option() translates its help text through gettext on
     every parse, which imports the locale machinery (~2M instructions) in every `hloc` process."""
 
@@ -61,7 +65,7 @@ class HlocGroup(_PlainHelpOption, click.Group):
 
     command_class = HlocCommand
     command_package: str | None = None
-    load_all_commands = None
+    load_all_commands: Callable[[], None] | None = None
 
     def get_command(self, ctx: click.Context, cmd_name: str):
         cmd = super().get_command(ctx, cmd_name)

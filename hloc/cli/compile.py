@@ -139,7 +139,7 @@ def output_paths(module: str, output: str | None, kinds: list[str]) -> dict[str,
               help="Flush denormals to zero during the call (x86 MXCSR FTZ+DAZ, as XLA:CPU does).")
 @click.option("--time", "show_time", is_flag=True,
               help="Print the time of each phase to stderr (they add up to the command's wall time: start-up, "
-                   "parse, HLO passes, LLVM's phases, outputs).")
+                   "parse, HLO passes (the costliest by name), LLVM's phases, outputs).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object on stdout: the files written, the entry, its parameters and result, "
                    "temp bytes, the target, the timings (ms). Not with -o -.")
@@ -208,7 +208,7 @@ def compile_command(module: str | None, output: str | None, emit: tuple[str, ...
         write_all(products)
         t_emit = time.perf_counter() - t0
     if show_time:
-        _print_times(t_command, t_parse, t_build, cm.timings, t_emit)
+        _print_times(t_command, t_parse, t_build, cm.timings, t_emit, cm.pass_timings)
     if as_json:
         import json
 
@@ -275,13 +275,25 @@ def _startup_seconds(t_command: float) -> float:
         return 0.0
 
 
-def _print_times(t_command: float, t_parse: float, t_build: float, timings: dict, t_emit: float) -> None:
-    """--time: phases that add up to the wall time, LLVM's and the HLO pipeline's inside `build`."""
+PASSES_SHOWN = 8  # --time: the costliest HLO passes by name, the rest as one line
+
+
+def _print_times(t_command: float, t_parse: float, t_build: float, timings: dict, t_emit: float,
+                 pass_timings: dict | None = None) -> None:
+    """--time: phases that add up to the wall time, LLVM's and the HLO pipeline's inside `build`,
+    and inside hlo_passes its costliest passes (each pass's runs added up)."""
     startup = _startup_seconds(t_command)
     total = time.perf_counter() - t_command + startup
-    phases = {"start-up (python, imports)": startup, "imports, parse, verify": t_parse,
-              "build": t_build, **{f"  {k}": v for k, v in timings.items()},
-              "  (build, other)": max(0.0, t_build - sum(timings.values())), "write outputs": t_emit}
+    phases = {"start-up (python, imports)": startup, "imports, parse, verify": t_parse, "build": t_build}
+    for k, v in timings.items():
+        phases[f"  {k}"] = v
+        if k == "hlo_passes" and pass_timings:
+            ranked = sorted(pass_timings.items(), key=lambda kv: -kv[1])
+            for label, seconds in ranked[:PASSES_SHOWN]:
+                phases[f"    {label}"] = seconds
+            phases["    (imports, the rest)"] = max(0.0, v - sum(s for _, s in ranked[:PASSES_SHOWN]))
+    phases["  (build, other)"] = max(0.0, t_build - sum(timings.values()))
+    phases["write outputs"] = t_emit
     accounted = startup + t_parse + t_build + t_emit
     phases["other (options, reporting)"] = max(0.0, total - accounted)
     for k, v in phases.items():

@@ -4,6 +4,7 @@ an XLA dump folder, where `--module NAME` picks the module (parse/dumps.py)."""
 from __future__ import annotations
 
 import os
+from typing import overload
 
 import click
 
@@ -13,6 +14,12 @@ module_option = click.option(
     "--module", "module_name", metavar="NAME", default=None,
     help="In an XLA dump folder: the module whose file name contains NAME (or matches it as a regex); "
          "default: the before_optimizations module of the folder's only program.")
+
+
+@overload
+def resolve_input(path: str, module_name: str | None) -> str: ...
+@overload
+def resolve_input(path: None, module_name: str | None) -> None: ...
 
 
 def resolve_input(path: str | None, module_name: str | None) -> str | None:

@@ -108,7 +108,7 @@ class _Stderr:
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object on stdout (the pipeline, instruction counts before/after, per-pass wall "
                    "and CPU times, warnings); the module goes only to -o.")
-def opt_command(file: str | None, output: str, pipeline: str | None, level: str | None, print_passes: bool,
+def opt_command(file: str | None, output: str | None, pipeline: str | None, level: str | None, print_passes: bool,
                 print_pipeline: bool, dump_dir: str | None, print_after_all: bool, print_after: tuple[str, ...],
                 print_changed: bool, print_changed_style: str | None, time_passes: bool, verify_each: bool,
                 check_changed: bool, print_style: str, split_input_file: bool, buffer_assignment: bool,
@@ -123,7 +123,7 @@ def opt_command(file: str | None, output: str, pipeline: str | None, level: str 
     from ..parse import parse_module, read_source, split_modules
     from ..passes import instruments as ins
     from ..passes import registered_passes
-    from ..passes.pipeline import PassContext
+    from ..passes.pipeline import Instrument, PassContext
     from ..passes.syntax import CONSTRUCTS, resolve_pipeline
 
     if print_passes:
@@ -174,7 +174,7 @@ def opt_command(file: str | None, output: str, pipeline: str | None, level: str 
         if not warned:
             warned = warn_elided_constants(module)
         before = _count(module)
-        instruments = []
+        instruments: list[Instrument] = []
         html_dump = None
         if dump_dir is not None and dump_format == "html":
             html_dump = ins.DumpAfterEachPass(None, index, print_style, keep_texts=True)
@@ -187,11 +187,11 @@ def opt_command(file: str | None, output: str, pipeline: str | None, level: str 
         ctx = PassContext(instruments, verify=verify_each, check_changed=check_changed or None,
                           failure_dir=dump_dir)
         c0 = time.process_time()
-        changed = ctx.run(resolve_pipeline(spec), module)
+        changed = ctx.run(resolve_pipeline(spec), module, source_text=chunk)
         cpu = time.process_time() - c0
         for w in ctx.warnings:
             click.echo(f"hloc: warning: {w}", err=True)
-        if html_dump is not None:
+        if html_dump is not None and dump_dir is not None:
             _write_html_dump(dump_dir, html_dump, module, profile)
         if as_json:
             reports.append({"module": module.name, "changed": changed,

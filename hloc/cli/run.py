@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 
@@ -264,11 +265,11 @@ def _compile(req: _Request, runner, source: bytes, text: str | None):
     try:
         runner.prepare(**({"source": source} if hasattr(req.backend, "lookup") or req.backend_name == "xla" else {}))
     except CodegenError as e:
-        if req.backend_name != "llvm":
+        if req.backend_name != "llvm" or text is None:  # (no text: a cached executable compiles nothing)
             raise
         from ..interp import unknown_custom_calls
 
-        interp_can = not unknown_custom_calls(_parse_text(text, req.name)) if text is not None else True
+        interp_can = not unknown_custom_calls(_parse_text(text, req.name))
         if not req.fallback or not interp_can:
             click.echo(str(e), err=True)
             if interp_can:
@@ -538,7 +539,7 @@ class _OutputTarget:
         except OSError as e:
             raise HlocError(f"cannot create directory '{self.path}': {e.strerror}") from None
         storable = [to_storable(o) for o in outs]
-        write_atomic_all([(path, lambda f, a=a: write_npy(f, a))
+        write_atomic_all([(path, functools.partial(write_npy, a=a))
                           for path, a in zip(self.files(len(outs)), storable)])
 
 

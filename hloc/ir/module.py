@@ -8,6 +8,7 @@ HLO attribute name (`dimensions`, `window`, `to_apply`, ...); ir/attrs.py says w
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -20,16 +21,30 @@ _CALLED_KEYS = frozenset(CALLED_COMPUTATION_ATTRS)
 
 
 class Source:
-    """The text an IR object was parsed from; positions are resolved to line:col only on demand."""
+    """The text an IR object was parsed from; positions are resolved to line:col only on demand
+    (through an index of line starts made on the first request: the backend names the instruction
+    it compiles for every kernel, and counting lines from the top each time was quadratic)."""
 
-    __slots__ = ("filename", "text")
+    __slots__ = ("filename", "text", "_newlines")
 
     def __init__(self, filename: str, text: str):
         self.filename = filename
         self.text = text
+        self._newlines: list[int] | None = None
 
     def loc(self, offset: int) -> SourceLoc:
-        return SourceLoc.from_offset(self.filename, self.text, offset)
+        text = self.text
+        offset = max(0, min(offset, len(text)))
+        newlines = self._newlines
+        if newlines is None:
+            newlines = self._newlines = []
+            at = text.find("\n")
+            while at >= 0:
+                newlines.append(at)
+                at = text.find("\n", at + 1)
+        before = bisect.bisect_left(newlines, offset)  # newlines before `offset`
+        line_start = newlines[before - 1] + 1 if before else 0
+        return SourceLoc(self.filename, before + 1, offset - line_start + 1, text)
 
 
 _ids = itertools.count()
@@ -206,12 +221,15 @@ class Instruction:
 
 
 class Computation:
-    __slots__ = ("name", "instructions", "root", "parent", "is_entry", "is_fusion", "execution_thread",
-                 "src", "offset", "_names")
+    __slots__ = ("name", "_instructions", "_removed", "root", "parent", "is_entry", "is_fusion",
+                 "execution_thread", "src", "offset", "_names")
 
     def __init__(self, name: str):
         self.name = name
-        self.instructions: list[Instruction] = []
+        self._instructions: list[Instruction] = []
+        # Removed instructions still in `_instructions`: taken out when the list is next read, so
+        # that a pass removing thousands of instructions does not shift the list each time.
+        self._removed: set[Instruction] = set()
         self.root: Instruction | None = None
         self.parent: Module | None = None
         self.is_entry = False
@@ -220,6 +238,20 @@ class Computation:
         self.src: Source | None = None
         self.offset = 0
         self._names: set[str] = set()
+
+    @property
+    def instructions(self) -> list[Instruction]:
+        """The instructions in order (a list the caller may extend or reorder in place)."""
+        if self._removed:
+            removed = self._removed
+            self._instructions[:] = [i for i in self._instructions if i not in removed]
+            removed.clear()
+        return self._instructions
+
+    @instructions.setter
+    def instructions(self, instructions: list[Instruction]) -> None:
+        self._instructions = instructions
+        self._removed = set()
 
     def __repr__(self) -> str:
         return f"<computation {self.name}: {len(self.instructions)} instructions>"
@@ -269,7 +301,28 @@ class Computation:
         if name in self._names:
             return True
         module = self.parent
-        return module is not None and any(name in c._names for c in module.computations)
+        return module is not None and module.name_in_use(name)
+
+    def _add_name(self, name: str) -> None:
+        """Record a live instruction name (here and in the module's index, when it has one)."""
+        self._names.add(name)
+        module = self.parent
+        if module is not None and module._name_index is not None:
+            index = module._name_index
+            index[name] = index.get(name, 0) + 1
+
+    def _drop_name(self, name: str) -> None:
+        if name not in self._names:
+            return
+        self._names.discard(name)
+        module = self.parent
+        if module is not None and module._name_index is not None:
+            index = module._name_index
+            n = index.get(name, 0) - 1
+            if n > 0:
+                index[name] = n
+            else:
+                index.pop(name, None)
 
     def unique_name(self, base: str) -> str:
         """A name no instruction of the module uses yet (XLA's rule: `add`, `add.1`, `add.2`, ...)."""
@@ -290,9 +343,12 @@ class Computation:
     def add(self, instr: Instruction, name: str | None = None) -> Instruction:
         """Append an instruction, giving it a name unique in the module."""
         instr.name = self.unique_name(name or instr.name)
-        self._names.add(instr.name)
+        self._add_name(instr.name)
         instr.parent = self
-        self.instructions.append(instr)
+        if instr in self._removed:  # back after a removal: not twice in the list
+            self.instructions.append(instr)
+        else:
+            self._instructions.append(instr)
         return instr
 
     def create(self, opcode: str, shape: Shape, operands: Iterable[Instruction] = (), name: str | None = None,
@@ -303,8 +359,11 @@ class Computation:
         """Delete an instruction that has no users."""
         assert not instr.users, f"removing {instr.name} which still has users"
         instr.drop_operands()
-        self.instructions.remove(instr)
-        self._names.discard(instr.name)
+        if instr.parent is self:
+            self._removed.add(instr)
+        else:  # (detached by hand: find it the slow way; ValueError if it is not here)
+            self.instructions.remove(instr)
+        self._drop_name(instr.name)
         instr.parent = None
 
     def remove_many(self, dead: Iterable[Instruction]) -> None:
@@ -314,13 +373,13 @@ class Computation:
         for instr in dead:
             instr.drop_operands()
             instr.parent = None
-            self._names.discard(instr.name)
+            self._drop_name(instr.name)
         self.instructions = [i for i in self.instructions if i not in dead]
 
     def rename(self, instr: Instruction, name: str) -> None:
-        self._names.discard(instr.name)
+        self._drop_name(instr.name)
         instr.name = self.unique_name(name)
-        self._names.add(instr.name)
+        self._add_name(instr.name)
 
     def post_order(self) -> list[Instruction]:
         """Operands before users; XLA's MakeInstructionPostOrder (roots in instruction order)."""
@@ -364,7 +423,7 @@ class Computation:
 
 
 class Module:
-    __slots__ = ("name", "computations", "entry", "attrs", "stack_frames", "src", "_next_suffix")
+    __slots__ = ("name", "computations", "entry", "attrs", "stack_frames", "src", "_next_suffix", "_name_index")
 
     def __init__(self, name: str):
         self.name = name
@@ -374,6 +433,10 @@ class Module:
         self.stack_frames: str | None = None  # FileNames/.../StackFrames tables, verbatim
         self.src: Source | None = None
         self._next_suffix: dict[str, int] = {}  # name stem -> next `.N` to try (Computation.unique_name)
+        # Instruction name -> how many computations use it: built on the first query, then kept up
+        # to date by Computation.add/remove/rename and add/remove_computation, so a name check is
+        # O(1) rather than a scan of every computation (quadratic for passes that add thousands).
+        self._name_index: dict[str, int] | None = None
 
     def __repr__(self) -> str:
         return f"<module {self.name}: {len(self.computations)} computations>"
@@ -383,6 +446,20 @@ class Module:
             if c.name == name:
                 return c
         raise KeyError(name)
+
+    def name_in_use(self, name: str) -> bool:
+        """True if an instruction of any computation of the module is named `name`."""
+        index = self._name_index
+        if index is None:
+            index = self._name_index = {}
+            for c in self.computations:
+                for n in c._names:
+                    index[n] = index.get(n, 0) + 1
+        return name in index
+
+    def invalidate_name_index(self) -> None:
+        """For code that edits computation lists or name sets directly (the parser)."""
+        self._name_index = None
 
     def unique_computation_name(self, base: str) -> str:
         names = {c.name for c in self.computations}
@@ -397,6 +474,10 @@ class Module:
         """Add a computation; callees must come before their callers (pass `before=caller`)."""
         comp.name = self.unique_computation_name(comp.name)
         comp.parent = self
+        index = self._name_index
+        if index is not None:
+            for n in comp._names:
+                index[n] = index.get(n, 0) + 1
         if before is not None and before in self.computations:
             self.computations.insert(self.computations.index(before), comp)
         else:
@@ -406,6 +487,14 @@ class Module:
     def remove_computation(self, comp: Computation) -> None:
         self.computations.remove(comp)
         comp.parent = None
+        index = self._name_index
+        if index is not None:
+            for n in comp._names:
+                k = index.get(n, 0) - 1
+                if k > 0:
+                    index[n] = k
+                else:
+                    index.pop(n, None)
 
     def computation_post_order(self) -> list[Computation]:
         """Callees before callers, starting from the entry; unreachable computations excluded."""

@@ -146,6 +146,18 @@ def finfo(etype: str):
     return ml_dtypes.finfo(dt)
 
 
+@functools.cache
+def iinfo(etype: str):
+    """Limits of an integer type (ml_dtypes.iinfo knows the sub-byte s1..s4 / u1..u4 that np.iinfo
+    rejects)."""
+    dt = ELEMENT_TYPES[etype].np_dtype
+    if ELEMENT_TYPES[etype].bits >= 8:
+        return np.iinfo(dt)
+    import ml_dtypes
+
+    return ml_dtypes.iinfo(dt)
+
+
 def byte_width(etype: str) -> int:
     """Bytes per element as stored in memory (sub-byte types take one byte each, unpacked)."""
     t = ELEMENT_TYPES[etype]

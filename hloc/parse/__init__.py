@@ -17,7 +17,7 @@ from ..ir.module import Module
 from .hlo_text import parse_hlo_text
 from .mlir import looks_like_mlir, parse_mlir
 
-__all__ = ["parse_module", "parse_modules", "parse_file", "read_source", "split_modules"]
+__all__ = ["decode_source", "parse_module", "parse_modules", "parse_file", "read_source", "split_modules"]
 
 
 def parse_module(text: str, filename: str = "<input>") -> Module:
@@ -87,6 +87,11 @@ def read_source(path: str) -> str:
                 data = f.read()
     except OSError as e:
         raise HlocError(f"cannot read '{name}': {e.strerror}") from None
+    return decode_source(data, name, path)
+
+
+def decode_source(data: bytes, name: str, path: str = "") -> str:
+    """Module text from the bytes of a file (`path` for its extension, `name` for errors): as read_source."""
     proto_format = _proto_format(path, data)
     if proto_format is not None:
         from .hlo_proto import hlo_text_from_proto

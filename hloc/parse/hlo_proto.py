@@ -205,10 +205,11 @@ def _window_text(w: dict) -> str:
 def _dim_labels(c: dict, rank: int) -> str:
     def labels(batch, feature, spatial, b, f):
         out = ["?"] * rank
-        out[c.get(batch, 0)] = b
-        out[c.get(feature, 0)] = f
-        for i, d in enumerate(c.get(spatial, [])):
-            out[d] = str(i)
+        for d, label in [(c.get(batch, 0), b), (c.get(feature, 0), f),
+                         *((d, str(i)) for i, d in enumerate(c.get(spatial, [])))]:
+            if not 0 <= d < rank:
+                raise ValueError(f"convolution dimension number {d} is outside 0..{rank - 1}")
+            out[d] = label
         return "".join(out)
     n = len(c.get("input_spatial_dimensions", [])) + 2
     return (labels("input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions", "b", "f") + "_"
@@ -235,6 +236,9 @@ _DIMENSIONS_OPS = {"broadcast", "concatenate", "reduce", "reverse", "transpose",
 
 def _attrs(ins: dict, op: str, comps: dict, operands: list[dict]) -> list[str]:
     a: list[str] = []
+    unknown = [i for i in ins.get("called_computation_ids", []) if i not in comps]
+    if unknown:
+        raise ValueError(f"calls the unknown computation id {unknown[0]}")
     called = [comps[i] for i in ins.get("called_computation_ids", [])]
     g = ins.get
     if op == "get-tuple-element":
@@ -377,14 +381,19 @@ def literal_array(lit: dict, shape: Shape, where: str) -> np.ndarray | tuple:
 
 def hlo_text_from_proto(data: bytes, where: str, text_format: bool) -> str:
     """The HLO text of the module in a binary or text HloModuleProto / HloProto."""
+    at: list[str] = []  # the computation and instruction being converted, for the error
     try:
-        return _hlo_text(data, where, text_format)
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError) as e:
-        # fields present with values no XLA writer gives (a damaged or hand-made proto)
-        raise ParseError(f"malformed HloModuleProto: {type(e).__name__}: {e}", SourceLoc(where, 1, 1)) from None
+        return _hlo_text(data, where, text_format, at)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError, RecursionError) as e:
+        # fields present with values no XLA writer gives (a damaged or hand-made proto): the one
+        # place a decoding failure becomes an error, naming what was being read
+        reason = f"missing or unknown {e.args[0]!r}" if isinstance(e, KeyError) and e.args else str(e)
+        place = f" ({', '.join(at)})" if at else ""
+        raise ParseError(f"malformed HloModuleProto{place}: {reason or type(e).__name__}",
+                         SourceLoc(where, 1, 1)) from None
 
 
-def _hlo_text(data: bytes, where: str, text_format: bool) -> str:
+def _hlo_text(data: bytes, where: str, text_format: bool, at: list[str]) -> str:
     from ..ir.literal import format_literal
 
     p = read_proto(data, where, text_format)
@@ -399,7 +408,9 @@ def _hlo_text(data: bytes, where: str, text_format: bool) -> str:
         is_entry = c["name"] == entry_name if entry_name else c.get("id", 0) == (entry_id or 0)
         lines = [("ENTRY " if is_entry else "") + c["name"] + " {"]
         root = c.get("root_id", 0)
+        at[:] = [f"computation '{c['name']}'"]
         for ins in c.get("instructions", []):
+            at[1:] = [f"instruction '{ins.get('name', '?')}'"]
             op = ins["opcode"]
             shape = shape_of(ins.get("shape", {}))
             try:

@@ -162,6 +162,25 @@ def scan_attr_value(text: str, pos: int, name: str, filename: str, end: int | No
     return stop
 
 
+def split_attrs(text: str, filename: str = "<input>") -> list[tuple[str, str, int, int]]:
+    """`a=1, b={2,3}` -> what an ATTRS token holds: [(name, value text, name offset, value offset)],
+    offsets into `, ` + text."""
+    if not text or text.isspace():
+        return []
+    text = ", " + text
+    out = []
+    pos = 0
+    a = _ATTR_HEAD.match(text, 0)
+    while a is not None:
+        name_start, value_start = a.span(1)
+        pos = scan_attr_value(text, value_start + 1, text[name_start:value_start], filename)
+        out.append((text[name_start:value_start], text[value_start + 1:pos], name_start, value_start + 1))
+        a = _ATTR_HEAD.match(text, pos)
+    if _SKIP.match(text, pos).end() != len(text):  # type: ignore[union-attr]
+        raise error_at(filename, text, pos, "expected ', name=value' attributes")
+    return out
+
+
 def _bad_character(text: str, pos: int, filename: str) -> ParseError:
     """The error for text where no token starts (after skipping whitespace and comments)."""
     pos = _match_end(_SKIP, text, pos)

@@ -76,3 +76,4 @@ def uniquify_module_names(module: Module) -> None:
         for instr in comp.instructions:
             instr.name = instructions.unique(instr.name)
         comp._names = {i.name for i in comp.instructions}
+    module.invalidate_name_index()

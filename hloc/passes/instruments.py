@@ -22,7 +22,7 @@ import contextlib
 import difflib
 import os
 import tempfile
-from typing import TextIO
+from typing import Protocol
 
 from ..errors import HlocError
 from ..ir.module import Module
@@ -32,6 +32,14 @@ from .pipeline import PIPELINE_START, FixedPointEvent, Instrument, PassContext, 
 
 def _safe(name: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "._-" else "_" for ch in name)
+
+
+class TextSink(Protocol):
+    """Where PrintPasses writes: a text stream, or anything with its write and flush."""
+
+    def write(self, s: str, /) -> object: ...
+
+    def flush(self) -> object: ...
 
 
 class DumpAfterEachPass(Instrument):
@@ -158,7 +166,7 @@ def _where(event: PassEvent) -> str:
 class PrintPasses(Instrument):
     """--print-after-all / --print-after=NAMES / --print-changed[=diff] to `stream`."""
 
-    def __init__(self, stream: TextIO, *, after_all: bool = False, after: frozenset[str] = frozenset(),
+    def __init__(self, stream: TextSink, *, after_all: bool = False, after: frozenset[str] = frozenset(),
                  changed: str | None = None, style: str = "canonical"):
         if changed not in (None, "full", "diff"):
             raise ValueError(f"changed must be None, 'full' or 'diff', not {changed!r}")

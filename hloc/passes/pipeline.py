@@ -6,7 +6,9 @@ a `PassContext`, which:
 
   * verifies the module at the start and after every pass that reports a change; a failure is a
     bug in that pass: the error names the pass and the verifier's complaint, and the module as it
-    was before the pass is saved to a file named in the message;
+    was before the pass is saved to a file named in the message (rebuilt only then, by replaying
+    the passes that ran on the pipeline's input: printing a big module before every pass costs
+    more than the passes);
   * optionally checks that each pass reports `changed` truthfully (printed text before == after);
   * times every pass, and calls the instruments (dumps, --print-after-all, ...) around each one.
 
@@ -107,18 +109,29 @@ class PassContext:
         self.total_cpu_seconds = 0.0
         self.warnings: list[str] = []
         self.pass_runs = 0
-        self._keep_before = verify or check_changed or any(i.wants_before_text for i in self.instruments)
+        self._keep_before = check_changed or any(i.wants_before_text for i in self.instruments)
         # The printed module as it is now, if known: a pass that reports no change leaves it valid,
         # so the module is printed once per change rather than once per pass.
         self._text: str | None = None
+        # Otherwise the module before a failing pass is rebuilt on demand: the pipeline's input
+        # (as text) and every leaf pass run on it since.
+        self._input_text: str | None = None
+        self._history: list[Pass] = []
 
     # ------------------------------------------------------------------------------- top level
-    def run(self, pipeline: Pipeline, module: Module) -> bool:
-        """Verify, run `pipeline` on `module` (in place), return whether anything changed."""
+    def run(self, pipeline: Pipeline, module: Module, source_text: str | None = None) -> bool:
+        """Verify, run `pipeline` on `module` (in place), return whether anything changed.
+
+        `source_text`: HLO text that parses to `module` as it is now (the caller just parsed it),
+        which saves printing the module in case a pass fails."""
         start = time.perf_counter()
         cpu_start = time.thread_time()
         self._text = None
+        self._history = []
         self._verify(module, None, None)  # the input's own problems are the user's, not a pass's
+        self._input_text = None
+        if not self._keep_before:
+            self._input_text = source_text if source_text is not None else _print(module)
         for ins in self.instruments:
             ins.run_start(self, module, pipeline)
         changed = pipeline.run(module, self)
@@ -145,7 +158,7 @@ class PassContext:
         except HlocError:
             raise
         except Exception as e:  # a crash in a pass is a bug: say which pass, keep its input
-            saved = self._save(before, module, p)
+            saved = self._save(before if before is not None else self._replay(), module, p)
             frame = traceback.extract_tb(e.__traceback__)[-1]
             where = f"{os.path.basename(frame.filename)}:{frame.lineno}"
             raise PassError(f"pass '{p.label}' crashed ({type(e).__name__}: {e} at {where}); this is a bug "
@@ -154,6 +167,7 @@ class PassContext:
             raise PassError(f"pass '{p.label}' returned {changed!r} instead of True/False (a bug in hloc)")
         self.times.add(p.label, time.perf_counter() - t0, changed, time.thread_time() - c0)
         self.pass_runs += 1
+        self._history.append(p)
         self._text = None if changed else before
         if self.check_changed:
             assert before is not None  # (kept whenever check_changed is on)
@@ -174,12 +188,30 @@ class PassContext:
         except VerifyError as e:
             if p is None:
                 raise
-            saved = self._save(before, module, p)
+            saved = self._save(before if before is not None else self._replay(p), module, p)
             where = f" (at {e.loc})" if e.loc is not None else ""
             raise PassError(f"pass '{p.label}' produced an invalid module; this is a bug in hloc. "
                             f"verifier: {e.message}{where}{_repro(saved, p)}") from e
         finally:
             self.verifier_seconds += time.perf_counter() - t0
+
+    def _replay(self, failed: Pass | None = None) -> str | None:
+        """The module text right before the pass that failed: the pipeline's input with the passes
+        before it run again (passes are deterministic). None if that cannot be rebuilt."""
+        if self._input_text is None:
+            return None
+        history = self._history
+        if failed is not None and history and history[-1] is failed:
+            history = history[:-1]  # a pass the verifier rejected has run already
+        try:
+            from ..parse import parse_module
+
+            module = parse_module(self._input_text)
+            for q in history:
+                q.run(module)
+            return _print(module)
+        except Exception:  # the failure being reported matters more than its repro
+            return None
 
     def _check_changed(self, p: Pass, before: str, module: Module, changed: bool) -> str:
         t0 = time.perf_counter()

@@ -43,7 +43,7 @@ class SideEffects:
 def _name_taken(name: str, module: Module | None, comps: tuple[Computation, ...]) -> bool:
     if any(name in c._names for c in comps):  # the IR's live name index of each computation
         return True
-    return module is not None and any(name in c._names for c in module.computations)
+    return module is not None and module.name_in_use(name)
 
 
 def fresh_name(module: Module | None, base: str, *comps: Computation) -> str:

@@ -41,7 +41,7 @@ class CheckResult:
         if self.passed:
             return f"{name}: ok ({errs})"
         rtol, atol = self.tolerance
-        idx = "[" + ", ".join(map(str, self.worst_index)) + "]"
+        idx = "[" + ", ".join(map(str, self.worst_index or ())) + "]"
         return (f"{name}: FAIL: {self.mismatches} of {self.size} elements differ ({errs}); worst at {idx}: "
                 f"got {_fmt(self.worst_got)}, expected {_fmt(self.worst_expected)} (rtol {rtol:g}, atol {atol:g})")
 
@@ -129,8 +129,8 @@ def compare(index: int, got: np.ndarray, expected: np.ndarray, shape: Shape, rto
     try:
         exp = coerce_array(expected, shape, lambda: f"expected file has {describe_array(expected)}, "
                            f"the output is {shape.to_str(layout=False)}")
-    except RunError as e:
-        return CheckResult(index, False, error=e.message, size=got.size, tolerance=(rtol, atol))
+    except RunError as bad_file:
+        return CheckResult(index, False, error=bad_file.message, size=got.size, tolerance=(rtol, atol))
     if got.shape != exp.shape:  # dynamic dims: both fit the bound, but must agree
         return CheckResult(index, False, size=got.size, tolerance=(rtol, atol),
                            error=f"output has shape {list(got.shape)}, expected {list(exp.shape)}")

@@ -104,7 +104,7 @@ def _load_npy(f, size: int, head: bytes, path: str, limit: int | None) -> np.nda
     if h.nbytes:
         buf = a.reshape(-1, order="A").view(np.uint8)
         try:
-            got = f.readinto(memoryview(buf))
+            got = f.readinto(buf.data)
         except OSError as e:
             raise RunError(f"cannot read '{path}': {e.strerror or e}") from None
         if got != h.nbytes:
@@ -123,11 +123,12 @@ def _load_npz(f, size: int, path: str, limit: int | None) -> dict[str, np.ndarra
         raise RunError(f"cannot read '{path}': {e.strerror or e}") from None
     if n != size:
         raise RunError(f"'{path}' is not a valid .npz file: it changed size while being read")
-    members = read_npz(data, f"'{path}'", limit)
-    for key, value in members.items():
+    arrays: dict[str, np.ndarray] = {}
+    for key, value in read_npz(data, f"'{path}'", limit).items():
         if not isinstance(value, np.ndarray):
             raise RunError(f"'{path}' member '{key}' is not a .npy array")
-    return members
+        arrays[key] = value
+    return arrays
 
 
 _OUT_KEY = re.compile(r"out(\d+)")

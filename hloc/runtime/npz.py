@@ -71,7 +71,7 @@ class _MemberReader:
     def __init__(self, raw: memoryview, method: int, usize: int, crc: int, name: str):
         self.raw, self.method, self.usize, self.crc, self.name = raw, method, usize, crc, name
         self._z = zlib.decompressobj(-15) if method == _DEFLATED else None
-        self._tail = raw  # deflated input not yet consumed
+        self._tail: bytes | memoryview = raw  # deflated input not yet consumed
         self._done = 0  # bytes produced so far
         self._crc = 0
 
@@ -92,10 +92,10 @@ class _MemberReader:
                 continue
             pieces.append(got)
             want -= len(got)
-        part = b"".join(pieces)
-        self._done += len(part)
-        self._crc = zlib.crc32(part, self._crc)
-        return part
+        joined = b"".join(pieces)
+        self._done += len(joined)
+        self._crc = zlib.crc32(joined, self._crc)
+        return joined
 
     def read_into(self, buf: memoryview) -> int:
         """Fill `buf` (the array's memory) step by step; how many bytes were produced."""
@@ -222,7 +222,7 @@ def _member_value(name: str, m: _MemberReader, what: str, limit: int | None) -> 
     else:
         a = npyformat.empty_for(h, what)
         if h.nbytes:
-            got = m.read_into(memoryview(a.reshape(-1, order="A").view(np.uint8)))
+            got = m.read_into(a.reshape(-1, order="A").view(np.uint8).data)
             if got != h.nbytes:
                 raise _Bad(f"member '{name}' is truncated: its header describes {h.nbytes} bytes of data, "
                            f"it inflates to {got}")

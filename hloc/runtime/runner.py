@@ -38,7 +38,11 @@ class Runner:
                  name: str | None = None, options: BackendOptions | None = None,
                  signature: Signature | None = None):
         self.module = module
-        self.signature = signature or Signature.of_module(module)
+        if signature is None:
+            if module is None:  # pragma: no cover - prepared() passes the signature
+                raise RunError("a runner needs a module or its signature")
+            signature = Signature.of_module(module)
+        self.signature = signature
         self.name = name or self.signature.module_name
         self.backend: Backend = get_backend(backend) if backend is None or isinstance(backend, str) else backend
         self.options = options or BackendOptions(threads=threads)
@@ -131,6 +135,13 @@ class Runner:
         self._exe = self.backend.prepare(self.module, self.options, **kwargs)
         self.compile_seconds = time.perf_counter() - t0
 
+    def _ready(self) -> Executable:
+        """The executable, compiled first if need be."""
+        self.prepare()
+        if self._exe is None:  # pragma: no cover - prepare() made it or raised
+            raise RunError("the backend made no executable")
+        return self._exe
+
     def _args(self, leaves: Sequence[np.ndarray]) -> list[object]:
         if len(leaves) != len(self.inputs):
             raise RunError(self._count_message(len(leaves)))
@@ -143,20 +154,17 @@ class Runner:
 
     def run(self, leaves: Sequence[np.ndarray]) -> list[np.ndarray]:
         """Execute once; the outputs, flattened depth-first."""
-        if self._exe is None:
-            self.prepare()
-        value = self._exe(self._args(leaves))
+        value = self._ready()(self._args(leaves))
         return flatten_result(self.signature.result_shape, value, self.backend.name)
 
     def bench(self, leaves: Sequence[np.ndarray], n: int) -> list[float]:
         """Seconds for each of `n` runs (call run() once first: that run is the warm-up)."""
-        if self._exe is None:
-            self.prepare()
+        exe = self._ready()
         args = self._args(leaves)
         times = []
         for _ in range(n):
             t0 = time.perf_counter()
-            self._exe(args)
+            exe(args)
             times.append(time.perf_counter() - t0)
         return times
 
@@ -170,9 +178,10 @@ def check_fits(signature: Signature, module: Module | None = None) -> None:
     root's) instruction, before any input is made or any code compiled (an f32[99999999999999]
     parameter was a traceback from numpy's allocator)."""
     memory = _physical_memory()
-    params = module.entry.parameters if module is not None else None
-    root = module.entry.root if module is not None else None
-    checks = [(leaf.shape, leaf.path, params[leaf.param].loc if params else None) for leaf in signature.params]
+    params = module.entry_computation.parameters if module is not None else None
+    root = module.entry_computation.root if module is not None else None
+    checks = [(leaf.shape, leaf.path, params[leaf.param].loc if params and leaf.param is not None else None)
+              for leaf in signature.params]
     checks += [(leaf.shape, f"output out{leaf.number}", root.loc if root is not None else None)
                for leaf in signature.results]
     for shape, what, loc in checks:

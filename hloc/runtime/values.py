@@ -39,7 +39,7 @@ def is_subbyte_int(etype: str) -> bool:
 def is_bit_pattern_float(etype: str) -> bool:
     """bf16, f8*, f6*, f4*: floats numpy cannot store natively."""
     t = ELEMENT_TYPES[etype]
-    return t.is_float and not is_native(t.np_dtype)
+    return t.is_float and t.np_dtype is not None and not is_native(t.np_dtype)
 
 
 def describe_array(a: np.ndarray) -> str:

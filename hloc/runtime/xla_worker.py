@@ -110,7 +110,7 @@ def save_arrays(path: str, arrays: list, prefix: str) -> None:
     """`prefix0..` in an .npz; ml_dtypes arrays as bit patterns with `PREFIXk.dtype` naming the type."""
     import numpy as np
 
-    out = {}
+    out: dict = {}  # (untyped values: np.savez's stub takes a dict of arrays as its allow_pickle too)
     for k, a in enumerate(arrays):
         a = np.asarray(a)
         if a.dtype.kind == "V" or type(a.dtype).__module__.startswith("ml_dtypes") or a.dtype.name in (

@@ -39,7 +39,7 @@ INPUTS = {
 def inputs_for(name: str, text: str) -> list[np.ndarray]:
     if name in INPUTS:
         return INPUTS[name]
-    return random_inputs(Signature.of_module(parse_module(text, f"{name}.hlo")).inputs, 0)
+    return random_inputs(Signature.of_module(parse_module(text, f"{name}.hlo")).params, 0)
 
 
 def main(names: list[str]) -> None:

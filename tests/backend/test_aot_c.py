@@ -11,7 +11,7 @@ import subprocess
 import numpy as np
 import pytest
 from click.testing import CliRunner
-from conftest import JAX_CORPUS
+from conftest import JAX_CORPUS, TESTDATA
 
 from hloc.cli import main
 from hloc.errors import CodegenError
@@ -222,6 +222,34 @@ ENTRY main {
   ROOT t = (f32[24,36], f64[19,15]) tuple(ab, cd)
 }
 """
+
+
+def test_static_object_compiled_in_parts_from_c(tmp_path, monkeypatch):
+    """--no-pic in parallel parts (split.py): non-PIC code takes a private constant's address as an
+    immediate (`movabsq $.Lc.constant.1`), which must be renamed with the part's labels. The bundled
+    transformer layer, linked into a non-PIE program, gives XLA's outputs."""
+    monkeypatch.setenv("HLOC_COMPILE_THREADS", "2")
+    name = "transformer_layer"
+    models = TESTDATA / "models"
+    _compile([models / f"{name}.hlo", "-o", tmp_path / name, "--emit", "obj,header,asm", "--no-pic"])
+    assert ".Lp1_" in (tmp_path / f"{name}.s").read_text()  # (compiled in parts)
+    inputs = np.load(models / f"{name}.inputs.npz")
+    expected = np.load(models / f"{name}.expected.npz")
+    (tmp_path / "main.c").write_text(_main_c(name, f"{name}.h", len(inputs.files), len(expected.files)))
+    r = subprocess.run([CC, "-std=c11", "-no-pie", "-Wall", "-Wextra", "-Werror", "-o", str(tmp_path / "main"),
+                        str(tmp_path / "main.c"), str(tmp_path / f"{name}.o"), "-lm", "-lpthread"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    ins = [tmp_path / f"in{k}.bin" for k in range(len(inputs.files))]
+    for k, path in enumerate(ins):
+        path.write_bytes(np.ascontiguousarray(inputs[f"arg{k}"]).tobytes())
+    outs = [tmp_path / f"out{j}.bin" for j in range(len(expected.files))]
+    r = subprocess.run(list(map(str, [tmp_path / "main", *ins, *outs])), capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    for j, path in enumerate(outs):
+        want = expected[f"out{j}"]
+        got = np.frombuffer(path.read_bytes(), want.dtype).reshape(want.shape)
+        np.testing.assert_allclose(got, want, rtol=2e-4, atol=2e-5)
 
 
 def test_static_object_with_the_library_from_c(tmp_path):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
+import pytest
 from mathref import compile_text
 
 
@@ -31,6 +32,61 @@ ENTRY e {
     np.testing.assert_allclose(got[1], np.fft.ifftn(b, axes=(1, 2)), rtol=1e-12, atol=1e-13)
     np.testing.assert_allclose(got[2], np.fft.rfftn(r.astype(np.float64), axes=(1, 2)), rtol=1e-5, atol=1e-4)
     np.testing.assert_allclose(got[3], r, rtol=1e-5, atol=1e-5)  # irfft(rfft(r)) == r
+
+
+def test_fft_short_power_of_two_lengths():
+    """Lengths 2, 4, 8 and 16 (the first two stages are done in registers), forward and inverse."""
+    text = """HloModule m
+ENTRY e {
+  a = c128[3,4,8,16] parameter(0)
+  b = c128[5,2] parameter(1)
+  f = c128[3,4,8,16] fft(a), fft_type=FFT, fft_length={8,16}
+  i = c128[3,4,8,16] fft(a), fft_type=IFFT, fft_length={4,8,16}
+  g = c128[5,2] fft(b), fft_type=FFT, fft_length={2}
+  ROOT t = (c128[3,4,8,16], c128[3,4,8,16], c128[5,2]) tuple(f, i, g)
+}
+"""
+    rng = np.random.default_rng(13)
+    a = rng.standard_normal((3, 4, 8, 16)) + 1j * rng.standard_normal((3, 4, 8, 16))
+    b = rng.standard_normal((5, 2)) + 1j * rng.standard_normal((5, 2))
+    got = compile_text(text)([a, b])
+    np.testing.assert_allclose(got[0], np.fft.fftn(a, axes=(2, 3)), rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(got[1], np.fft.ifftn(a, axes=(1, 2, 3)), rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(got[2], np.fft.fft(b), rtol=1e-12, atol=1e-14)
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_fft_passes_split_over_threads(threads):
+    """Big enough for each pass's lines to be split between threads (power-of-two, mixed and length-1
+    dimensions, all four kinds, several transformed dimensions): the same results as numpy's."""
+    text = """HloModule m
+ENTRY e {
+  a = c64[4,64,128] parameter(0)
+  r = f32[24,1024] parameter(1)
+  c = c128[6,12,1,256] parameter(2)
+  fa = c64[4,64,128] fft(a), fft_type=FFT, fft_length={64,128}
+  fr = c64[24,513] fft(r), fft_type=RFFT, fft_length={1024}
+  ir = f32[24,1024] fft(fr), fft_type=IRFFT, fft_length={1024}
+  fc = c128[6,12,1,256] fft(c), fft_type=IFFT, fft_length={12,1,256}
+  h = c64[4,64,65] slice(fa), slice={[0:4], [0:64], [0:65]}
+  i2 = f32[4,64,128] fft(h), fft_type=IRFFT, fft_length={64,128}
+  ROOT t = (c64[4,64,128], c64[24,513], f32[24,1024], c128[6,12,1,256], f32[4,64,128]) tuple(fa, fr, ir, fc, i2)
+}
+"""
+    rng = np.random.default_rng(12)
+    a = (rng.standard_normal((4, 64, 128)) + 1j * rng.standard_normal((4, 64, 128))).astype(np.complex64)
+    r = rng.standard_normal((24, 1024)).astype(np.float32)
+    c = rng.standard_normal((6, 12, 1, 256)) + 1j * rng.standard_normal((6, 12, 1, 256))
+    exe = compile_text(text)
+    exe.threads = threads
+    got = exe([a, r, c])
+    want_a = np.fft.fftn(a.astype(np.complex128), axes=(1, 2))
+    np.testing.assert_allclose(got[0], want_a, rtol=1e-5, atol=1e-3)
+    np.testing.assert_allclose(got[1], np.fft.rfft(r.astype(np.float64)), rtol=1e-5, atol=1e-3)
+    np.testing.assert_allclose(got[2], r, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(got[3], np.fft.ifftn(c, axes=(1, 2, 3)), rtol=1e-12, atol=1e-14)
+    half = got[0][:, :, :65].astype(np.complex128)
+    np.testing.assert_allclose(got[4], np.fft.irfftn(half, s=(64, 128), axes=(1, 2)), rtol=1e-5, atol=1e-5)
 
 
 def test_cholesky_batched_with_a_matrix_that_is_not_positive_definite():

@@ -5,6 +5,7 @@ tiles at the edges of both transposed dims."""
 
 from __future__ import annotations
 
+import ml_dtypes
 import numpy as np
 import pytest
 from mathref import compile_text
@@ -106,14 +107,14 @@ def _shape(et: str, dims, m2m) -> str:
     return f"{et}[{','.join(map(str, dims))}]{{{','.join(map(str, m2m))}}}"
 
 
-def _random_case(rng, k: int):
+def _random_case(rng, k: int, etypes=("f32", "s32", "f64")):
     """A fusion of a random transpose / reshape chain over an operand in a random layout, its result in
     a random layout (and the same moves in numpy, on the logical arrays)."""
     rank = int(rng.integers(2, 5))
     dims = [int(rng.choice([8, 9, 12, 16, 17, 24, 33])) for _ in range(rank)]
     while int(np.prod(dims)) > 40000:
         dims[int(np.argmax(dims))] //= 2
-    et = str(rng.choice(["f32", "s32", "f64"]))
+    et = str(rng.choice(list(etypes)))
     in_m2m = [int(d) for d in rng.permutation(rank)]
     lines, cur, name, steps = [f"  p = {_shape(et, dims, in_m2m)} parameter(0)"], list(dims), "p", []
     for j in range(int(rng.integers(1, 4))):
@@ -157,6 +158,28 @@ def test_random_move_chains_match_numpy():
             got = np.asarray(exe([x]))
             assert got.dtype == want.dtype and np.array_equal(got, want), (k, threads, text)
     assert tiled >= 10  # (the chains that transpose in memory, of the 40)
+
+
+def test_random_moves_of_narrow_elements_match_numpy():
+    """8- and 16-bit elements (bf16 weights, int8): tiled the same way, 8 x 8 tiles for 16 bits."""
+    rng = np.random.default_rng(2027)
+    types = {"bf16": ml_dtypes.bfloat16, "f16": np.float16, "s8": np.int8, "u16": np.uint16}
+    tiled = 0
+    for k in range(24):
+        text, et, dims, steps = _random_case(rng, k, tuple(types))
+        module = parse_module(text, f"n{k}.hlo")
+        tiled += plan_permute(module.entry.root) is not None
+        x = rng.integers(-100, 100, dims).astype(types[et])
+        want = x
+        for kind, arg in steps:
+            want = want.transpose(arg) if kind == "t" else want.reshape(arg)
+        exe = compile_text(text)
+        for threads in (1, 2):
+            exe.threads = threads
+            got = np.asarray(exe([x]))
+            same = np.array_equal(got.view(np.uint8), np.ascontiguousarray(want).view(np.uint8))
+            assert got.dtype == want.dtype and same, (k, threads, text)
+    assert tiled >= 6
 
 
 def test_empty_moves_are_left_to_the_loop_kernel():

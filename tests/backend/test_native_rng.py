@@ -5,6 +5,9 @@ for bit. (rng-bit-generator is pinned by XLA-computed cases: testdata/native/rbg
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 from mathref import compile_text
 
@@ -69,3 +72,16 @@ ENTRY e {
     np.testing.assert_array_equal(np.stack(exe([])), np.array([[start + 5, 0], [start - 1, 1], [start + 1, 0]],
                                                               np.uint64))  # s1: the low word carried
     np.testing.assert_array_equal(np.stack(exe([]))[1], np.array([start - 2, 2], np.uint64))
+
+
+def test_rng_compiles_as_the_first_module_of_a_process():
+    """The lowerings that run while the entry is flattened (rng's state threading) are registered when
+    the kernel modules are imported: a fresh process (`hloc run`) must not flatten before that."""
+    code = ("from hloc.parse import parse_module\n"
+            "from hloc.runtime.runner import Runner\n"
+            "text = 'HloModule m\\nENTRY e {\\n  a = f32[] constant(0)\\n  b = f32[] constant(1)\\n'"
+            " '  ROOT r = f32[4] rng(a, b), distribution=rng_uniform\\n}\\n'\n"
+            "out = Runner(parse_module(text, 'm.hlo'), 'llvm').run([])[0]\n"
+            "assert ((out >= 0) & (out < 1)).all(), out\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]

@@ -11,7 +11,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 from guarded import run_guarded
-from mathref import compile_text
+from mathref import compile_text, options_for, runs_here
 
 JAX_LT = """
 {name} {{
@@ -108,6 +108,80 @@ def test_stable_sorts_match_numpy(stable_module):
     np.testing.assert_array_equal(got[5].view(np.uint16), np.take_along_axis(c, lo, 1).view(np.uint16))
 
 
+@pytest.mark.parametrize("cpu", ["default", "x86-64-v3"])
+def test_long_stable_sorts_by_a_key_match_numpy(cpu):
+    """Rows long enough for the radix sort (std::less/greater on one key, stable): ascending and
+    descending, floats with NaNs, zeros of both signs and many ties, narrow integers and keys whose
+    bytes are all alike, along the last dimension and a strided one, with indices carried."""
+    if reason := runs_here(cpu):
+        pytest.skip(reason)
+    text = f"""HloModule m
+{JAX_LT.format(name="jaxlt2", t="f32", extra="  c = s32[] parameter(2)" + chr(10) + "  d = s32[] parameter(3)")}
+gt_f32 {{
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT r = pred[] compare(a, b), direction=GT
+}}
+lt_s16 {{
+  a = s16[] parameter(0)
+  b = s16[] parameter(1)
+  ROOT r = pred[] compare(a, b), direction=LT
+}}
+gt_bf16 {{
+  a = bf16[] parameter(0)
+  b = bf16[] parameter(1)
+  c = u32[] parameter(2)
+  d = u32[] parameter(3)
+  ROOT r = pred[] compare(a, b), direction=GT
+}}
+ENTRY e {{
+  x = f32[3,700] parameter(0)
+  h = s16[300,2] parameter(1)
+  y = bf16[2,513] parameter(2)
+  u = u32[2,513] parameter(3)
+  io = s32[3,700] iota(), iota_dimension=1
+  arg = (f32[3,700], s32[3,700]) sort(x, io), dimensions={{1}}, is_stable=true, to_apply=jaxlt2
+  v = f32[3,700] get-tuple-element(arg), index=0
+  i = s32[3,700] get-tuple-element(arg), index=1
+  d = f32[3,700] sort(x), dimensions={{1}}, is_stable=true, to_apply=gt_f32
+  hs = s16[300,2] sort(h), dimensions={{0}}, is_stable=true, to_apply=lt_s16
+  yu = (bf16[2,513], u32[2,513]) sort(y, u), dimensions={{1}}, is_stable=true, to_apply=gt_bf16
+  ys = bf16[2,513] get-tuple-element(yu), index=0
+  us = u32[2,513] get-tuple-element(yu), index=1
+  ROOT t = (f32[3,700], s32[3,700], f32[3,700], s16[300,2], bf16[2,513], u32[2,513]) tuple(v, i, d, hs, ys, us)
+}}
+"""
+    rng = np.random.default_rng(8)
+    x = rng.choice(np.array([np.nan, -np.nan, -0.0, 0.0, 1, -1, np.inf, -np.inf, 2.5, 3], np.float32), (3, 700))
+    x[0] = rng.standard_normal(700)
+    x[2] = 7.0  # every byte of every key alike
+    h = rng.integers(-3, 3, (300, 2)).astype(np.int16)
+    h[:, 1] = rng.integers(-(2**15), 2**15, 300)
+    y = rng.choice(np.array([np.nan, -0.0, 0.0, 1.5, -2, np.inf], np.float32), (2, 513)).astype(ml_dtypes.bfloat16)
+    u = rng.integers(0, 2**32, (2, 513), dtype=np.uint64).astype(np.uint32)
+    got = compile_text(text, options_for(cpu))([x, h, y, u])
+
+    def less_key(a):  # std::less as a stable key: NaNs last and alike, -0 == 0
+        a = np.asarray(a, np.float64)
+        return np.where(np.isnan(a), np.inf, np.where(a == 0, 0.0, a)), np.isnan(a)
+
+    def order(a, descending):
+        key, nan = less_key(a)
+        if descending:
+            return np.lexsort((-key, ~nan), axis=-1)  # NaNs first, then the numbers from the largest
+        return np.lexsort((key, nan), axis=-1)
+
+    o = np.argsort(jax_key(x), axis=1, kind="stable")
+    np.testing.assert_array_equal(got[0].view(np.uint32), np.take_along_axis(x, o, 1).view(np.uint32))
+    np.testing.assert_array_equal(got[1], o.astype(np.int32))
+    od = order(x, True)
+    np.testing.assert_array_equal(got[2].view(np.uint32), np.take_along_axis(x, od, 1).view(np.uint32))
+    np.testing.assert_array_equal(got[3], np.take_along_axis(h, np.argsort(h, axis=0, kind="stable"), 0))
+    oy = order(y.astype(np.float32), True)
+    np.testing.assert_array_equal(got[4].view(np.uint16), np.take_along_axis(y, oy, 1).view(np.uint16))
+    np.testing.assert_array_equal(got[5], np.take_along_axis(u, oy, 1))
+
+
 @pytest.mark.parametrize("stable", [True, False])
 def test_inconsistent_comparators_stay_in_bounds(stable):
     comps = {"always": "ROOT r = pred[] constant(true)", "never": "ROOT r = pred[] constant(false)",
@@ -165,3 +239,51 @@ ENTRY e {
     for run in run_guarded(exe, [x, s]):
         for g, w in zip(run, [a for pair in got for a in pair]):
             np.testing.assert_array_equal(np.asarray(g).view(np.uint8), np.asarray(w).view(np.uint8))
+
+
+TOPK_ROWS = """HloModule m
+ENTRY e {
+  x = f32[96,1000] parameter(0)
+  d = f64[33,257] parameter(1)
+  i = s32[70,1100] parameter(2)
+  h = bf16[40,300] parameter(3)
+  a = (f32[96,16], s32[96,16]) topk(x), k=16, largest=true
+  b = (f32[96,1], s32[96,1]) topk(x), k=1, largest=false
+  c = (f64[33,9], s32[33,9]) topk(d), k=9, largest=false
+  e = (s32[70,40], s32[70,40]) topk(i), k=40, largest=true
+  f = (bf16[40,5], s32[40,5]) topk(h), k=5, largest=true
+  ROOT t = ((f32[96,16], s32[96,16]), (f32[96,1], s32[96,1]), (f64[33,9], s32[33,9]), (s32[70,40], s32[70,40]),
+            (bf16[40,5], s32[40,5])) tuple(a, b, c, e, f)
+}
+"""
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+@pytest.mark.parametrize("cpu", ["default", "x86-64-v3"])
+def test_topk_by_selection_matches_a_stable_sort(threads, cpu):
+    """topk keeps the k best of each row in one pass: rows long enough for its vector test and to be
+    split over threads (96 x 1000 > PARALLEL_MIN_WORK), many ties (equal keys keep index order),
+    NaNs of both signs and signed zeros, a k of 1, integer and 16/64-bit rows."""
+    rng = np.random.default_rng(11)
+    pool = np.array([0.0, -0.0, 1, 2, np.nan, -np.nan, -np.inf, np.inf, 3, -1], np.float32)
+    x = rng.choice(pool, (96, 1000))
+    x[::3] = rng.standard_normal((32, 1000)).astype(np.float32)  # rows where late elements often enter
+    x[1, :] = np.arange(1000, dtype=np.float32)  # every element beats the k-th so far
+    d = rng.choice(pool.astype(np.float64), (33, 257))
+    i = rng.integers(-50, 50, (70, 1100)).astype(np.int32)
+    h = rng.choice(pool, (40, 300)).astype(ml_dtypes.bfloat16)
+    if runs_here(cpu):
+        pytest.skip(runs_here(cpu))
+    exe = compile_text(TOPK_ROWS, options_for(cpu))
+    exe.threads = threads
+    got = exe([x, d, i, h])
+
+    def topk(v, k, key, largest):
+        order = np.argsort(-key if largest else key, axis=-1, kind="stable")[..., :k]
+        return np.take_along_axis(v, order, -1), order.astype(np.int32)
+
+    want = [topk(x, 16, total_key(x), True), topk(x, 1, total_key(x), False), topk(d, 9, total_key(d), False),
+            topk(i, 40, i.astype(np.int64), True), topk(h, 5, total_key(h), True)]
+    for (gv, gi), (wv, wi) in zip(got, want):
+        np.testing.assert_array_equal(gi, wi)
+        np.testing.assert_array_equal(np.asarray(gv).view(np.uint8), np.asarray(wv).view(np.uint8))

@@ -5,7 +5,9 @@ No timing here: speed is `make bench`'s business."""
 
 from __future__ import annotations
 
+import ctypes
 import json
+import platform
 import re
 import sys
 import threading
@@ -172,6 +174,34 @@ def test_concurrent_calls_share_the_module(exe, inputs):
     for t in ths:
         t.join()
     assert not errors
+
+
+@pytest.mark.skipif(sys.platform != "linux" or platform.machine() != "x86_64",
+                    reason="reads the floating-point environment through glibc's fegetenv (x86-64)")
+def test_calls_give_the_caller_its_floating_point_environment_back(exe, inputs):
+    """The entry runs with flush-to-zero / denormals-are-zero and workers load the caller's MXCSR:
+    afterwards the calling thread's environment is exactly what it was, here a non-default rounding
+    mode (toward zero) that numpy code after the call would compute in."""
+    libm = ctypes.CDLL("libm.so.6")
+
+    def env() -> bytes:
+        buf = ctypes.create_string_buffer(32)  # sizeof(fenv_t) on x86-64 glibc
+        assert libm.fegetenv(buf) == 0
+        return buf.raw
+
+    default = env()
+    fe_towardzero = 0xC00
+    assert libm.fesetround(fe_towardzero) == 0
+    try:
+        before = env()
+        assert before != default
+        for threads in (1, 3):
+            exe.threads = threads
+            exe(inputs)
+            assert env() == before, threads
+    finally:
+        libm.fesetenv(ctypes.c_char_p(default))
+    assert env() == default
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="uses the XDG cache location")

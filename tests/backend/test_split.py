@@ -11,7 +11,7 @@ import llvmlite.binding as llvm
 import llvmlite.ir as ir
 import numpy as np
 import pytest
-from conftest import TESTDATA
+from conftest import ROOT, TESTDATA
 
 from hloc.backend.llvm import compile as compile_mod
 from hloc.backend.llvm.build import BuildOptions, build
@@ -261,6 +261,22 @@ k.Log.y:
     assert out.count("\t.text") >= 3  # each part starts and ends in .text
 
 
+def test_join_asm_renames_immediate_addresses_of_labels():
+    """Non-PIC code takes a private constant's address as an immediate: `$.Lc.t` is the label too
+    (`a$.Lx` would be a name)."""
+    a = "\tmovabsq\t$.Lc.t, %rsi\n\tmovl\t$.Lc.t+4, %eax\n\tcallq\ta$.Lx\n\t.section\t.rodata\n.Lc.t:\n\t.long\t1\n"
+    out = split.join_asm([a, a], set())
+    assert "movabsq\t$.Lp0_c.t, %rsi" in out and "movabsq\t$.Lp1_c.t, %rsi" in out
+    assert "movl\t$.Lp1_c.t+4, %eax" in out and "callq\ta$.Lx" in out
+    assert split.undefined_labels(out) == []
+
+
+def test_undefined_labels_finds_a_label_no_part_defines():
+    asm = ("\tjmp\t.LBB0_1\n.LBB0_1:\n\tmovabsq\t$.Lc.k, %rsi\n\tvmovss\t.LCPI0_0(%rip), %xmm0\n"
+           "\t.set\t.Lset0, 4\n\t.long\t.Lset0\n\t.ascii\t\"x.Lnot\"\n\tnop\t# .Lcomment\n")
+    assert split.undefined_labels(asm) == [".LCPI0_0", ".Lc.k"]
+
+
 def _toy_module() -> ir.Module:
     """entry -> k1, k2; both use helper h, a small constant c, a big constant big and a mutable
     counter g; k1 alone uses its own function k1.task."""
@@ -432,3 +448,28 @@ ENTRY e {
     mod = llvm.parse_assembly(cm.llvm_ir)
     real(mod, tm, cm.opt_level)
     assert tm.emit_object(mod) == cm.obj
+
+
+BENCH = ROOT.parent / "shared" / "bench"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pic", [True, False], ids=["pic", "no-pic"])
+def test_bench_modules_compile_split_and_whole(monkeypatch, pic):
+    """Every bench module compiles with --pic and --no-pic on 1 thread (whole) and 2 (in parts, where
+    it pays): the same exported symbols either way. (Non-PIC parts take their constants' addresses
+    as immediates, `$.Lc.constant.35`, which the join must rename with the part's labels.)"""
+    names = sorted(BENCH.glob("*.hlo"))
+    if not names:
+        pytest.skip(f"no bench modules at {BENCH}")
+    in_parts = 0
+    for path in names:
+        objs = {}
+        for threads in ("1", "2"):
+            monkeypatch.setenv("HLOC_COMPILE_THREADS", threads)
+            built = build(parse_module(path.read_text(), path.name), BuildOptions(pic=pic))
+            objs[threads] = built.compiled
+        assert objs["1"].assembled is None, path.name
+        assert _exported(objs["1"].obj) == _exported(objs["2"].obj), path.name
+        in_parts += objs["2"].assembled is not None
+    assert in_parts >= 3  # (the larger models: transformer, MLPs, convolution)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import ctypes
 import os
+import subprocess
+import sys
 import threading
 
 import llvmlite.binding as llvm
@@ -189,3 +191,123 @@ def test_a_forked_child_starts_its_own_workers(pool_lib):
             os._exit(code)
     _, status = os.waitpid(pid, 0)
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+
+
+@pytest.fixture(scope="module")
+def jobs_lib():
+    """jobs(i64 threads, i64 njobs, ptr counts) -> i64: one entry call running `njobs` parallel-fors
+    of 2 and 9 tasks in turn, on two arrays of 16 counters (`counts`, `counts + 16`) in turn. A task
+    adds 1 to its counter, between adding 1 to and taking 1 from a global count of running tasks.
+    After each job returns the caller checks that no task still runs and that each counter is 1 for
+    the job's tasks and 0 beyond, and clears them. The result: the number of wrong counters, plus
+    RUNNING_LATE for each job that returned while a task ran."""
+    spec = TargetSpec().resolved()
+    mod = ir.Module("pool_jobs")
+    mod.triple = spec.triple
+    p = library.pool(mod)
+    running = ir.GlobalVariable(mod, I64, "running")
+    running.initializer = const(I64, 0)
+    running.align = 64
+    task = ir.Function(mod, threadpool.TASK_TY, "task")
+    counts, t = task.args
+    b = ir.IRBuilder(task.append_basic_block("entry"))
+    b.atomic_rmw("add", running, const(I64, 1), "seq_cst")
+    b.atomic_rmw("add", b.gep(counts, [t], source_etype=I64), const(I64, 1), "seq_cst")
+    b.atomic_rmw("sub", running, const(I64, 1), "seq_cst")
+    b.ret_void()
+
+    fn = ir.Function(mod, ir.FunctionType(I64, [I64, I64, PTR]), "jobs")
+    threads, njobs, base = fn.args
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    owned = b.call(p.enter, [threads])
+    job_head, job_body, check_head, check_body, check_end, done = (
+        fn.append_basic_block(n) for n in ("job.head", "job.body", "check.head", "check.body", "check.end", "done"))
+    entry = b.block
+    b.branch(job_head)
+    b.position_at_end(job_head)
+    k = b.phi(I64)
+    bad = b.phi(I64)
+    k.add_incoming(const(I64, 0), entry)
+    bad.add_incoming(const(I64, 0), entry)
+    b.cbranch(b.icmp_signed("<", k, njobs), job_body, done)
+    b.position_at_end(job_body)
+    odd = b.and_(k, const(I64, 1))
+    n = b.select(b.icmp_unsigned("==", odd, const(I64, 0)), const(I64, 2), const(I64, 9))
+    counts = b.gep(base, [b.mul(odd, const(I64, 16))], source_etype=I64)
+    b.call(p.parallel_for, [n, task, counts])
+    late = b.icmp_signed("!=", b.load_atomic(running, "seq_cst", 8, typ=I64), const(I64, 0))
+    bad_late = b.add(bad, b.select(late, const(I64, RUNNING_LATE), const(I64, 0)))
+    b.branch(check_head)
+    b.position_at_end(check_head)
+    i = b.phi(I64)
+    bad_i = b.phi(I64)
+    i.add_incoming(const(I64, 0), job_body)
+    bad_i.add_incoming(bad_late, job_body)
+    b.cbranch(b.icmp_signed("<", i, const(I64, 16)), check_body, check_end)
+    b.position_at_end(check_body)
+    got = b.atomic_rmw("xchg", b.gep(counts, [i], source_etype=I64), const(I64, 0), "seq_cst")
+    want = b.zext(b.icmp_signed("<", i, n), I64)
+    i.add_incoming(b.add(i, const(I64, 1)), check_body)
+    bad_i.add_incoming(b.add(bad_i, b.zext(b.icmp_signed("!=", got, want), I64)), check_body)
+    b.branch(check_head)
+    b.position_at_end(check_end)
+    k.add_incoming(b.add(k, const(I64, 1)), check_end)
+    bad.add_incoming(bad_i, check_end)
+    b.branch(job_head)
+    b.position_at_end(done)
+    b.call(p.exit, [owned])
+    b.ret(bad)
+    stop = ir.Function(mod, ir.FunctionType(VOID, []), "stop")
+    b = ir.IRBuilder(stop.append_basic_block("entry"))
+    b.call(p.stop, [])
+    b.ret_void()
+
+    tm = target_machine.__wrapped__(spec, 3)
+    llmod = llvm.parse_assembly(str(mod))
+    llmod.verify()
+    optimize(llmod, tm, 3)
+    ee = llvm.create_mcjit_compiler(llmod, tm)
+    ee.finalize_object()
+    jobs = ctypes.CFUNCTYPE(ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p)(
+        ee.get_function_address("jobs"))
+    counts = np.zeros(32, np.int64)
+    yield lambda threads, njobs: jobs(threads, njobs, counts.ctypes.data)
+    ctypes.CFUNCTYPE(None)(ee.get_function_address("stop"))()
+    del ee
+
+
+RUNNING_LATE = 1 << 32
+
+
+def _failures(bad: int) -> str:
+    return f"{bad // RUNNING_LATE} jobs returned with a task running, {bad % RUNNING_LATE} counters wrong"
+
+
+@pytest.mark.parametrize("threads", [2, 4])
+def test_no_task_outlives_or_repeats_in_its_job(jobs_lib, threads):
+    """A worker that missed a job (descheduled, or spinning late) must not claim a task of the next
+    one under the old generation: it would run that task twice, count it twice, and the call could
+    return while the task still ran, writing into memory its caller has reused. Jobs of 2 and 9
+    tasks in turn leave such a worker a task index to claim; a million jobs found it in a second."""
+    bad = jobs_lib(threads, 1_000_000)
+    assert bad == 0, _failures(bad)
+
+
+def _busy(seconds: float) -> subprocess.Popen:
+    spin = f"import time\nt = time.time() + {seconds}\nwhile time.time() < t: pass"
+    return subprocess.Popen([sys.executable, "-c", spin])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("threads", [2, 3, 8])
+def test_no_task_outlives_its_job_under_load(jobs_lib, threads):
+    """As above with more threads than cores and two busy processes beside: workers are descheduled
+    at any point and resume late."""
+    busy = [_busy(30) for _ in range(2)]
+    try:
+        bad = sum(jobs_lib(threads, 500_000) for _ in range(4))
+    finally:
+        for proc in busy:
+            proc.kill()
+            proc.wait()
+    assert bad == 0, _failures(bad)

@@ -227,6 +227,12 @@ def test_time_option(tmp_path, hlo):
     res = compile_(hlo, "-o", tmp_path / "m.o", "--time")
     assert res.exit_code == 0 and res.stdout == ""
     assert "time:   codegen" in res.stderr or "time:   parts" in res.stderr  # whole, or in parts (split.py)
+    # the HLO pipeline's costliest passes under hlo_passes, then what they leave (imports, ...)
+    lines = res.stderr.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("time:   hlo_passes"))
+    nested = [line for line in lines[at + 1:] if line.startswith("time:     ")]
+    assert len(nested) >= 2 and all(" ms" in line for line in nested), res.stderr
+    assert nested[-1].startswith("time:     (imports, the rest)")
 
 
 def test_help_lists_options():

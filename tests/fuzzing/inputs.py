@@ -10,8 +10,9 @@ to build as atheris needs): valid files first (numpy's writers, hloc's, the repr
 few mutations each (bytes flipped, cut, inserted; header fields, zip sizes and names, shapes and
 dimensions replaced by extremes; cache entries with links, FIFOs, huge or forged files). The
 contract, per case: success or an HlocError, within HANG_SECONDS, within the memory limit; any
-other exception is a finding (a traceback a user would see), a timeout is a hang. Findings are
-written to build/fuzz/<target>-<n>.txt with the input that caused them.
+other exception is a finding (a traceback a user would see), and so is a RuntimeWarning (numpy's
+noise on stderr), a timeout is a hang. Findings are written to build/fuzz/<target>-<n>.txt with the
+input that caused them.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import sys
 import tempfile
 import time
 import traceback
+import warnings
 import zipfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -52,7 +54,10 @@ class Hang(Exception):
 
 @contextmanager
 def hang_guard(seconds: int = HANG_SECONDS):
+    fired = []
+
     def expire(*_):
+        fired.append(True)
         raise Hang(f"no verdict after {seconds} s")
 
     old = signal.signal(signal.SIGALRM, expire)
@@ -62,6 +67,8 @@ def hang_guard(seconds: int = HANG_SECONDS):
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
+    if fired:  # raised where Python ignores exceptions (a gc callback, a __del__): still a hang
+        raise Hang(f"no verdict after {seconds} s (the alarm's exception was swallowed)")
 
 
 # ------------------------------------------------------------------------------------------------
@@ -385,8 +392,11 @@ def _small(pattern: str, limit: int = 8000) -> list[Path]:
     return [p for p in sorted(ROOT.glob(pattern)) if p.stat().st_size < limit]
 
 
-MLIR_SEEDS = _small("testdata/stablehlo/**/*.mlir")
-PROTO_SEEDS = _small("testdata/protos/*.pb", 20000)
+MLIR_SEEDS = _small("testdata/stablehlo/**/*.mlir") + _small("testdata/producers/**/*.mlir") \
+    + _small("testdata/fuzz_findings/*.mlir")
+PROTO_SEEDS = _small("testdata/protos/*.pb", 20000) + _small("testdata/producers/**/*.hlo.pb", 20000) \
+    + _small("testdata/fuzz_findings/*.pb", 20000)
+PROTO_TEXT_SEEDS = _small("testdata/protos/*.pbtxt", 25000)
 
 
 def check_stablehlo(text: str) -> None:
@@ -408,6 +418,27 @@ def check_hlo_proto(data: bytes) -> None:
             str(e)
 
 
+def check_hlo_proto_text(text: str) -> None:
+    """A text HloModuleProto (.pbtxt, run_hlo_module's --input_format=pbtxt), as check_hlo_proto."""
+    from hloc.parse import parse_module, read_source
+
+    with tempfile.TemporaryDirectory() as d:
+        p = os.path.join(d, "m.pbtxt")
+        with open(p, "w", encoding="utf-8", errors="surrogatepass") as f:
+            f.write(text)
+        try:
+            parse_module(read_source(p), p)
+        except HlocError as e:
+            str(e)
+
+
+@st.composite
+def mlir_bytes(draw) -> str:
+    """A seed file with byte-level damage (cut UTF-8, stray brackets), decoded as a reader would."""
+    data = draw(mutated_bytes(draw(st.sampled_from(MLIR_SEEDS)).read_bytes()))
+    return data.decode("utf-8", "replace")
+
+
 TARGETS = {
     "hlo": (hlo_text(), check_hlo),
     "npy": (npy_file(), check_inputs_file),
@@ -415,7 +446,9 @@ TARGETS = {
     "cache": (cache_case(), check_cache),
 }
 if MLIR_SEEDS:
-    TARGETS["stablehlo"] = (mutated_text(MLIR_SEEDS), check_stablehlo)
+    TARGETS["stablehlo"] = (st.one_of(mutated_text(MLIR_SEEDS), mlir_bytes()), check_stablehlo)
+if PROTO_TEXT_SEEDS:
+    TARGETS["hlo-proto-text"] = (mutated_text(PROTO_TEXT_SEEDS), check_hlo_proto_text)
 if PROTO_SEEDS:
     TARGETS["hlo-proto"] = (st.sampled_from([p.read_bytes() for p in PROTO_SEEDS]).flatmap(
         lambda b: mutated_bytes(b, 4)), check_hlo_proto)
@@ -444,7 +477,8 @@ def run_target(name: str, seconds: float, out: Path, examples_per_round: int = 2
             return
         tally.runs += 1
         try:
-            with hang_guard():
+            with hang_guard(), warnings.catch_warnings():
+                warnings.simplefilter("error", RuntimeWarning)  # numpy's noise on stderr is a finding too
                 check(case)
         except Hang:
             tally.hangs += 1

@@ -50,7 +50,8 @@ def test_training_normalizes_with_the_biased_batch_variance():
     v = x.var(axis=(0, 2))
     np.testing.assert_allclose(mean, m, rtol=1e-12)
     np.testing.assert_allclose(var, v, rtol=1e-10)
-    want = (x - m[:, None]) / np.sqrt(v[:, None] + 0.01) * s[:, None] + o[:, None]
+    eps = float(np.float32(0.01))  # XLA holds epsilon as f32 (testdata/regress/fuzz_172)
+    want = (x - m[:, None]) / np.sqrt(v[:, None] + eps) * s[:, None] + o[:, None]
     np.testing.assert_allclose(y, want, rtol=1e-10, atol=1e-10)
 
 
@@ -60,7 +61,8 @@ def test_inference_uses_the_given_statistics():
     text = ("HloModule m\nENTRY e {\n  x = f64[3,4,5] parameter(0)\n  s = f64[4] parameter(1)\n"
             "  o = f64[4] parameter(2)\n  m = f64[4] parameter(3)\n  v = f64[4] parameter(4)\n"
             "  ROOT y = f64[3,4,5] batch-norm-inference(x, s, o, m, v), epsilon=0.01, feature_index=1\n}\n")
-    want = (x - m[:, None]) / np.sqrt(v[:, None] + 0.01) * s[:, None] + o[:, None]
+    eps = float(np.float32(0.01))  # XLA holds epsilon as f32 (testdata/regress/fuzz_172)
+    want = (x - m[:, None]) / np.sqrt(v[:, None] + eps) * s[:, None] + o[:, None]
     np.testing.assert_allclose(run(text, x, s, o, m, v), want, rtol=1e-12)
 
 

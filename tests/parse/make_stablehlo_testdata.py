@@ -1,7 +1,7 @@
 """Make testdata/stablehlo/, dumps/ and protos/ again: StableHLO text as JAX emits it, XLA dump folders
 and HloModuleProtos, with inputs and XLA's outputs.
 
-    ../.venv-xla/bin/python tests/parse/make_stablehlo_testdata.py [--corpus ../shared/corpus/jax]
+    ../.venv-xla/bin/python tests/parse/make_stablehlo_testdata.py [--corpus ../shared/corpus/jax] [--only NAME]
 
 - `jax/NAME.mlir`: `jax.jit(f, keep_unused=True).lower(*args).as_text()` (JAX's default text) of the
   functions below, `NAME.in<k>.npy` their inputs, `NAME.expected.npz` what `jax.jit(f)(*args)`
@@ -174,6 +174,12 @@ def _x64(x, i):
         jnp.float64(2.0) ** x
 
 
+@case("erfc_f64", ((64,), "float64"), rtol=1e-13, atol=1e-300, x64=True)
+def _erfc_f64(x):
+    """chlo.erfc on f64, each branch of XLA's expansion: |x| <= 1, 1 < |x| < 8, |x| >= 8, underflow."""
+    return lax.erfc(x * 4), lax.erfc(jnp.array([0.0, -0.5, 1.0, -1.0, 7.9, 8.0, -8.5, 26.0, 27.5, 40.0]))
+
+
 @case("bf16_f16_f8", ((8, 8), "bfloat16"), ((8, 8), "float16"), ((8, 8), F), rtol=2e-2, atol=2e-2)
 def _low_precision(a, h, x):
     f8 = x.astype(jnp.float8_e4m3fn).astype(jnp.float32)
@@ -296,10 +302,15 @@ def store(a: np.ndarray) -> np.ndarray:
     return a
 
 
-def write_jax_cases(out: Path) -> None:
+def write_jax_cases(out: Path, only: str | None = None) -> None:
+    """Every case, or only the case `only` (the manifest's other rows kept)."""
     out.mkdir(parents=True, exist_ok=True)
     rows = ["name\trtol\tatol\tx64"]
+    if only is not None:
+        rows += [r for r in (out / "MANIFEST.tsv").read_text().splitlines()[1:] if r.split("\t")[0] != only]
     for name, (fn, specs, rtol, atol, x64) in sorted(CASES.items()):
+        if only is not None and name != only:
+            continue
         rng = np.random.default_rng(zlib.crc32(name.encode()))
         args = [make_input(rng, s) for s in specs]
         with jax.enable_x64(x64):
@@ -317,7 +328,7 @@ def write_jax_cases(out: Path) -> None:
         np.savez(out / f"{name}.expected.npz", **{f"out{k}": store(o) for k, o in enumerate(outs)})
         rows.append(f"{name}\t{rtol}\t{atol}\t{int(x64)}")
         print(f"{name}: {len(text)} chars, {len(outs)} outputs")
-    (out / "MANIFEST.tsv").write_text("\n".join(rows) + "\n")
+    (out / "MANIFEST.tsv").write_text("\n".join([rows[0]] + sorted(rows[1:])) + "\n")
 
 
 def write_corpus(corpus: Path, out: Path) -> None:
@@ -457,7 +468,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", type=Path, default=Path(__file__).resolve().parents[3] / "shared" / "corpus" / "jax")
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--only", help="write only this jax/ case (and its generic/ form)")
     args = ap.parse_args()
+    if args.only:
+        write_jax_cases(args.out / "jax", args.only)
+        return
     write_jax_cases(args.out / "jax")
     write_linalg(args.out / "linalg")
     write_dump(args.out.parent / "dumps")

@@ -71,7 +71,7 @@ def test_corpus_as_stablehlo_runs_equal_to_xla(name, backend):
 
 
 def test_corpus_conversions_cover_the_public_corpus():
-    assert len(CORPUS_CASES) == 52 and len(JAX_CASES) == 23 and len(TORCH_CASES) == 5
+    assert len(CORPUS_CASES) == 52 and len(JAX_CASES) == 24 and len(TORCH_CASES) == 5
 
 
 def _run(text: str, *args):
@@ -300,12 +300,83 @@ def test_lapack_custom_calls_lower_as_jax_writes_them_in_hlo(name):
 
 @pytest.mark.parametrize("backend", ["interp", "llvm"])
 @pytest.mark.parametrize("name", sorted(LINALG_CASES))
-def test_lapack_programs_run_wherever_their_hlo_runs(name, backend):
+def test_lapack_programs_run_as_stablehlo_and_as_hlo(name, backend):
+    """Both of JAX's texts of each linalg program give JAX's outputs (det_inv: a complex det, c64[],
+    once came out of the interpreter as c64[1])."""
     row = LINALG_CASES[name]
     args = [*input_files(LINALG, name), "--check", LINALG / f"{name}.expected.npz", "--rtol", row["rtol"],
             "--atol", row["atol"], "--backend", backend]
-    code, out, err = run_cli([LINALG / f"{name}.hlo", *args])
-    if code != 0:
-        pytest.xfail(f"JAX's own HLO text of {name} does not run on this build either: {err.splitlines()[0]}")
-    code, out, err = run_cli([LINALG / f"{name}.mlir", *args])
+    for text in (LINALG / f"{name}.hlo", LINALG / f"{name}.mlir"):
+        code, out, err = run_cli([text, *args])
+        assert code == 0, f"{text.name}: exit {code}\n{out}{err}"
+
+
+SHAPE_POLY = HERE / "shape_poly"  # made by make_shape_poly_testdata.py (jax 0.12)
+
+
+@pytest.mark.parametrize("backend", ["interp", "llvm"])
+@pytest.mark.parametrize("name", ["broadcast_reshape_iota", "loop_cumsum_sort", "softmax_rows"])
+def test_shape_polymorphic_export_called_with_concrete_shapes_runs(name, backend):
+    """jax.jit(exported.call) of a jax.export with a symbolic batch size: its private functions take
+    tensor<?x...>, size their results with get_dimension_size and dynamic_broadcast_in_dim /
+    dynamic_reshape / dynamic_iota, and check them with a shape_assertion; hloc refines the shapes
+    from the concrete arguments as XLA does, and gives JAX's outputs."""
+    code, out, err = run_cli([SHAPE_POLY / f"{name}.mlir", SHAPE_POLY / f"{name}.in0.npy",
+                              "--check", SHAPE_POLY / f"{name}.expected.npz", "--backend", backend])
     assert code == 0, f"{name}: exit {code}\n{out}{err}"
+
+
+def test_shape_polymorphic_entry_is_one_clear_error():
+    """The exported module itself takes tensor<?xf32>: no shape to compile for."""
+    path = SHAPE_POLY / "poly.mlir"
+    with pytest.raises(ParseError) as info:
+        parse_module(path.read_text(), str(path))
+    assert (info.value.loc.line, info.value.loc.col) == (4, 26)
+    assert "size known only at run time" in info.value.message and "concrete shapes" in info.value.message
+
+
+def test_failed_shape_assertion_is_an_error_at_its_op():
+    """The batch size 5 against a shape_assertion edited to demand b >= 9: refused while reading, with
+    JAX's message and its {0} filled in, as XLA's shape refinement refuses it."""
+    path = SHAPE_POLY / "broadcast_reshape_iota.mlir"
+    text = path.read_text()
+    bound = "%c = stablehlo.constant dense<1> : tensor<i32>"  # compared with GE to the batch size
+    assert bound in text
+    text = text.replace(bound, bound.replace("<1>", "<9>"), 1)
+    with pytest.raises(ParseError) as info:
+        parse_module(text, str(path))
+    assert "shape assertion failed" in info.value.message
+    assert "'b' = 5 from specification 'b'" in info.value.message
+    assert "custom_call @shape_assertion" in text.splitlines()[info.value.loc.line - 1]
+
+
+SHARDY = HERE / "shardy"  # made by make_shardy_testdata.py (jax 0.12, 2 CPU devices)
+
+
+@pytest.mark.parametrize("backend", ["interp", "llvm"])
+def test_shardy_annotations_read_as_one_unpartitioned_program(backend):
+    """sdy.mesh, sdy.sharding and sdy.sharding_constraint annotate how the program is split over
+    devices, not what it computes: the whole program gives what JAX's two shards give together."""
+    code, out, err = run_cli([SHARDY / "sharded.mlir", SHARDY / "sharded.in0.npy", SHARDY / "sharded.in1.npy",
+                              "--check", SHARDY / "sharded.expected.npy", "--rtol", "1e-5", "--atol", "1e-6",
+                              "--backend", backend])
+    assert code == 0, f"exit {code}\n{out}{err}"
+
+
+def test_shard_map_is_one_error_naming_the_op():
+    path = SHARDY / "shard_map.mlir"
+    with pytest.raises(ParseError) as info:
+        parse_module(path.read_text(), str(path))
+    assert (info.value.loc.line, info.value.loc.col) == (5, 10)
+    assert "'sdy.manual_computation'" in info.value.message and "shard_map" in info.value.message
+
+
+def test_quantized_tensor_type_is_one_clear_error():
+    text = """func.func @main(%x: tensor<4xf32>) -> tensor<4x!quant.uniform<i8:f32, 0.1:3>> {
+  %q = stablehlo.uniform_quantize %x : (tensor<4xf32>) -> tensor<4x!quant.uniform<i8:f32, 0.1:3>>
+  return %q : tensor<4x!quant.uniform<i8:f32, 0.1:3>>
+}"""
+    with pytest.raises(ParseError) as info:
+        parse_module(text, "q.mlir")
+    assert "quantized tensors are not supported" in info.value.message
+    assert "!quant.uniform<i8:f32, 0.1:3>" in info.value.message

@@ -52,24 +52,29 @@ def passes_available() -> bool:
     return True
 
 
-def run_hlo_pipeline(module, spec: str, instruments=()) -> str | None:
+def run_hlo_pipeline(module, spec: str, instruments=(), times: dict | None = None) -> str | None:
     """Run the HLO pipeline `spec` on `module` in place. Without hloc.passes in this build, the
-    default level is skipped (returns None) and any other request is a UsageError."""
+    default level is skipped (returns None) and any other request is a UsageError. `times`, if
+    given, receives seconds per pass label (and "(verifier)")."""
     if not passes_available():
         if spec in ("O0", DEFAULT_HLO_PIPELINE):
             return None
         raise UsageError(f"the HLO pass pipeline '{spec}' cannot run: this build of hloc has no hloc.passes")
     from ...errors import PassError
-    from ...passes import run_pipeline
+    from ...passes import PassContext, run_pipeline
 
+    ctx = PassContext(instruments, verify=False)
     try:
         # The verifier checks the input and the result; per pass (and the module text kept for a
         # crash report) it costs ~40% of the pipeline: `hloc opt` is where passes are debugged.
-        run_pipeline(module, spec, verify=False, instruments=instruments)
+        run_pipeline(module, spec, context=ctx)
     except PassError as e:
         if e.loc is None or not str(e.loc.filename).startswith("<"):
             raise
         raise UsageError(f"bad HLO pipeline: {e.message}") from None
+    if times is not None:
+        times.update({label: row[0] for label, row in ctx.times.rows.items()})
+        times["(verifier)"] = ctx.verifier_seconds
     return spec
 
 
@@ -104,7 +109,8 @@ def _build(module, options: BuildOptions, instruments=()) -> Built:
     before = Signature.of_module(module)
     t0 = time.perf_counter()
     stage("HLO passes")
-    ran = run_hlo_pipeline(module, options.hlo_pipeline, instruments)
+    pass_times: dict[str, float] = {}
+    ran = run_hlo_pipeline(module, options.hlo_pipeline, instruments, pass_times)
     if passes_available():
         from ...passes.layout_copies import insert_layout_copies
 
@@ -120,6 +126,7 @@ def _build(module, options: BuildOptions, instruments=()) -> Built:
                                                         entry_name=entry, target=target_spec(options),
                                                         profile=options.profile))
     compiled.timings = {"hlo_passes": hlo_seconds, **compiled.timings}
+    compiled.pass_timings = pass_times
     for ins in instruments:
         if hasattr(ins, "after_build"):
             ins.after_build(compiled)

@@ -91,6 +91,7 @@ class CompiledModule:
     target: TargetSpec
     library: str = ""  # where the precompiled library came from (codegen/linking.py): memory, disk, built; '' unused
     profile_sites: list | None = None  # a profiling build's timed call sites (profile.Site), else None
+    pass_timings: dict = field(default_factory=dict)  # HLO pass label -> seconds (inside timings' hlo_passes)
     _optimized_ir: str | None = field(default=None, repr=False)
 
     @property
@@ -160,7 +161,12 @@ def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModul
         t3 = time.perf_counter()
         timings["parts"] = t3 - t2
         stage("assembling")
-        assembled = split.assembly_module(llmod, split.join_asm(asms, parts.localized)) + lib_asm
+        joined = split.join_asm(asms, parts.localized)
+        missing = split.undefined_labels(joined)
+        if missing:
+            raise CodegenError(f"internal error: the parts' assembly uses local labels it does not define: "
+                               f"{', '.join(missing[:5])}")
+        assembled = split.assembly_module(llmod, joined) + lib_asm
         try:
             obj = tm.emit_object(llvm.parse_assembly(assembled))
         except RuntimeError as e:

@@ -40,7 +40,7 @@ def _setup(instr, x):
 
 
 def _eps(instr, dtype):
-    return np.asarray(instr.attrs["epsilon"], dtype=dtype)
+    return np.asarray(np.float32(instr.attrs["epsilon"]), dtype=dtype)  # XLA holds the attribute as f32
 
 
 def _rsqrt(v):

@@ -476,10 +476,20 @@ _BINARY = {
     "and": _binary(None, np.bitwise_and, np.logical_and, None),
     "or": _binary(None, np.bitwise_or, np.logical_or, None),
     "xor": _binary(None, np.bitwise_xor, np.logical_xor, None),
-    "mulhi": _binary(None, _mulhi, None, None),
 }
 for _op, _h in _BINARY.items():
     handler(_op)(_h)
+
+
+@handler("mulhi")
+def _mulhi_handler(instr, args, ev):
+    a, b = args
+    if a.dtype.kind in "iu":
+        return np.asarray(_mulhi(a, b))
+    et = ETYPE_OF[a.dtype]
+    if et in SUB_BYTE_INTS:  # the high half of the product at the type's own width, not the byte's
+        return downcast((upcast(a).astype(np.int64) * upcast(b).astype(np.int64)) >> ELEMENT_TYPES[et].bits, et)
+    raise _unsupported(instr, a)
 
 
 def _shift_handler(kind: str):

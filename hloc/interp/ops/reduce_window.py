@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import RunError
-from ...ir.types import ELEMENT_TYPES
+from ...ir.types import ELEMENT_TYPES, iinfo
 from ..registry import handler
 from ._heavy_util import ScalarFn, ufunc_for
 
@@ -28,11 +28,10 @@ from ._heavy_util import ScalarFn, ufunc_for
 def ufunc_identity(uf, etype: str):
     """A value e with uf(a, e) == a bit for bit, for every a; None if there is none."""
     et = ELEMENT_TYPES[etype]
-    dt = et.np_dtype
     if et.kind == "pred":
         return {np.logical_and: True, np.logical_or: False, np.logical_xor: False}.get(uf)
     if et.is_integer:
-        info = np.iinfo(dt)
+        info = iinfo(etype)
         return {np.add: 0, np.multiply: 1, np.maximum: info.min, np.minimum: info.max,
                 np.bitwise_and: -1 if et.kind == "sint" else info.max, np.bitwise_or: 0, np.bitwise_xor: 0}.get(uf)
     if et.is_float:

@@ -222,7 +222,7 @@ def _erfc(a: Args):
     x = a.operands[0]
     et = x.shape.etype
     if et == "f64":
-        raise a.error("chlo.erfc on f64 is not supported yet (f32, f16 and bf16 are)")
+        return _erfc_f64(a, x)
     if et != "f32":
         wide = Shape("f32", x.shape.dims, dynamic=x.shape.dynamic)
         return a.emit("convert", [_erfc_f32(a, a.emit("convert", [x], shape=wide))], shape=x.shape)
@@ -241,3 +241,40 @@ def _erfc_f32(a: Args, x: Value) -> Value:
     erf = e.op("multiply", x, _poly(e, e.op("multiply", x, x), _ERF_T))
     near = e.op("compare", abs_x, e.const(1.0), attrs="direction=GT", etype="pred")
     return e.op("select", near, tail, e.op("subtract", e.const(1.0), erf))
+
+
+# Cephes' ndtr.c erfc / erf rational approximations (double precision), as XLA's ErfcImpl64 and
+# ErfImpl64 evaluate them (highest degree first).
+_ERFC64_P = (2.46196981473530512524e-10, 5.64189564831068821977e-1, 7.46321056442269912687e0,
+             4.86371970985681366614e1, 1.96520832956077098242e2, 5.26445194995477358631e2,
+             9.34528527171957607540e2, 1.02755188689515710272e3, 5.57535335369399327526e2)
+_ERFC64_Q = (1.0, 1.32281951154744992508e1, 8.67072140885989742329e1, 3.54937778887819891062e2,
+             9.75708501743205489753e2, 1.82390916687909736289e3, 2.24633760818710981792e3,
+             1.65666309194161350182e3, 5.57535340817727675546e2)
+_ERFC64_R = (5.64189583547755073984e-1, 1.27536670759978104416e0, 5.01905042251180477414e0,
+             6.16021097993053585195e0, 7.40974269950448939160e0, 2.97886665372100240670e0)
+_ERFC64_S = (1.0, 2.26052863220117276590e0, 9.39603524938001434673e0, 1.20489539808096656605e1,
+             1.70814450747565897222e1, 9.60896809063285878198e0, 3.36907645100081516050e0)
+_ERF64_T = (9.60497373987051638749e0, 9.00260197203842689217e1, 2.23200534594684319226e3,
+            7.00332514112805075473e3, 5.55923013010394962768e4)
+_ERF64_U = (1.0, 3.35617141647503099647e1, 5.21357949780152679795e2, 4.59432382970980127987e3,
+            2.26290000613890934246e4, 4.92673942608635921086e4)
+_MAXLOG = 7.09782712893383996843e2  # exp(-x^2) underflows to 0 beyond it
+
+
+def _erfc_f64(a: Args, x: Value) -> Value:
+    """erfc(x) = 1 - x T(x^2)/U(x^2) for |x| <= 1, else exp(-x^2) P(|x|)/Q(|x|) (R/S from 8 on),
+    reflected for x < 0."""
+    e = _Expr(a, x.shape)
+    z = e.op("negate", e.op("multiply", x, x))
+    abs_x = e.op("abs", x)
+    exp_z = e.op("exponential", z)
+    near = e.op("multiply", exp_z, e.op("divide", _poly(e, abs_x, _ERFC64_P), _poly(e, abs_x, _ERFC64_Q)))
+    far = e.op("multiply", exp_z, e.op("divide", _poly(e, abs_x, _ERFC64_R), _poly(e, abs_x, _ERFC64_S)))
+    y = e.op("select", e.lt(abs_x, e.const(8.0)), near, far)
+    y = e.op("select", e.lt(z, e.const(-_MAXLOG)), e.const(0.0), y)
+    tail = e.op("select", e.lt(x, e.const(0.0)), e.op("subtract", e.const(2.0), y), y)
+    x2 = e.op("multiply", x, x)
+    erf = e.op("divide", e.op("multiply", x, _poly(e, x2, _ERF64_T)), _poly(e, x2, _ERF64_U))
+    big = e.op("compare", abs_x, e.const(1.0), attrs="direction=GT", etype="pred")
+    return e.op("select", big, tail, e.op("subtract", e.const(1.0), erf))

@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from lark import Token
 
 from ...errors import did_you_mean
 from ...ir.types import Shape
-from .syntax import Func, Op, Region
+from .refine import FOLDED, STATIC_SHAPES_ONLY, fold, is_unbounded, refined
+from .syntax import Func, Op, Region, Token
 from .values import Ctx, parse_type, shape_text
 
 
@@ -31,35 +31,48 @@ class Value:
 
 
 class CompBuilder:
-    """One HLO computation being written. `capture(key)` (set for case/while regions) brings in a value
-    of an enclosing computation; None means the region is closed (reduce, sort, ... bodies)."""
+    """One HLO computation being written, as records (name, shape, opcode, operand names or a parameter
+    number, attribute text, offset of the MLIR op) that build.py turns into IR. `capture(key)` (set for
+    case/while regions) brings in a value of an enclosing computation; None means the region is closed
+    (reduce, sort, ... bodies)."""
 
     def __init__(self, lowering: ModuleLowering, name: str, parent: CompBuilder | None = None, capture=None):
         self.lw = lowering
         self.name = name
         self.parent = parent
         self.capture = capture
-        self.head: list[str] = []  # parameter lines, written first
-        self.lines: list[str] = []
+        self.head: list[tuple] = []  # parameters, written first
+        self.lines: list[tuple] = []
         self.scope: dict[str, Value] = {}
         self.root: str | None = None
 
     def emit(self, opcode: str, shape: Shape, operands: list[Value], attrs: str = "", offset: int = 0,
              head: bool = False) -> Value:
-        name = self.lw.fresh(opcode)
-        ops = ", ".join(v.name for v in operands)
-        if opcode == "constant":  # the values are set on the IR after parsing (no text round trip)
-            ops = "{...}" if shape.dims else "false" if shape.etype == "pred" else \
-                "(0, 0)" if shape.etype in ("c64", "c128") else "0"
-        line = f"{name} = {shape_text(shape)} {opcode}({ops}){', ' + attrs if attrs else ''}"
-        (self.head if head else self.lines).append(line)
-        self.lw.offsets[name] = offset
+        """An instruction; a constant's value goes into lowering.constants under the returned name. A
+        `?` in `shape` is refined from the operands (refine.py); sizes and shapes are folded into `known`."""
+        lw = self.lw
+        if is_unbounded(shape):
+            static = refined(opcode, shape, operands, attrs)
+            if static is None:
+                raise lw.ctx.error(offset, f"{lw.at[0]} gives {shape.to_str(False)}, a shape known only at run "
+                                           f"time; {STATIC_SHAPES_ONLY}")
+            shape = static
+        name = lw.fresh(opcode)
+        (self.head if head else self.lines).append((name, shape, opcode, [v.name for v in operands], attrs, offset))
+        if opcode in FOLDED:
+            value = fold(opcode, shape, operands, attrs, lw.known, lw.constants)
+            if value is not None:
+                lw.known[name] = value
         return Value(name, shape)
+
+    def line(self, name: str, shape: Shape, opcode: str, operands: list[str] | int, attrs: str, offset: int,
+             head: bool = False) -> None:
+        """An instruction whose name is already chosen (a parameter: operands is its number)."""
+        (self.head if head else self.lines).append((name, shape, opcode, operands, attrs, offset))
 
     def _param(self, number: int, shape: Shape, offset: int) -> Value:
         name = self.lw.fresh("param")
-        self.head.append(f"{name} = {shape_text(shape)} parameter({number})")
-        self.lw.offsets[name] = offset
+        self.head.append((name, shape, "parameter", number, "", offset))
         return Value(name, shape)
 
     def gte(self, tup: Value, index: int, offset: int) -> Value:
@@ -100,10 +113,15 @@ class CompBuilder:
         return self.parent is not None and self.capture is not None and self.parent.has(key)
 
     def text(self, is_entry: bool) -> str:
-        body = self.head + self.lines
+        """The computation as HLO text (for reading what a lowering made, e.g. in a debugger)."""
         out = [("ENTRY " if is_entry else "") + self.name + " {"]
-        for line in body:
-            out.append(("  ROOT " if line.split(" = ", 1)[0] == self.root else "  ") + line)
+        for name, shape, opcode, operands, attrs, _ in self.head + self.lines:
+            if opcode == "constant":
+                args = "..."
+            else:
+                args = str(operands) if isinstance(operands, int) else ", ".join(operands)
+            out.append(f"  {'ROOT ' if name == self.root else ''}{name} = {shape_text(shape)} {opcode}({args})"
+                       + (f", {attrs}" if attrs else ""))
         out.append("}")
         return "\n".join(out)
 
@@ -118,12 +136,14 @@ class ModuleLowering:
         self.func_list = funcs
         self.resources = resources
         self.counts: dict[str, int] = {}
-        self.offsets: dict[str, int] = {}  # HLO instruction name -> offset of its op in the MLIR text
-        self.constants: dict[str, np.ndarray] = {}
+        self.constants: dict[str, np.ndarray] = {}  # constant instruction name -> its value
+        self.known: dict[str, np.ndarray] = {}  # other values known while lowering (refine.py)
+        self.result_shapes: dict[str, list[Shape]] = {}  # computation name -> its results' shapes
         self.done: dict[str, str] = {}  # func name -> computation name
         self.in_progress: set[str] = set()
-        self.texts: list[str] = []
+        self.finished: list[tuple[CompBuilder, int | None]] = []  # (computation, offset if the entry)
         self.used_names: set[str] = set()
+        self.at: tuple[str, int] = ("the module", 0)  # what is being lowered: (description, offset)
 
     def fresh(self, prefix: str) -> str:
         n = self.counts.get(prefix, 0) + 1
@@ -155,27 +175,55 @@ class ModuleLowering:
         public = [f for f in with_body if f.visibility == "public"]
         return public[0] if len(public) == 1 else with_body[-1]
 
-    def lower_func(self, name: str, offset: int, is_entry: bool = False) -> str:
-        if name in self.done:
-            return self.done[name]
+    def lower_func(self, name: str, offset: int, is_entry: bool = False, args: list[Value] | None = None) -> str:
+        """The computation of function `name`; one per distinct static shapes and known values of `args`
+        where its signature has `?` (a shape-polymorphic function called with concrete arguments)."""
         f = self.funcs.get(name)
         if f is None or f.body is None:
             raise self.ctx.error(offset, f"call of unknown function '@{name}'{did_you_mean(name, self.funcs)}")
+        declared = [self.type_of(type_tok) for _, type_tok, _, _ in f.args]
+        key = name
+        if args is not None and any(is_unbounded(s) for s in declared):
+            if len(args) != len(declared):
+                raise self.ctx.error(offset, f"'@{name}' takes {len(declared)} arguments, found {len(args)}")
+            for i, (s, v) in enumerate(zip(declared, args)):
+                if is_unbounded(s):
+                    if s.etype != v.shape.etype or s.rank != v.shape.rank:
+                        raise self.ctx.error(offset, f"argument {i} of '@{name}' is {v.shape.to_str(False)}; "
+                                                     f"the function takes {s.to_str(False)}")
+                    declared[i] = v.shape
+            known = [self.known.get(v.name) for v in args]
+            key = repr((name, [s.to_str(False) for s in declared],
+                        [None if k is None else (k.dtype.str, k.shape, k.tobytes()) for k in known]))
+        else:
+            known = [None] * len(declared)
+        if key in self.done:
+            return self.done[key]
         if name in self.in_progress:
             raise self.ctx.error(offset, f"function '@{name}' calls itself: HLO has no recursion")
         self.in_progress.add(name)
+        outer = self.at
+        self.at = (f"function '@{name}'", f.offset)
         cb = CompBuilder(self, self.comp_name(name))
         for i, (arg, type_tok, _attrs, off) in enumerate(f.args):
-            cb.scope[arg] = cb._param(i, self.type_of(type_tok), off)
+            shape = declared[i]
+            if is_unbounded(shape):
+                raise self.ctx.error(off, f"parameter %{arg} is {type_tok.value}, with a size known only at "
+                                          f"run time (a shape-polymorphic module); {STATIC_SHAPES_ONLY}")
+            cb.scope[arg] = param = cb._param(i, shape, off)
+            if known[i] is not None:
+                self.known[param.name] = known[i]
         results = self.lower_region_ops(cb, f.body, f.offset)
         expected = [self.type_of(t) for t, _ in f.results]
         if len(results) != len(expected):
             raise self.ctx.error(f.offset, f"function '@{name}' returns {len(results)} values; its "
                                            f"signature declares {len(expected)}")
         self.finish(cb, results, f.offset, tuple_result=len(results) != 1)
-        self.texts.append(cb.text(is_entry))
+        self.finished.append((cb, f.offset if is_entry else None))
         self.in_progress.discard(name)
-        self.done[name] = cb.name
+        self.done[key] = cb.name
+        self.result_shapes[cb.name] = [v.shape for v in results]
+        self.at = outer
         return cb.name
 
     def finish(self, cb: CompBuilder, results: list[Value], offset: int, tuple_result: bool) -> Value:
@@ -198,20 +246,24 @@ class ModuleLowering:
                       block_args: list | None = None, kind: str = "region") -> str:
         """A region without captures (reduce, sort, scatter, ... bodies): its block arguments are
         the computation's parameters. Returns the computation's name."""
-        cb = CompBuilder(self, self.comp_name(f"{kind}_{len(self.texts)}"), parent=parent, capture=None)
+        cb = CompBuilder(self, self.comp_name(f"{kind}_{len(self.finished)}"), parent=parent, capture=None)
         args = block_args if block_args is not None else region.blocks[0].args
         for i, (arg, type_tok, _attrs, off) in enumerate(args):
             shape = self.type_of(type_tok)
             cb.scope[arg] = cb._param(i, shape, off)
         results = self.lower_region_ops(cb, region, offset)
         self.finish(cb, results, offset, tuple_result=len(results) != 1)
-        self.texts.append(cb.text(False))
+        self.finished.append((cb, None))
         return cb.name
 
-    def lower(self, module_name: str) -> str:
-        entry = self.entry_func()  # other functions are lowered when called
+    def lower(self) -> None:
+        """Lower the entry function; other functions are lowered when called. Fills `finished`."""
+        entry = self.entry_func()
         self.lower_func(entry.name, entry.offset, is_entry=True)
-        return f"HloModule {module_name}\n\n" + "\n\n".join(self.texts) + "\n"
+
+    def text(self, module_name: str) -> str:
+        """The module as HLO text (for reading what the lowering made)."""
+        return f"HloModule {module_name}\n\n" + "\n\n".join(cb.text(e is not None) for cb, e in self.finished) + "\n"
 
 
 def _return_values(op: Op) -> list[Token]:

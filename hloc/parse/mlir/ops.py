@@ -3,16 +3,17 @@ attributes (generic `<{...}>` properties or the pretty form's words), write HLO 
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 
-from lark import Token
+import numpy as np
 
 from ...ir.types import Shape
 from .lower import CompBuilder, ModuleLowering, Value
 from .pretty import Pretty, paren_values, read_pretty
-from .syntax import Group, Op
-from .values import decode_dict, decode_value, dense_array, is_tok, item_text, shape_text, split_top
+from .syntax import Group, Op, Token
+from .values import decode_dict, decode_value, dense_array, is_tok, item_text, split_top
 
 LOWERINGS: dict[str, Callable] = {}
 
@@ -78,6 +79,9 @@ class Args:
 
 
 def bind(lw: ModuleLowering, cb: CompBuilder, op: Op, values: list[Value]) -> None:
+    named = sum(count for _, count in op.results)  # (counted first: `%0:99999999999` names no results)
+    if named != len(values):
+        raise lw.ctx.error(op.offset, f"'{op.name}' gives {len(values)} results, but {named} are named")
     keys = []
     for name, count in op.results:
         keys.extend([name] if count == 1 else [f"{name}#{k}" for k in range(count)])
@@ -95,11 +99,19 @@ def lower_op(lw: ModuleLowering, cb: CompBuilder, op: Op) -> None:
     fn = LOWERINGS.get(op.name)
     if fn is None:
         from ...errors import did_you_mean
+        if op.name.startswith("sdy."):
+            raise lw.ctx.error(op.offset, f"unsupported operation '{op.name}': hloc runs a sharded module as one "
+                                          "unpartitioned program; of Shardy's ops it reads the sharding "
+                                          "annotations (sdy.mesh, sdy.sharding, sdy.sharding_constraint), not "
+                                          "manual computations (shard_map): jit the function without shard_map")
         raise lw.ctx.error(op.offset, f"unsupported operation '{op.name}'{did_you_mean(op.name, LOWERINGS)}")
+    outer = lw.at
+    lw.at = (f"'{op.name}'", op.offset)  # where a decoding failure is reported (mlir/__init__.py)
     a = Args(lw, cb, op)
     out = fn(a)
     if out is not None:
         bind(lw, cb, op, out if isinstance(out, list) else [out])
+    lw.at = outer
 
 
 def ints(v) -> str:
@@ -224,6 +236,9 @@ def _broadcast(a: Args):
     x = a.operands[0]
     dims = ints_list(a.get("broadcast_dimensions", "dims"))
     out = a.shape.dims
+    if len(dims) != x.shape.rank or any(not 0 <= d < len(out) for d in dims):
+        raise a.error(f"broadcast_in_dim: dims = {dims} must give one result dimension (0 to "
+                      f"{len(out) - 1}) for each of the operand's {x.shape.rank} dimensions")
     # StableHLO stretches size-1 dimensions; HLO's broadcast does not: reshape them away first
     stretched = [i for i, d in enumerate(dims) if x.shape.dims[i] == 1 and out[d] != 1]
     if stretched:
@@ -566,7 +581,7 @@ def _reduce(a: Args):
 
 def _binary_computation(a: Args, op_name: str, scalar: Shape) -> str:
     lw = a.lw
-    cb = CompBuilder(lw, lw.comp_name(f"region_{len(lw.texts)}"), parent=a.cb)
+    cb = CompBuilder(lw, lw.comp_name(f"region_{len(lw.finished)}"), parent=a.cb)
     x = cb._param(0, scalar, a.op.offset)
     y = cb._param(1, scalar, a.op.offset)
     hlo = _ELEMENTWISE.get(op_name.split(".", 1)[1])
@@ -574,7 +589,7 @@ def _binary_computation(a: Args, op_name: str, scalar: Shape) -> str:
         raise a.error(f"'applies {op_name}': not an elementwise binary op")
     r = cb.emit(hlo, scalar, [x, y], "", a.op.offset)
     cb.root = r.name
-    lw.texts.append(cb.text(False))
+    lw.finished.append((cb, None))
     return cb.name
 
 
@@ -627,8 +642,38 @@ def _call(a: Args):
         assert a.pretty is not None and a.pretty.symbol is not None  # (a pretty call names its callee)
         callee = a.pretty.symbol.value[1:].strip('"')
         a.operand_toks = paren_values(a.pretty.parens[0]) if a.pretty.parens else []
-    comp = a.lw.lower_func(callee, a.op.offset)
-    return _multi(a, "call", a.operands, f"to_apply={comp}") if a.result_types else None
+    args = a.operands
+    comp = a.lw.lower_func(callee, a.op.offset, args=args)
+    if any(-1 in t.dims for t in a.result_types):  # a shape-polymorphic callee: its refined results
+        a.result_types = a.lw.result_shapes[comp]
+    return _multi(a, "call", args, f"to_apply={comp}") if a.result_types else None
+
+
+def _shape_assertion(a: Args) -> None:
+    """JAX's check of a shape-polymorphic module's dimension sizes: decided while lowering, where the
+    sizes are known (refine.py), as XLA's shape refinement does; nothing runs."""
+    ops = a.operands
+    values = [a.lw.known.get(v.name, a.lw.constants.get(v.name)) for v in ops]
+    if not ops or values[0] is None:
+        raise a.error("'shape_assertion' on sizes known only at run time: hloc reads static shapes only")
+    if not bool(np.all(values[0])):
+        message = str(a.attrs.get("error_message", "shape assertion failed"))
+        for i, v in enumerate(values[1:]):
+            message = message.replace("{" + str(i) + "}", "?" if v is None else str(np.asarray(v).tolist()))
+        raise a.error(f"shape assertion failed: {message}")
+
+
+@lowering("stablehlo.uniform_quantize", "stablehlo.uniform_dequantize", "mhlo.uniform_quantize",
+          "mhlo.uniform_dequantize")
+def _uniform_quantize(a: Args):
+    # (a quantized result type is refused where Args reads it, naming the type)
+    raise a.error(f"quantized tensors are not supported ('{a.op.name}'): hloc reads float and integer tensors")
+
+
+@lowering("sdy.sharding_constraint", "sdy.reshard")
+def _sharding_constraint(a: Args):
+    """A sharding annotation: on one unpartitioned program, the value itself."""
+    return a.operands[0]
 
 
 @lowering("stablehlo.composite")
@@ -645,7 +690,10 @@ def _custom_call(a: Args):
         a.operand_toks = paren_values(a.pretty.parens[0]) if a.pretty.parens else []
     else:
         target = a.attrs["call_target_name"]
-    if target.startswith("mhlo.") and target in LOWERINGS:  # torch_xla wraps MHLO ops: @mhlo.erf(%x)
+    if target == "shape_assertion":
+        return _shape_assertion(a)
+    # torch_xla wraps MHLO ops (@mhlo.erf(%x)); JAX's shape polymorphism has @stablehlo.dynamic_* (dynamic.py)
+    if target.startswith(("mhlo.", "stablehlo.dynamic_")) and target in LOWERINGS:
         a.attrs.update(a.attrs.get("mhlo.attributes") or {})
         return LOWERINGS[target](a)
     attrs = f'custom_call_target="{target}"'
@@ -705,28 +753,27 @@ class _Captures:
                 self.keys[key] = self.first + len(self.values)
                 self.values.append(self.parent.lookup(tok, self.lw.ctx))
             index = self.keys[key]
-            shape = self.values[index - self.first].shape
+            outer = self.values[index - self.first]
             name = self.lw.fresh("get-tuple-element")
-            cb.lines.append(f"{name} = {_shape(shape)} get-tuple-element({param_name}), index={index}")
-            self.lw.offsets[name] = (tok.start_pos or 0)
-            return Value(name, shape)
+            cb.line(name, outer.shape, "get-tuple-element", [param_name], f"index={index}", tok.start_pos or 0)
+            known = self.lw.known.get(outer.name)
+            if known is None and outer.shape.is_array and math.prod(outer.shape.dims) <= 4096:
+                known = self.lw.constants.get(outer.name)
+            if known is not None:  # a size the region reads (shape refinement, refine.py)
+                self.lw.known[name] = known
+            return Value(name, outer.shape)
         return capture
-
-
-_shape = shape_text
 
 
 def _open_region(a: Args, region, state: list[Shape], arg_names: list[str], caps: _Captures, kind: str):
     """A region whose computation takes one tuple parameter: the state, then the captures."""
     lw = a.lw
-    cb = CompBuilder(lw, lw.comp_name(f"{kind}_{len(lw.texts)}"), parent=a.cb)
+    cb = CompBuilder(lw, lw.comp_name(f"{kind}_{len(lw.finished)}"), parent=a.cb)
     param = lw.fresh("param")
-    lw.offsets[param] = region.offset
     cb.capture = caps.hook(cb, param, region.offset)
     for i, (name, shape) in enumerate(zip(arg_names, state)):
         gname = lw.fresh("get-tuple-element")
-        cb.lines.append(f"{gname} = {_shape(shape)} get-tuple-element({param}), index={i}")
-        lw.offsets[gname] = region.offset
+        cb.line(gname, shape, "get-tuple-element", [param], f"index={i}", region.offset)
         cb.scope[name] = Value(gname, shape)
     results = lw.lower_region_ops(cb, region, a.op.offset)
     return cb, param, results
@@ -735,13 +782,13 @@ def _open_region(a: Args, region, state: list[Shape], arg_names: list[str], caps
 def _close_region(a: Args, cb: CompBuilder, param: str, state: list[Shape], caps: _Captures,
                   results: list[Value], tuple_root: bool) -> None:
     shape = Shape.tuple(state + [v.shape for v in caps.values])
-    cb.head.append(f"{param} = {_shape(shape)} parameter(0)")
+    cb.line(param, shape, "parameter", 0, "", a.op.offset, head=True)
     if tuple_root:
         root = cb.tuple(results, a.op.offset)
     else:
         root = results[0]
     cb.root = root.name
-    a.lw.texts.append(cb.text(False))
+    a.lw.finished.append((cb, None))
 
 
 @lowering("stablehlo.case", "mhlo.case")
@@ -789,8 +836,7 @@ def _while(a: Args):
     passthrough = []
     for k, v in enumerate(caps.values):
         name = a.lw.fresh("get-tuple-element")
-        bcb.lines.append(f"{name} = {_shape(v.shape)} get-tuple-element({bparam}), index={len(state) + k}")
-        a.lw.offsets[name] = op.offset
+        bcb.line(name, v.shape, "get-tuple-element", [bparam], f"index={len(state) + k}", op.offset)
         passthrough.append(Value(name, v.shape))
     _close_region(a, ccb, cparam, state, caps, cres, tuple_root=False)
     _close_region(a, bcb, bparam, state, caps, bres + passthrough, tuple_root=True)

@@ -7,9 +7,7 @@ the op's own reader in ops.py."""
 
 from __future__ import annotations
 
-from lark import Token
-
-from .syntax import Group, Op
+from .syntax import Group, Op, Token
 from .values import Ctx, decode_dict, is_tok, split_top
 
 
@@ -33,7 +31,7 @@ def read_pretty(op: Op, ctx: Ctx) -> Pretty:
         i = 0
         while i < len(seg):
             it = seg[i]
-            if is_tok(it, "ID") and i + 1 < len(seg) and is_tok(seg[i + 1], "EQUAL"):
+            if is_tok(it, "ID") and i + 1 < len(seg) and is_tok(seg[i + 1], "="):
                 rest = seg[i + 2:]
                 # `window = {...} {feature_group_count = 1}`: a second brace group is the op's attributes
                 if len(rest) > 1 and isinstance(rest[-1], Group) and rest[-1].kind == "{":

@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 
 import numpy as np
-from lark import Token
 
 from ...errors import ParseError, SourceLoc
 from ...ir.types import ELEMENT_TYPES, Shape
-from .syntax import Group, split_top
+from ..values import parse_array_shape
+from .syntax import Group, Token, split_top
 
 _SCALARS = {
     "i1": "pred", "i2": "s2", "i4": "s4", "i8": "s8", "i16": "s16", "i32": "s32", "i64": "s64",
@@ -61,8 +61,20 @@ def _split_commas(text: str) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
+_TYPES: dict[str, Shape] = {}  # type text -> its shape (Shapes are immutable values)
+
+
 def parse_type(text: str, offset: int, ctx: Ctx) -> Shape:
-    text = text.strip()
+    shape = _TYPES.get(text)
+    if shape is None:
+        shape = _parse_type(text.strip(), offset, ctx)
+        if len(_TYPES) > 8192:
+            _TYPES.clear()
+        _TYPES[text] = shape
+    return shape
+
+
+def _parse_type(text: str, offset: int, ctx: Ctx) -> Shape:
     if text.startswith("tensor<"):
         body = text[len("tensor<"):-1]
         encoding = None
@@ -74,24 +86,28 @@ def parse_type(text: str, offset: int, ctx: Ctx) -> Shape:
             raise ctx.error(offset, f"expected a tensor type, found '{text}'")
         dims_text, etype_text = m.group(1), m.group(2)
         dims = [d for d in dims_text.split("x") if d]
+        if etype_text.startswith("!quant."):
+            raise ctx.error(offset, f"quantized tensors are not supported ('{etype_text}'): hloc reads float "
+                                    "and integer tensors; export the model before quantization or dequantized")
         et = element_type(etype_text, offset, ctx)
         bounds = None
         if encoding is not None:
             b = re.fullmatch(r"#stablehlo\.bounds<(.*)>", encoding)
             if b:
                 bounds = [x.strip() for x in b.group(1).split(",")]
-        sizes, dynamic = [], []
+                if any(x != "?" and not x.isdigit() for x in bounds):
+                    raise ctx.error(offset, f"expected bounds (numbers or '?') in '{encoding}'")
+        hlo_dims = []
         for i, d in enumerate(dims):
             if d == "?":
                 bound = bounds[i] if bounds is not None and i < len(bounds) else "?"
-                sizes.append(-1 if bound == "?" else int(bound))
-                dynamic.append(True)
+                hlo_dims.append("?" if bound == "?" else "<=" + bound)
             else:
-                sizes.append(int(d))
-                dynamic.append(False)
-        return Shape(et, tuple(sizes), dynamic=tuple(dynamic))
+                hlo_dims.append(d)
+        # the HLO reader's shape checks (sizes that fit in 64 bits, ...), errors at this type
+        return parse_array_shape(f"{et}[{','.join(hlo_dims)}]", offset, ctx)
     if text.startswith("tuple<"):
-        return Shape.tuple([parse_type(p, offset, ctx) for p in _split_commas(text[len("tuple<"):-1])])
+        return Shape.tuple([_parse_type(p, offset, ctx) for p in _split_commas(text[len("tuple<"):-1])])
     if text in ("!stablehlo.token", "!mhlo.token"):
         return Shape("token")
     if text in _SCALARS:
@@ -145,19 +161,32 @@ def decode_dict(group: Group | None, ctx: Ctx) -> dict:
             raise ctx.error(offset_of(key), "expected an attribute name")
         if len(seg) == 1:
             out[name] = True
-        elif is_tok(seg[1], "EQUAL"):
+        elif is_tok(seg[1], "="):
             out[name] = decode_value(seg[2:], ctx)
         else:
             raise ctx.error(offset_of(seg[1]), f"expected '=' after attribute '{name}'")
     return out
 
 
-def _number(text: str):
-    if text.lstrip("-").startswith("0x"):
+_INT = re.compile(r"[-+]?[0-9]+")
+_HEX = re.compile(r"[-+]?0x[0-9A-Fa-f]+")
+_FLOAT = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*(?:[eE][-+]?[0-9]+)?|inf|nan)", re.I)
+
+
+def _number(text: str, offset: int = 0, ctx: Ctx | None = None):
+    """An integer or float literal; anything else is a ParseError at `offset` (with a ctx) or ValueError,
+    which the reader's decoding guard turns into one (mlir/__init__.py)."""
+    text = text.strip()
+    if _HEX.fullmatch(text):
         return int(text, 16)
-    if re.fullmatch(r"-?[0-9]+", text):
+    if _INT.fullmatch(text):
         return int(text)
-    return float(text)
+    if _FLOAT.fullmatch(text):
+        return float(text)
+    message = f"malformed number '{text}'"
+    if ctx is not None:
+        raise ctx.error(offset, message)
+    raise ValueError(message)
 
 
 def decode_value(items: list, ctx: Ctx):
@@ -166,7 +195,7 @@ def decode_value(items: list, ctx: Ctx):
     if not items:
         raise ctx.error(0, "expected an attribute value")
     it = items[0]
-    typ = items[2] if len(items) >= 3 and is_tok(items[1], "COLON") else None
+    typ = items[2] if len(items) >= 3 and is_tok(items[1], ":") else None
     if isinstance(it, Group):
         if it.kind == "[":
             return [decode_value(seg, ctx) for seg in split_top(it.items)]
@@ -178,7 +207,7 @@ def decode_value(items: list, ctx: Ctx):
     t = it.type
     v = it.value
     if t == "NUMBER":
-        return _number(v)
+        return _number(v, it.start_pos or 0, ctx)
     if t == "STRING":
         return unescape(v[1:-1])
     if t == "ID":
@@ -190,7 +219,7 @@ def decode_value(items: list, ctx: Ctx):
     if t == "ARRAY":
         body = v[v.index("<") + 1:-1]
         _, _, values = body.partition(":")
-        return [_number(x) if x.strip() not in ("true", "false") else x.strip() == "true"
+        return [_number(x, it.start_pos or 0, ctx) if x.strip() not in ("true", "false") else x.strip() == "true"
                 for x in values.split(",") if x.strip()]
     if t == "DENSE":
         if typ is None:
@@ -261,16 +290,34 @@ def dense_array(text: str, shape: Shape, offset: int, ctx: Ctx, resources: dict 
         if blob is None:
             raise ctx.error(offset, f"dense_resource<{body}>: the module has no such resource blob "
                                     "(constants elided from the text cannot be run)")
-        raw = bytes.fromhex(blob[2:])[4:]  # the first 4 bytes are the blob's alignment
+        raw = _hex_bytes(blob[2:], offset, ctx)[4:]  # the first 4 bytes are the blob's alignment
         return _from_bytes(raw, shape, dtype, count, offset, ctx)
     if body.startswith('"0x'):
-        return _from_bytes(bytes.fromhex(body[3:-1]), shape, dtype, count, offset, ctx)
+        return _from_bytes(_hex_bytes(body[3:-1], offset, ctx), shape, dtype, count, offset, ctx)
+    try:
+        with np.errstate(over="ignore"):  # a float beyond its type's range is +-inf, as MLIR rounds it
+            values = _dense_elements(body, et, info, dtype)
+    except (ValueError, OverflowError, IndexError) as e:
+        raise ctx.error(offset, f"malformed dense literal for {shape_text(shape)}: {e}") from None
+    if values.size == 1 and count != 1:
+        return np.full(shape.dims, values[0], dtype)
+    if values.size != count:
+        raise ctx.error(offset, f"the dense literal has {values.size} elements; its type "
+                                f"{shape_text(shape)} needs {count}")
+    return values.reshape(shape.dims)
+
+
+def _dense_elements(body: str, et: str, info, dtype) -> np.ndarray:
+    """The elements of a `dense<[...]>` body, flat; ValueError / OverflowError on any malformed or
+    out-of-range element."""
     toks = [m.group(1) for m in _DENSE_TOKEN.finditer(body)]
     flat: list = []
     i = 0
     while i < len(toks):
         tk = toks[i]
         if tk == "(":  # complex (re,im)
+            if i + 4 >= len(toks) or toks[i + 2] != "," or toks[i + 4] != ")":
+                raise ValueError("expected a complex element (re, im)")
             flat.append(complex(_scalar(toks[i + 1], "f64"), _scalar(toks[i + 3], "f64")))
             i += 5
             continue
@@ -278,27 +325,38 @@ def dense_array(text: str, shape: Shape, offset: int, ctx: Ctx, resources: dict 
             flat.append(tk)
         i += 1
     if info.is_complex:
-        values = np.array([v if isinstance(v, complex) else complex(_scalar(v, "f64")) for v in flat], dtype)
-    elif info.kind == "float" or et in ("f16", "bf16", "f32", "f64"):
-        bits = info.bits
+        return np.array([v if isinstance(v, complex) else complex(_scalar(v, "f64")) for v in flat], dtype)
+    if any(isinstance(v, complex) for v in flat):
+        raise ValueError(f"a complex element in a literal of {et}")
+    if info.kind == "float" or et in ("f16", "bf16", "f32", "f64"):
         values = np.empty(len(flat), dtype)
-        ubits = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}.get(bits)
+        ubits = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}.get(info.bits)
         for k, tk in enumerate(flat):
-            if tk.startswith("0x") and ubits is not None:
-                values[k:k + 1] = np.array([int(tk, 16)], ubits).view(values.dtype)
+            if tk.lower().startswith("0x") and ubits is not None:
+                bits = int(tk, 16)
+                if bits >= 1 << info.bits:
+                    raise ValueError(f"'{tk}' has more than {info.bits} bits")
+                values[k:k + 1] = np.array([bits], ubits).view(values.dtype)
             else:
                 values[k] = _scalar(tk, et)
-    elif et == "pred":
-        values = np.array([tk == "true" or (tk not in ("false", "0")) for tk in flat], np.bool_)
-    else:
-        values = np.array([int(tk, 0) if not tk.lstrip("-").isdigit() else int(tk) for tk in flat],
-                          dtype=np.int64 if info.kind == "sint" else np.uint64).astype(dtype)
-    if values.size == 1 and count != 1:
-        return np.full(shape.dims, values[0], dtype)
-    if values.size != count:
-        raise ctx.error(offset, f"the dense literal has {values.size} elements; its type "
-                                f"{shape_text(shape)} needs {count}")
-    return values.reshape(shape.dims)
+        return values
+    if et == "pred":
+        for tk in flat:
+            if tk not in ("true", "false", "0", "1"):
+                raise ValueError(f"'{tk}' is not a boolean")
+        return np.array([tk in ("true", "1") for tk in flat], np.bool_)
+    ints = [_number(tk) for tk in flat]
+    bad = [v for v in ints if not isinstance(v, int)]
+    if bad:
+        raise ValueError(f"'{bad[0]}' is not an integer")
+    lo, hi = (-(1 << (info.bits - 1)), (1 << (info.bits - 1)) - 1) if info.kind == "sint" else (0, (1 << info.bits) - 1)
+    for v in ints:
+        if not lo <= v <= hi:
+            if info.kind != "sint" and -(1 << (info.bits - 1)) <= v < 0:  # MLIR prints unsigned as signed bits
+                continue
+            raise ValueError(f"{v} is out of range for {et}")
+    return np.array([v % (1 << info.bits) if v < 0 and info.kind != "sint" else v for v in ints],
+                    dtype=np.int64 if info.kind == "sint" else np.uint64).astype(dtype)
 
 
 def _scalar(tok: str, et: str) -> float:
@@ -311,11 +369,23 @@ def _scalar(tok: str, et: str) -> float:
         return float("nan")
     if low.startswith("0x"):
         return float(int(low, 16))
+    if not _FLOAT.fullmatch(tok):
+        raise ValueError(f"'{tok}' is not a number")
     return float(tok)
+
+
+def _hex_bytes(text: str, offset: int, ctx: Ctx) -> bytes:
+    try:
+        return bytes.fromhex(text)
+    except ValueError:
+        raise ctx.error(offset, "malformed hex literal: expected pairs of hex digits") from None
 
 
 def _from_bytes(raw: bytes, shape: Shape, dtype, count: int, offset: int, ctx: Ctx) -> np.ndarray:
     itemsize = np.dtype(dtype).itemsize
+    if len(raw) % itemsize:
+        raise ctx.error(offset, f"the hex literal holds {len(raw)} bytes, not a whole number of "
+                                f"{itemsize}-byte elements of {shape_text(shape)}")
     if shape.etype == "pred":
         arr = np.frombuffer(raw, np.uint8).astype(np.bool_)
     else:

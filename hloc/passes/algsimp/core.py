@@ -26,7 +26,7 @@ import numpy as np
 from ...ir.attrs import SliceRange
 from ...ir.literal import ElidedLiteral
 from ...ir.module import Computation, Instruction, Module
-from ...ir.types import ELEMENT_TYPES, Shape
+from ...ir.types import ELEMENT_TYPES, Shape, iinfo
 from ..naming import ModuleNames
 from ..rewrite import SideEffects
 
@@ -161,7 +161,7 @@ def identity_of(opcode: str, etype: str):
         if et.kind == "pred":
             return True
         return 1 if opcode == "multiply" else (-1 if et.kind == "sint" else (None if et.kind == "float" else
-                                                                                np.iinfo(et.np_dtype).max))
+                                                                                iinfo(etype).max))
     if opcode in ("maximum", "minimum"):
         lowest = opcode == "maximum"
         if et.kind == "pred":
@@ -169,7 +169,7 @@ def identity_of(opcode: str, etype: str):
         if et.kind == "float":
             return -np.inf if lowest else np.inf
         if et.kind in ("sint", "uint"):
-            info = np.iinfo(et.np_dtype)
+            info = iinfo(etype)
             return info.min if lowest else info.max
     return None
 

@@ -48,8 +48,8 @@ class Namer:
     def add(self, comp: Computation, instr: Instruction, base: str) -> Instruction:
         """Append `instr` to `comp` under a fresh name derived from `base`."""
         instr.name = self.fresh(base)
-        comp._names.add(instr.name)
         instr.parent = comp
+        comp._add_name(instr.name)
         comp.instructions.append(instr)
         return instr
 

@@ -73,6 +73,7 @@ def flatten_entry(module: Module) -> tuple[Computation, list[Instruction]]:
     """The entry computation with `call`s inlined (hloc/passes/analysis/flatten.py); asynchronous
     pairs, copy-start/-done, domain and rng rewritten on the way (kernels/lowering.py)."""
     check_module_devices(module)
+    load_all()  # (the rewrites are registered by the kernel modules: none may be missed)
     try:
         return _flatten_entry(module, Rewriter)
     except PassError as e:
@@ -82,6 +83,7 @@ def flatten_entry(module: Module) -> tuple[Computation, list[Instruction]]:
 def flatten(comp: Computation) -> tuple[Computation, list[Instruction]]:
     """`comp` with `call`s inlined, as a new computation (the module is untouched), and its
     schedule (post order). Used for the entry and for computations called by control flow."""
+    load_all()
     try:
         return _flatten(comp, Rewriter)
     except PassError as e:

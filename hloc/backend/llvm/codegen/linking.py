@@ -47,7 +47,9 @@ from ..library import im2col
 from . import asmblob
 from .split import localize_lines, module_asm, module_asm_line
 
-FORMAT = 3  # of the cached text (2: the data form, asmblob.py; 3: the text form by split.localize_lines)
+# of the cached text (2: the data form, asmblob.py; 3: the text form by split.localize_lines; 4: which
+# renames immediates, `$.L...`, too)
+FORMAT = 4
 _PREFIX = ".Lhk_"
 
 

@@ -307,7 +307,9 @@ def shared(parts: list[Part], ents: dict[str, Entity]) -> set[str]:
 # assembly
 
 
-_LABEL = re.compile(r"(?<![\w.$])\.L(?=[\w$.])")
+# A local label `.L...` where a symbol starts: after anything that cannot be part of a name, or as
+# an immediate (`$.Lc.x`: absolute addresses, what non-PIC code takes of a constant).
+_LABEL = re.compile(r"(?:(?<![\w.$])|(?<=[^\w.$]\$))\.L(?=[\w$.])")
 _DATA = (".ascii", ".asciz", ".string")
 
 
@@ -328,6 +330,27 @@ def localize_lines(asm: str, localized: set[str], prefix: str) -> list[str]:
             line = _LABEL.sub(prefix, line)
         out.append(line)
     return out
+
+
+_LABEL_DEF = re.compile(r"^\s*(\.L[\w$.]+):|^\s*\.(?:set|equ)\s+(\.L[\w$.]+)\s*,", re.M)
+_LABEL_REF = re.compile(r"(?:(?<![\w.$])|(?<=[^\w.$]\$))\.L[\w$.]*")
+
+
+def undefined_labels(asm: str) -> list[str]:
+    """The local labels `asm` uses but does not define. The assembler reports one by ending the
+    process (LLVM's fatal error), so join_asm's output is checked first."""
+    defined = set()
+    for label, alias in _LABEL_DEF.findall(asm):
+        defined.add(label or alias)
+    used = set()
+    for line in asm.splitlines():
+        if ".L" not in line:
+            continue
+        s = line.lstrip()
+        if s.startswith(_DATA):
+            continue
+        used.update(_LABEL_REF.findall(line.split("#", 1)[0]))
+    return sorted(used - defined)
 
 
 def join_asm(asms: list[str], localized: set[str]) -> str:

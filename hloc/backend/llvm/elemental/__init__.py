@@ -786,11 +786,7 @@ def _reduce_precision(em: Elemental, instr: Instruction, index: Index):
         sinf = b.or_(szero, const(it, exp_mask))
         xi = b.select(over, sinf, xi)
         xi = b.select(under, szero, xi)
-    r = b.bitcast(xi, x.type)
-    if mbits > 0:
-        r = b.select(is_nan, x, r)
-    else:
-        r = b.select(is_nan, ir.Constant(x.type, float("inf")), r)
+    r = b.select(is_nan, x, b.bitcast(xi, x.type))  # NaN stays NaN, as XLA:CPU keeps it (0 mantissa bits too)
     return _round(em, _etype(instr), r)
 
 

@@ -13,6 +13,7 @@ Per-feature sums live in the scratch memory; x is walked in its layout order.
 from __future__ import annotations
 
 import llvmlite.ir as ir
+import numpy as np
 
 from ....errors import CodegenError
 from ....ir.module import Instruction
@@ -110,7 +111,7 @@ def emit_batch_norm(ctx, instr: Instruction) -> None:
     ct = _ct(x.etype)
     n = x.shape.num_elements // nf
     count = ir.Constant(ct, float(n))
-    eps = ir.Constant(ct, float(instr.attrs.get("epsilon", 0.0)))
+    eps = ir.Constant(ct, float(np.float32(instr.attrs.get("epsilon", 0.0))))  # XLA holds it as f32
     feats = [_Features(b, ctx.scratch, k, nf, ct) for k in range(4)]
     outs = ctx.outputs
 

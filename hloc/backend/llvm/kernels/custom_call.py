@@ -37,7 +37,7 @@ from ..llvmir.loops import Index, for_range, loop_nest
 from . import kernel
 from . import lapack as lapack_calls
 from .indexing import copy_array
-from .sort import check_topk_shapes, emit_topk
+from .sort import check_topk_shapes, emit_topk, topk_scratch_bytes
 
 ANNOTATIONS = frozenset({"Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape", "MoveToHost", "MoveToDevice",
                          "annotate_device_placement", "LayoutConstraint"})
@@ -90,7 +90,8 @@ def supported_targets() -> list[str]:
 @kernel.scratch("custom-call")
 def custom_call_scratch(instr: Instruction, emitter=None) -> int:
     if _target(instr) == "TopK":
-        return 16 * instr.operands[0].shape.dims[-1]
+        shape = instr.operands[0].shape
+        return topk_scratch_bytes(shape.dims[-1], instr.shape.tuple_shapes[0].dims[-1])
     if lapack.is_target(_target(instr)):
         return lapack_calls.scratch_bytes(instr)
     return 0

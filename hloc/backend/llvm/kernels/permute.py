@@ -35,6 +35,8 @@ from .parallel import parallel_range
 # ms with its three) for head transposes of 33-52 us; 8 x 8 ~15 ms each; 4 x 4 ~1 ms each, 46-78 us
 # (the loop kernel: 119-145 us).
 TILE = 4
+# 8- and 16-bit elements: 8 x 8 tiles (one 16-byte vector per row; 4 x 4 would move 8 bytes at a time)
+NARROW_TILE = 8
 MIN_SIDE = 8  # R and the innermost dim at least this long (else the loop kernel's copy is as good)
 _MOVES = ("reshape", "transpose", "copy", "bitcast")
 
@@ -125,7 +127,7 @@ def plan_permute(instr: Instruction) -> PermutePlan | None:
     if src.is_tuple or src.dims != chain[0].operands[0].shape.dims or 0 in src.dims:
         return None
     et = ELEMENT_TYPES.get(src.etype)
-    if et is None or et.kind not in ("float", "sint", "uint") or et.bits not in (32, 64):
+    if et is None or et.kind not in ("float", "sint", "uint") or et.bits not in (8, 16, 32, 64):
         return None
     if src.etype != instr.shape.etype:
         return None
@@ -154,7 +156,7 @@ def emit_permute(ctx, plan: PermutePlan) -> None:
     out_strides = [int(np.prod([s for s, _ in dims[:k]], dtype=np.int64)) for k in range(len(dims))]
     batch = [k for k in range(1, len(dims)) if k != r]
     nbatch = int(np.prod([dims[k][0] for k in batch], dtype=np.int64))
-    vw = min(TILE, max(1, vector_bits(ctx.features) // (8 * plan.es)))
+    vw = min(TILE if plan.es > 2 else NARROW_TILE, max(1, vector_bits(ctx.features) // (8 * plan.es)))
     rows, cols = dims[r][0], dims[0][0]
     col_stride = dims[0][1]
     r_tiles = (rows + vw - 1) // vw

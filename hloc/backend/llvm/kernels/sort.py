@@ -1,5 +1,5 @@
 """sort (any dimension, multi-operand, comparator inlined, is_stable) and topk (the HLO op and
-XLA:CPU's `TopK` custom-call target, see custom_call.py).
+XLA:CPU's `TopK` custom-call target, see custom_call.py; by selection, see emit_topk).
 
 Each 1-D slice along the sort dimension is sorted as a permutation: positions 0..n-1 in the scratch
 memory are sorted with `less(i, j)` = the comparator applied to the operands' elements at i and j,
@@ -474,7 +474,210 @@ def check_sort(instr: Instruction) -> None:
 def sort_scratch(instr: Instruction, emitter=None) -> int:
     shape = instr.operands[0].shape
     n = shape.dims[instr.attrs["dimensions"][0]] if shape.rank else 1
-    return 16 * n  # the permutation and the merge buffer, i64 each
+    # the permutation and the merge buffer, i64 each (a radix sort's keys and indices, twice, u32 each)
+    return 16 * n + (RADIX_COUNTS_BYTES if _radix_sorts(instr) else 0)
+
+
+# ------------------------------------------------------------------------------------------------
+# stable sorts by a key: LSD radix sort
+#
+# A stable sort by a strict weak order has one result, whatever the algorithm: where XLA:CPU sorts
+# with std::less/greater (sort_direction) and the sort is stable, rows of at least RADIX_MIN
+# elements are sorted by radix on a 32-bit key whose unsigned order is that order (equivalent
+# elements, e.g. all NaNs or -0 and 0, get one key): one pass makes the four byte histograms, then
+# one stable scatter of (key, index) pairs per byte (skipped where every key has the same byte),
+# and the outputs are gathered through the indices: O(n) against O(n log n) comparator calls.
+
+RADIX_MIN = 256
+RADIX_COUNTS_BYTES = 4 * 256 * 4  # a histogram of u32 counts per key byte
+_RADIX_KEYS = ("f16", "bf16", "f32", "s8", "s16", "s32", "u8", "u16", "u32")
+
+
+def _radix_sorts(instr: Instruction) -> bool:
+    return _radix_plan(instr) is not None
+
+
+def _radix_plan(instr: Instruction):
+    """(operand number, key(ctx, value) -> u32) when the sort may run as a radix sort, else None."""
+    shape = instr.operands[0].shape
+    if not instr.attrs.get("is_stable", False) or not shape.rank:
+        return None
+    n = shape.dims[instr.attrs["dimensions"][0]]
+    if not RADIX_MIN <= n < 1 << 31:
+        return None
+    direction = sort_direction(instr)
+    if direction is not None:
+        etype = shape.etype
+        if etype not in _RADIX_KEYS:
+            return None
+        return 0, lambda ctx, v: _radix_key(ctx.b, etype, v, direction == "asc")
+    return _expression_key(instr)
+
+
+def _expression_key(instr: Instruction):
+    """A comparator `compare(f(a), f(b)) LT|GT` with f one expression of one operand's element (the
+    same on both sides) and an integer result of at most 32 bits, or f32 in the total order (what
+    comparison-expander makes of jax's total-order comparator): a strict weak order, by the key f."""
+    comp = instr.attrs["to_apply"]
+    root = comp.root
+    if root.opcode != "compare" or root.attrs.get("direction") not in ("LT", "GT"):
+        return None
+    lhs, rhs = root.operands
+    pl, pr = _only_parameter(comp, lhs), _only_parameter(comp, rhs)
+    if pl is None or pr is None or {pl.parameter_number, pr.parameter_number} != \
+            {pl.parameter_number & ~1, pl.parameter_number | 1} or not _mirrored(lhs, rhs, pl, pr, {}):
+        return None
+    etype = lhs.shape.etype
+    total = root.attrs.get("order") == "TOTAL" or root.attrs.get("type") == "TOTALORDER"
+    kind = ELEMENT_TYPES[etype].kind
+    if not (kind in ("sint", "uint") and ELEMENT_TYPES[etype].bits <= 32 or etype == "f32" and total):
+        return None
+    ascending = (root.attrs["direction"] == "LT") == (pl.parameter_number % 2 == 0)
+
+    def key(ctx, v):
+        b = ctx.b
+        em = Elemental(b, {}, ctx.constant_array)
+        em.sources[pl] = lambda _i, _v=v: _v
+        k = em.value(lhs, Index(lhs.shape, [], None))
+        if kind == "float":
+            k = b.xor(total_order_key(b, etype, k), const(I32, 1 << 31))
+        elif kind == "sint":
+            k = b.xor(b.sext(k, I32) if k.type.width < 32 else k, const(I32, 1 << 31))
+        elif k.type.width < 32:
+            k = b.zext(k, I32)
+        return k if ascending else b.not_(k)
+
+    return pl.parameter_number // 2, key
+
+
+def _only_parameter(comp: Computation, expr: Instruction):
+    """The one parameter `expr` reads (no called computations, nothing with side effects), else None."""
+    found, stack, seen = set(), [expr], set()
+    while stack:
+        x = stack.pop()
+        if x in seen:
+            continue
+        seen.add(x)
+        if x.opcode == "parameter":
+            found.add(x)
+            continue
+        if x.opcode in ("rng", "custom-call", "infeed", "recv") or any(
+                isinstance(v, Computation) for v in x.attrs.values()):
+            return None
+        stack.extend(x.operands)
+    return found.pop() if len(found) == 1 else None
+
+
+def _mirrored(x: Instruction, y: Instruction, px: Instruction, py: Instruction, memo: dict) -> bool:
+    """Whether `y` is `x`'s expression with parameter px read as py."""
+    if x is px or y is py:
+        return x is px and y is py
+    if (x, y) in memo:
+        return memo[(x, y)]
+    memo[(x, y)] = False
+    ok = x.opcode == y.opcode and x.opcode != "parameter" and x.shape == y.shape and \
+        len(x.operands) == len(y.operands) and \
+        {k: v for k, v in x.attrs.items() if k != "metadata"} == {k: v for k, v in y.attrs.items() if k != "metadata"}
+    if ok and (x.literal is not None or y.literal is not None):
+        ok = x.literal is not None and y.literal is not None and _literal_bytes(x) == _literal_bytes(y)
+    ok = ok and all(_mirrored(a, c, px, py, memo) for a, c in zip(x.operands, y.operands))
+    memo[(x, y)] = ok
+    return ok
+
+
+def _literal_bytes(x: Instruction):
+    import numpy as np
+
+    from ....ir.literal import literal_value
+
+    try:
+        v = np.asarray(literal_value(x.literal))
+    except Exception:  # noqa: BLE001 (an elided or unreadable literal: not known to be equal)
+        return None
+    return str(v.dtype), v.shape, v.tobytes()
+
+
+def _radix_key(b: ir.IRBuilder, etype: str, v, ascending: bool):
+    """A u32 whose unsigned order is std::less's (std::greater's when not ascending) on v, NaNs after
+    (before) every number and equivalent to each other, -0 equivalent to 0."""
+    kind = ELEMENT_TYPES[etype].kind
+    top = const(I32, 1 << 31)
+    if kind == "float":
+        if etype != "f32":
+            v = b.fpext(v, ir.FloatType())
+        nan = b.fcmp_unordered("uno", v, v)
+        v = b.select(b.fcmp_ordered("==", v, ir.Constant(v.type, 0.0)), ir.Constant(v.type, 0.0), v)
+        u = b.bitcast(v, I32)
+        flip = b.select(b.icmp_signed("<", u, const(I32, 0)), const(I32, -1), top)
+        k = b.select(nan, const(I32, -1), b.xor(u, flip))
+    elif kind == "sint":
+        k = b.xor(b.sext(v, I32) if v.type.width < 32 else v, top)
+    else:
+        k = b.zext(v, I32) if v.type.width < 32 else v
+    return k if ascending else b.not_(k)
+
+
+def emit_radix_rows(ctx, inputs: list[IrArray], outs: list[IrArray], dim: int, keyed: int, key) -> None:
+    b = ctx.b
+    shape = inputs[0].shape
+    n = shape.dims[dim]
+    i8 = ir.IntType(8)
+
+    def at(off):
+        return b.gep(ctx.scratch, [i64(off)], inbounds=True, source_etype=i8)
+
+    keys, idx, keys2, idx2, counts = at(0), at(4 * n), at(8 * n), at(12 * n), at(16 * n)
+
+    def elem(ptr, i):
+        return b.gep(ptr, [i], inbounds=True, source_etype=I32)
+
+    src_k, src_i = Var(b, PTR, keys), Var(b, PTR, idx)
+    dst_k, dst_i = Var(b, PTR, keys2), Var(b, PTR, idx2)
+    others = [d for d in range(shape.rank) if d != dim]
+    with loop_nest(b, shape, "rrow", others) as multi:
+        bases = [linearize(b, list(multi), a.shape) for a in inputs]
+        for v, p in ((src_k, keys), (src_i, idx), (dst_k, keys2), (dst_i, idx2)):
+            v.set(p)
+        with for_range(b, 4 * 256, "rzero") as i:
+            b.store(const(I32, 0), elem(counts, i))
+        with for_range(b, n, "rkey") as j:
+            k = key(ctx, _element(b, inputs[keyed], bases[keyed], j, dim))
+            b.store(k, elem(keys, j))
+            b.store(b.trunc(j, I32), elem(idx, j))
+            for d in range(4):
+                slot = elem(counts, b.add(i64(256 * d), b.zext(_digit(b, k, d), I64)))
+                b.store(b.add(b.load(slot, typ=I32), const(I32, 1)), slot)
+        for d in range(4):
+            cnt = b.gep(counts, [i64(256 * d)], inbounds=True, source_etype=I32)
+            first = _digit(b, b.load(src_k.get(), typ=I32), d)
+            one_bucket = b.icmp_unsigned("==", b.load(elem(cnt, b.zext(first, I64)), typ=I32), const(I32, n))
+            with b.if_then(b.not_(one_bucket)):
+                run = Var(b, I32, const(I32, 0))
+                with for_range(b, 256, "rscan") as i:  # counts -> first positions
+                    c = b.load(elem(cnt, i), typ=I32)
+                    b.store(run.get(), elem(cnt, i))
+                    run.set(b.add(run.get(), c))
+                sk, si, dk, di = src_k.get(), src_i.get(), dst_k.get(), dst_i.get()
+                with for_range(b, n, "rscatter") as j:
+                    k = b.load(elem(sk, j), typ=I32)
+                    slot = elem(cnt, b.zext(_digit(b, k, d), I64))
+                    pos = b.load(slot, typ=I32)
+                    b.store(b.add(pos, const(I32, 1)), slot)
+                    b.store(k, elem(dk, b.zext(pos, I64)))
+                    b.store(b.load(elem(si, j), typ=I32), elem(di, b.zext(pos, I64)))
+                src_k.set(dk), src_i.set(di), dst_k.set(sk), dst_i.set(si)
+        obases = [linearize(b, list(multi), o.shape) for o in outs]
+        order = src_i.get()
+        with for_range(b, n, "rgather") as j:
+            src = b.zext(b.load(elem(order, j), typ=I32), I64)
+            for a, o, base, obase in zip(inputs, outs, bases, obases):
+                v = _element(b, a, base, src, dim)
+                st = strides(o.shape)[dim]
+                o.store(b, Index(o.shape, None, b.add(obase, b.mul(j, i64(st)))), v)
+
+
+def _digit(b: ir.IRBuilder, k, d: int):
+    return b.trunc(b.lshr(k, const(I32, 8 * d)), ir.IntType(8))
 
 
 def emit_row_sorts(ctx, arrays: list[IrArray], dim: int, make_less, stable: bool, finish) -> None:
@@ -547,6 +750,10 @@ def emit_sort(ctx, instr: Instruction) -> None:
         for o, a in zip(outs, inputs):
             copy_array(b, o, a)
         return
+    plan = _radix_plan(instr)
+    if plan is not None:
+        emit_radix_rows(ctx, inputs, outs, dim, *plan)
+        return
     make_less = _less_function(ctx, instr, inputs, dim, sort_direction(instr))
 
     def finish(bases, perm, multi):
@@ -565,40 +772,153 @@ def emit_sort(ctx, instr: Instruction) -> None:
 # topk
 
 
+TOPK_SLOTS = 4  # threads that may split a topk's rows (each keeps its k best in a slot of its own)
+TOPK_VECTOR = 8  # elements tested against the current k-th best at once (f32 rows)
+
+
+def topk_scratch_bytes(n: int, k: int) -> int:
+    """Per thread: the k best keys so far and their indices (i64 each), on cache lines of their own."""
+    del n
+    return TOPK_SLOTS * _topk_slot_bytes(k)
+
+
+def _topk_slot_bytes(k: int) -> int:
+    return -(-16 * max(k, 1) // 64) * 64
+
+
 def emit_topk(ctx, x: IrArray, values: IrArray, indices: IrArray, k: int, largest: bool) -> None:
     """The k largest (smallest) elements of each row of the last dimension in XLA's total order,
-    ties broken by the lower index, and their indices: a stable sort of the row by total-order key."""
-    b = ctx.b
+    ties broken by the lower index, and their indices: the result of a stable sort of the row by
+    total-order key, computed by selection (one pass over the row keeping the k best so far, sorted;
+    an element enters only when strictly better than the k-th, so equal keys keep index order).
+    Rows are split over up to TOPK_SLOTS threads."""
     dim = x.shape.rank - 1
     n = x.shape.dims[dim]
     if k == 0 or x.shape.num_elements == 0:
         return
-    fn = ir.Function(ctx.module, ir.FunctionType(I1, [I64, I64, PTR, I64]),
-                     name=fresh_name(ctx.module, f"{ctx.fn.name}.less"))
-    fn.linkage = "internal"
-    fb = ir.IRBuilder(fn.append_basic_block("entry"))
-    arr = IrArray(fn.args[2], x.shape)
-    kx = total_order_key(fb, x.etype, _element(fb, arr, fn.args[3], fn.args[0], dim))
-    ky = total_order_key(fb, x.etype, _element(fb, arr, fn.args[3], fn.args[1], dim))
-    fb.ret(fb.icmp_signed(">" if largest else "<", kx, ky))
+    rows = x.shape.num_elements // n
+    others = [d for d in range(x.shape.rank) if d != dim]
+    slot_bytes = _topk_slot_bytes(k)
+    slots = max(1, min(TOPK_SLOTS, rows))
 
-    def make_less(bases):
-        return lambda a, c: b.call(fn, [a, c, x.ptr, bases[0]])
+    def body(c, lo, hi, task, _extras):
+        b = c.b
+        keys = b.gep(c.scratch, [b.mul(task, i64(slot_bytes))], inbounds=True, source_etype=ir.IntType(8))
+        idx = b.gep(keys, [i64(8 * k)], inbounds=True, source_etype=ir.IntType(8))
+        xs, vs, ids = c.operands[0][0], c.outputs[0], c.outputs[1]
+        with for_range(b, hi, "topk.row", start=lo) as r:
+            multi = _row_index(b, r, x.shape, others, dim)
+            _select_row(b, xs, vs, ids, multi, dim, n, k, largest, keys, idx)
 
-    def finish(bases, perm, multi):
-        vb = linearize(b, multi, values.shape)
-        ib = linearize(b, multi, indices.shape)
-        vst, ist = strides(values.shape)[dim], strides(indices.shape)[dim]
-        with for_range(b, k, "topk") as j:
-            src = b.load(b.gep(perm, [j], inbounds=True, source_etype=I64), typ=I64)
-            values.store(b, Index(values.shape, None, b.add(vb, b.mul(j, i64(vst)))),
-                         _element(b, x, bases[0], src, dim))
-            it = compute_type(indices.etype)
-            indices.store(b, Index(indices.shape, None, b.add(ib, b.mul(j, i64(ist)))),
-                          b.trunc(src, it) if it.width < 64 else src)
+    from .parallel import parallel_range
 
-    del n
-    emit_row_sorts(ctx, [x], dim, make_less, True, finish)
+    parallel_range(ctx, rows, x.shape.num_elements, body, slots=slots)
+
+
+def _row_index(b, r, shape, others, dim):
+    """The multi-index (0 along `dim`) of row r, rows numbered row-major over the other dimensions."""
+    multi = [i64(0)] * shape.rank
+    rest = r
+    for d in reversed(others):
+        size = shape.dims[d]
+        if size == 1:
+            continue
+        multi[d] = b.urem(rest, i64(size))
+        rest = b.udiv(rest, i64(size))
+    return multi
+
+
+def _select_row(b, x, values, indices, multi, dim, n, k, largest, keys, idx):
+    base = linearize(b, multi, x.shape)
+    etype = x.etype
+    key_ty = ir.IntType(64) if etype in ("f64", "s64", "u64") else ir.IntType(32)
+    if ELEMENT_TYPES[etype].bits <= 16 and ELEMENT_TYPES[etype].kind in ("sint", "uint", "pred"):
+        key_ty = ir.IntType(32)
+    sym = ">" if largest else "<"
+
+    def key_at(pos):
+        v = _element(b, x, base, pos, dim)
+        kv = total_order_key(b, etype, v)
+        if kv.type != key_ty:
+            kv = b.sext(kv, key_ty) if kv.type.width < key_ty.width else kv
+        return kv
+
+    def kld(i):
+        return b.trunc(b.load(b.gep(keys, [i], inbounds=True, source_etype=I64), typ=I64), key_ty) \
+            if key_ty.width < 64 else b.load(b.gep(keys, [i], inbounds=True, source_etype=I64), typ=I64)
+
+    def kst(i, v):
+        b.store(b.sext(v, I64) if v.type.width < 64 else v, b.gep(keys, [i], inbounds=True, source_etype=I64))
+
+    def ild(i):
+        return b.load(b.gep(idx, [i], inbounds=True, source_etype=I64), typ=I64)
+
+    def ist(i, v):
+        b.store(v, b.gep(idx, [i], inbounds=True, source_etype=I64))
+
+    def insert(key, pos, last):
+        """Put (key, pos) into the sorted keys[0, last] (whose entry `last` is free or dropped)."""
+        at = Var(b, I64, last)
+        with while_(b, lambda: b.icmp_signed(">", at.get(), i64(0)), "topk.ins") as loop:
+            prev = b.sub(at.get(), i64(1))
+            pk = kld(prev)
+            with b.if_then(b.not_(b.icmp_signed(sym, key, pk))):
+                loop.break_()
+            kst(at.get(), pk)
+            ist(at.get(), ild(prev))
+            at.set(prev)
+        kst(at.get(), key)
+        ist(at.get(), pos)
+
+    # the first k elements all enter
+    with for_range(b, k, "topk.fill") as i:
+        insert(key_at(i), i, i)
+    if n > k:
+        kth = i64(k - 1)
+        threshold = Var(b, key_ty, kld(kth))
+
+        def consider(pos):
+            key = key_at(pos)
+            with b.if_then(b.icmp_signed(sym, key, threshold.get()), likely=False):
+                insert(key, pos, kth)
+                threshold.set(kld(kth))
+
+        start = k
+        width = TOPK_VECTOR
+        if etype == "f32" and strides(x.shape)[dim] == 1 and n - start >= width:
+            # Most elements lose to the k-th best: test `width` of them at once, and look at them one
+            # by one only when some may enter.
+            blocks = (n - start) // width
+            vty = ir.VectorType(ir.FloatType(), width)
+            ity = ir.VectorType(ir.IntType(32), width)
+            with for_range(b, blocks, "topk.block") as blk:
+                first = b.add(i64(start), b.mul(blk, i64(width)))
+                ptr = b.gep(x.ptr, [b.add(base, first)], inbounds=True, source_etype=ir.FloatType())
+                vec = b.load(ptr, typ=vty)
+                vec.align = 4
+                bits = b.bitcast(vec, ity)
+                sign = b.ashr(bits, ir.Constant(ity, [31] * width))
+                vkeys = b.xor(bits, b.lshr(sign, ir.Constant(ity, [1] * width)))
+                thr = b.insert_element(ir.Constant(ity, ir.Undefined), threshold.get(), i64(0))
+                thr = b.shuffle_vector(thr, ir.Constant(ity, ir.Undefined), ir.Constant(ity, [0] * width))
+                hits = b.bitcast(b.icmp_signed(sym, vkeys, thr), ir.IntType(width))
+                some = b.icmp_unsigned("!=", hits, ir.Constant(ir.IntType(width), 0))
+                with b.if_then(some, likely=False), for_range(b, width, "topk.lane") as lane:
+                    consider(b.add(first, lane))
+            start += blocks * width
+        if start < n:
+            with for_range(b, n, "topk.scan", start=i64(start)) as i:
+                consider(i)
+
+    vb = linearize(b, multi, values.shape)
+    ib = linearize(b, multi, indices.shape)
+    vst, ist_ = strides(values.shape)[dim], strides(indices.shape)[dim]
+    it = compute_type(indices.etype)
+    with for_range(b, k, "topk.out") as j:
+        src = ild(j)
+        values.store(b, Index(values.shape, None, b.add(vb, b.mul(j, i64(vst)))), _element(b, x, base, src, dim))
+        indices.store(b, Index(indices.shape, None, b.add(ib, b.mul(j, i64(ist_)))),
+                      b.trunc(src, it) if it.width < 64 else src)
 
 
 def check_topk_shapes(instr: Instruction, k: int) -> None:
@@ -620,7 +940,7 @@ def check_topk(instr: Instruction) -> None:
 
 
 def topk_scratch(instr: Instruction, emitter=None) -> int:
-    return 16 * instr.operands[0].shape.dims[-1]
+    return topk_scratch_bytes(instr.operands[0].shape.dims[-1], int(instr.attrs.get("k", 0)))
 
 
 kernel.scratch("topk")(topk_scratch)

@@ -18,7 +18,10 @@ linked into one program each have their own pool), or, where the precompiled lib
 
 Workers are started lazily by the first parallel_for that needs them and live until stop(). Tasks
 are claimed from one 64-bit word `generation << 32 | next_task` with compare-and-swap, so a worker
-that wakes late can never run a task of a newer job with an older job's function. Idle workers spin
+that wakes late can never run a task of a newer job with an older job's function; and a finished job
+is closed (its task half set to CLOSED) before the next job's function, context and task count are
+written, so a worker that read those cannot claim under the old generation either (it would run a
+task twice, and the call could return while one still runs). Idle workers spin
 (with `pause`, yielding the core every YIELD_EVERY polls) for about a millisecond, then sleep on a
 condition variable. On x86 the
 job carries the caller's MXCSR (flush-to-zero / denormals-are-zero), which workers load before
@@ -42,6 +45,10 @@ YIELD_EVERY = 64  # polls between sched_yield() calls of a spinning worker; a wa
 # pthread object sizes differ per platform; these slots are larger than any of them (glibc: 40 / 48).
 MUTEX_BYTES = 64
 COND_BYTES = 64
+
+# The task half of the job word of a finished job whose successor is being published: no task index
+# is below it (a job has fewer tasks), so nothing more is claimed under that generation.
+CLOSED = 0xFFFFFFFF
 
 TASKS_PER_THREAD = 4  # tasks a parallel-for makes per thread it may use (load balance vs overhead)
 
@@ -129,8 +136,9 @@ def _pool_parts(mod: ir.Module) -> SimpleNamespace:
     # Each hot word on its own cache line (align 64).
     word = glob("hloc.pool.word", I64, c64(0))  # generation << 32 | next task
     remaining = glob("hloc.pool.remaining", I64, c64(0))  # tasks of the current job not finished
-    job_fn = glob("hloc.pool.fn", PTR)
-    job_ctx = glob("hloc.pool.ctx", PTR)
+    # (addresses as i64: llvmlite stores atomically only through typed pointers)
+    job_fn = glob("hloc.pool.fn", I64, c64(0))
+    job_ctx = glob("hloc.pool.ctx", I64, c64(0))
     job_n = glob("hloc.pool.n", I64, c64(0))
     job_mxcsr = glob("hloc.pool.mxcsr", I32, const(I32, 0x1F80))
     n_workers = glob("hloc.pool.workers", I64, c64(0))  # started
@@ -172,9 +180,10 @@ def _emit_run_tasks(p: SimpleNamespace) -> ir.Function:
     run_tasks = p.internal("hloc.pool.run_tasks", VOID, [I64])
     gen = run_tasks.args[0]
     b = ir.IRBuilder(run_tasks.append_basic_block("entry"))
-    fn_p = b.load(p.job_fn, typ=TASK_PTR)
-    ctx_p = b.load(p.job_ctx, typ=PTR)
-    n = b.load(p.job_n, typ=I64)
+    # (acquire: the fields of a later job come with its closing of this one, so a claim below fails)
+    fn_p = b.inttoptr(b.load_atomic(p.job_fn, "acquire", 8, typ=I64), TASK_PTR)
+    ctx_p = b.inttoptr(b.load_atomic(p.job_ctx, "acquire", 8, typ=I64), PTR)
+    n = b.load_atomic(p.job_n, "acquire", 8, typ=I64)
     claim_bb = run_tasks.append_basic_block("claim")
     cas_bb = run_tasks.append_basic_block("cas")
     run_bb = run_tasks.append_basic_block("run")
@@ -263,7 +272,7 @@ def _emit_worker(p: SimpleNamespace) -> ir.Function:
     b.cbranch(takes_part, work, wait)
     b.position_at_end(work)
     if p.x86:
-        b.store(b.load(p.job_mxcsr, typ=I32), mx)
+        b.store(b.load_atomic(p.job_mxcsr, "acquire", 4, typ=I32), mx)
         b.call(p.ldmxcsr, [mx])
     b.call(p.run_tasks, [g])
     count.add_incoming(c64(0), work)
@@ -353,6 +362,7 @@ def _emit_parallel_for(p: SimpleNamespace) -> ir.Function:
     serial = pf.append_basic_block("serial")
     parallel = pf.append_basic_block("parallel")
     b = ir.IRBuilder(entry)
+    mx = b.alloca(I32) if p.x86 else None
     few = b.or_(b.icmp_signed("<=", n, c64(1)), b.icmp_signed("<=", b.call(p.nthreads, []), c64(1)))
     b.cbranch(few, serial, parallel)
     b.position_at_end(serial)
@@ -373,14 +383,19 @@ def _emit_parallel_for(p: SimpleNamespace) -> ir.Function:
     b.position_at_end(parallel)
     b.store_atomic(c64(1), p.in_region, "monotonic", 8)
     b.call(p.start, [b.sub(b.load(p.active, typ=I64), c64(1))])
-    b.store(fnp, p.job_fn)
-    b.store(ctx, p.job_ctx)
-    b.store(n, p.job_n)
+    # Close the finished job before its fields change: a worker that read them (the new ones) and
+    # then claims under the old generation must fail, or it would run a task of this job twice and
+    # count it once too often, and this call could return while a task still runs.
+    old_gen = b.lshr(b.load_atomic(p.word, "acquire", 8, typ=I64), c64(32))
+    b.store_atomic(b.or_(b.shl(old_gen, c64(32)), c64(CLOSED)), p.word, "seq_cst", 8)
+    b.store_atomic(b.ptrtoint(fnp, I64), p.job_fn, "release", 8)
+    b.store_atomic(b.ptrtoint(ctx, I64), p.job_ctx, "release", 8)
+    b.store_atomic(n, p.job_n, "release", 8)
     if p.x86:
-        b.call(p.stmxcsr, [p.job_mxcsr])
+        b.call(p.stmxcsr, [mx])
+        b.store_atomic(b.load(mx, typ=I32), p.job_mxcsr, "release", 4)
     b.store_atomic(n, p.remaining, "release", 8)
-    old = b.load_atomic(p.word, "acquire", 8, typ=I64)
-    new_gen = b.and_(b.add(b.lshr(old, c64(32)), c64(1)), c64(0xFFFFFFFF))
+    new_gen = b.and_(b.add(old_gen, c64(1)), c64(0xFFFFFFFF))
     b.store_atomic(b.shl(new_gen, c64(32)), p.word, "seq_cst", 8)
     with b.if_then(b.icmp_signed(">", b.load_atomic(p.sleepers, "seq_cst", 8, typ=I64), c64(0))):
         b.call(p.mutex_lock, [p.mutex])
