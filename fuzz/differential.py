@@ -128,13 +128,16 @@ def native_runs(text: str, inputs: list[np.ndarray], configs=CONFIGS):
 def check(text: str, inputs: list[np.ndarray], exact: list[bool], configs=CONFIGS) -> list[Failure]:
     """Every disagreement of the native backend with the interpreter (empty: all agree). A module
     the interpreter rejects, or one with an op the native backend does not compile (a clean
-    CodegenError naming it), is not a failure: check() then returns [] and `skipped` says why."""
+    CodegenError naming it), is not a failure: check() then returns [] and `skipped` says why. An
+    internal error the interpreter wrapped (an exception of numpy's...) is a failure ("interp")."""
+    check.skipped = ""
     try:
         want = interp_outputs(text, inputs)
     except HlocError as e:
+        if e.__cause__ is not None and not isinstance(e.__cause__, HlocError):
+            return [Failure("interp", e.message)]
         check.skipped = f"interpreter: {e.message}"
         return []
-    check.skipped = ""
     failures = []
     for label, got in native_runs(text, inputs, configs):
         if isinstance(got, BaseException):

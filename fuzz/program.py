@@ -640,10 +640,15 @@ def op_dot(c: Comp) -> Val | None:
     a = _operand(c, lambda v: v.etype in ("f32", "f64", "f16", "bf16", "c64") and v.rank in (1, 2) and v.size > 0)
     if a is None:
         return None
+    finite = is_complex(a.etype)  # (a complex product with inf or nan is each implementation's own)
+    if finite:
+        if not c.is_entry:
+            return None
+        a = new_param(c, a.etype, a.dims, finite=True)
     k = a.dims[-1]
     n = int(g.pick([1, 3, 8, 17]))
     bdims = (k, n) if g.chance(0.7) else (k,)
-    b = new_param(c, a.etype, bdims) if c.is_entry else _full(c, a.etype, bdims)
+    b = new_param(c, a.etype, bdims, finite=finite) if c.is_entry else _full(c, a.etype, bdims)
     dims = list(a.dims[:-1]) + list(bdims[1:])
     return c.add(a.etype, dims, f"dot({a.name}, {b.name}), lhs_contracting_dims={{{a.rank - 1}}}, "
                  "rhs_contracting_dims={0}", False)

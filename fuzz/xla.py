@@ -68,6 +68,8 @@ def run_xla(hlo: str, inputs: list[np.ndarray], python: str | None = None, timeo
 
 
 def main(argv: list[str] | None = None) -> int:
+    from hloc.errors import HlocError
+
     from .differential import compare_outputs, interp_outputs
     from .program import generate
 
@@ -85,7 +87,12 @@ def main(argv: list[str] | None = None) -> int:
             skipped += 1
             print(f"seed {seed}: XLA refused: {str(e).strip().splitlines()[-1][:200]}")
             continue
-        got = interp_outputs(prog.text, prog.inputs)
+        try:
+            got = interp_outputs(prog.text, prog.inputs)
+        except HlocError as e:
+            differ += 1
+            print(f"seed {seed}: the interpreter failed: {e.message[:300]}")
+            continue
         want = [w.view(g.dtype) if w.dtype != g.dtype and w.dtype.itemsize == g.dtype.itemsize else w
                 for w, g in zip(want, got)]
         problems = compare_outputs(got, want, prog.exact)

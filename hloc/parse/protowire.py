@@ -124,10 +124,12 @@ def decode(data: bytes, schema: dict, message: str, where: str, start: int = 0, 
 
 
 def _unpack(data: bytes, pos: int, end: int, f: Field, out: dict, where: str) -> None:
-    if f.type == "float":
-        vals = list(struct.unpack(f"<{(end - pos) // 4}f", data[pos:end]))
-    elif f.type == "double":
-        vals = list(struct.unpack(f"<{(end - pos) // 8}d", data[pos:end]))
+    if f.type in ("float", "double"):
+        width = 4 if f.type == "float" else 8
+        if (end - pos) % width:
+            raise _error(where, f"packed {f.type} field {f.name} holds {end - pos} bytes, not a multiple of "
+                                f"{width}", offset=pos)
+        vals = list(struct.unpack(f"<{(end - pos) // width}{'f' if width == 4 else 'd'}", data[pos:end]))
     else:
         vals = []
         while pos < end:

@@ -9,8 +9,9 @@ dimensions in their order, which is exactly when the dot's result does not chang
 XLA:CPU's case folds (`row-column-only`): a [batch..., rows, cols] operand with one contracting
 dimension whose transpose swaps rows and columns, so that a canonical dot (dot-decomposer) stays
 canonical. As in XLA, dots with a rank-1 operand are left alone.
-A convolution folds any transposed input or kernel. The transpose itself goes once nothing else
-reads it.
+A convolution folds a transposed input or kernel, except where conv-canonicalization would put
+the transpose back: an input whose folding takes the features out of the minor place, a kernel
+of a convolution already in that pass's form. The transpose itself goes once nothing else reads it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from ..ir.attrs import ConvDimLabels, DotDims
 from ..ir.module import Computation, Instruction, Module
 from .algsimp.core import is_permutation_identity
 from .base import Pass, option, register_pass
+from .conv_canonicalization import in_canonical_form, wants_canonical_form
 from .rewrite import has_control_deps, replace_instruction
 
 
@@ -81,10 +83,13 @@ def fold_convolution(conv: Instruction) -> Instruction | None:
     new = labels
     if x.opcode == "transpose":
         p = x.attrs["dimensions"]
-        new = dataclasses.replace(new, input_batch=p[labels.input_batch], input_feature=p[labels.input_feature],
-                                  input_spatial=tuple(p[d] for d in labels.input_spatial))
-        x = x.operands[0]
-    if w.opcode == "transpose":
+        folded = dataclasses.replace(new, input_batch=p[labels.input_batch], input_feature=p[labels.input_feature],
+                                     input_spatial=tuple(p[d] for d in labels.input_spatial))
+        # not where conv-canonicalization would put the transpose back (features minor for the GEMM)
+        if wants_canonical_form(conv) or not wants_canonical_form(conv, folded, x.operands[0].shape):
+            new = folded
+            x = x.operands[0]
+    if w.opcode == "transpose" and not in_canonical_form(conv):
         p = w.attrs["dimensions"]
         new = dataclasses.replace(new, kernel_input_feature=p[labels.kernel_input_feature],
                                   kernel_output_feature=p[labels.kernel_output_feature],

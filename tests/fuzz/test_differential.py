@@ -20,3 +20,26 @@ def test_a_stateful_module_runs_from_its_first_state_in_every_configuration():
     configuration must run a fresh executable, or the second sees the first's update."""
     assert check(STATEFUL, [np.zeros(2, np.uint64)], [True]) == []
     assert not check.skipped
+
+
+def test_an_interpreter_crash_is_a_finding_not_a_skip(monkeypatch):
+    """A clean interpreter error (an op it does not define) skips the module; an internal error it
+    wrapped (a numpy exception while evaluating) is a failure, or the fuzzer would hide its bugs."""
+    import fuzz.differential as differential
+    from hloc.errors import RunError
+
+    def crash(text, inputs):
+        try:
+            raise ValueError("cannot reshape array of size 0")
+        except ValueError as e:
+            raise RunError("evaluating 'r' (reduce) failed: ValueError: cannot reshape") from e
+
+    monkeypatch.setattr(differential, "interp_outputs", crash)
+    found = check(STATEFUL, [np.zeros(2, np.uint64)], [True])
+    assert [f.config for f in found] == ["interp"] and "ValueError" in found[0].message
+
+    def clean(text, inputs):
+        raise RunError("reduce-precision is not defined for element type s32")
+
+    monkeypatch.setattr(differential, "interp_outputs", clean)
+    assert check(STATEFUL, [np.zeros(2, np.uint64)], [True]) == [] and check.skipped

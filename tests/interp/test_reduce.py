@@ -57,6 +57,11 @@ def test_size_one_and_empty_reductions():
     assert run(text, x, np.float32(100)).tolist() == [1, 2, 3]  # XLA reshapes: no init value
     text = entry(["f32[3,0]", "f32[]"], "f32[3] reduce(p0, p1), dimensions={1}, to_apply=red", reducer("f32"))
     assert run(text, np.zeros((3, 0), np.float32), np.float32(7)).tolist() == [7, 7, 7]
+    # a kept dimension of size 0, the reduced ones not minor (found by the fuzzer, seed 136)
+    text = entry(["f32[3,0,4]", "f32[]"], "f32[0] reduce(p0, p1), dimensions={0,2}, to_apply=red", reducer("f32"))
+    assert run(text, np.zeros((3, 0, 4), np.float32), np.float32(7)).shape == (0,)
+    text = entry(["f32[3,0,4]", "f32[]"], "f32[3,4] reduce(p0, p1), dimensions={1}, to_apply=red", reducer("f32"))
+    assert (run(text, np.zeros((3, 0, 4), np.float32), np.float32(7)) == 7).all()
 
 
 def test_signed_zeros_and_nan_in_max():

@@ -24,8 +24,10 @@ FINDINGS = {
     "mlir_type_regex.mlir": (2, "expected a tensor type"),
     "mlir_result_count.mlir": (9, "but 2147483648 are named"),           # once a hang (2**31 result names)
     "mlir_attribute_text.mlir": (12, "malformed attributes"),            # once located in the HLO text made
+    "mlir_huge_splat.mlir": (33, "99999999999999 elements is too large"),  # once a MemoryError (364 TiB)
     "proto_dim_labels.hlo.pb": (1, "convolution dimension number"),        # once IndexError
     "proto_keyerror.hlo.pb": (1, "unknown computation id 0"),          # once KeyError
+    "proto_packed_float.hlo.pb": (1, "not a multiple of 4"),             # once struct.error
 }
 
 
@@ -52,3 +54,14 @@ def test_float_literal_beyond_its_type_is_inf_without_a_warning():
         module = parse_module(text, "m.mlir")
     constants = [i for c in module.computations for i in c.instructions if i.opcode == "constant"]
     assert [c.literal.view(np.uint16).tolist() for c in constants] == [[0x7C00, 0xFC00]]
+
+
+def test_splat_constant_of_a_huge_result_type_is_refused_before_allocating():
+    """The same class through the op's result type: a scalar dense literal widened to 10^14 elements."""
+    text = """func.func @main() -> tensor<99999999999999xf32> {
+  %c = "stablehlo.constant"() <{value = dense<0.0> : tensor<f32>}> : () -> tensor<99999999999999xf32>
+  return %c : tensor<99999999999999xf32>
+}"""
+    with pytest.raises(ParseError) as info:
+        parse_module(text, "m.mlir")
+    assert info.value.loc.line == 2 and "99999999999999 elements is too large" in info.value.message

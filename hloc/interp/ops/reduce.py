@@ -21,6 +21,8 @@ input reshaped and never applies the init value; so does the interpreter.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..registry import handler
@@ -119,7 +121,8 @@ def _pairwise_sum(x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
         moved = x
     else:
         moved = np.ascontiguousarray(np.transpose(x, keep + list(axes)))
-    return np.add.reduce(moved.reshape([x.shape[d] for d in keep] + [-1]), axis=-1)
+    count = math.prod(x.shape[d] for d in axes)  # (not -1: a kept dimension may be 0)
+    return np.add.reduce(moved.reshape([x.shape[d] for d in keep] + [count]), axis=-1)
 
 
 # --------------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ...ir.types import Shape
+from ..values import MAX_CONSTANT_ELEMENTS
 from .lower import CompBuilder, ModuleLowering, Value
 from .pretty import Pretty, paren_values, read_pretty
 from .syntax import Group, Op, Token
@@ -204,7 +205,9 @@ def _constant(a: Args):
             raise a.error("expected dense<...> after 'stablehlo.constant'")
         value = dense_array(dense[0].value, a.shape, dense[0].start_pos, a.ctx, a.lw.resources)
     if hasattr(value, "shape") and value.shape != a.shape.dims and value.size == 1:
-        import numpy as np
+        if math.prod(a.shape.dims) > MAX_CONSTANT_ELEMENTS:  # (as a dense literal of that type would be)
+            raise a.error(f"a constant of {math.prod(a.shape.dims)} elements is too large (the limit is "
+                          f"{MAX_CONSTANT_ELEMENTS})")
         value = np.full(a.shape.dims, value.reshape(()), value.dtype)
     v = a.emit("constant", [])
     a.lw.constants[v.name] = value

@@ -8,13 +8,14 @@ Types: `tensor<2x?xf32>`, bounded `tensor<?xf32, #stablehlo.bounds<8>>`, `tuple<
 
 from __future__ import annotations
 
+import math
 import re
 
 import numpy as np
 
 from ...errors import ParseError, SourceLoc
 from ...ir.types import ELEMENT_TYPES, Shape
-from ..values import parse_array_shape
+from ..values import MAX_CONSTANT_ELEMENTS, parse_array_shape
 from .syntax import Group, Token, split_top
 
 _SCALARS = {
@@ -283,7 +284,10 @@ def dense_array(text: str, shape: Shape, offset: int, ctx: Ctx, resources: dict 
     et = shape.etype
     info = ELEMENT_TYPES[et]
     dtype = info.np_dtype
-    count = int(np.prod(shape.dims, dtype=np.int64))
+    count = math.prod(shape.dims)
+    if count > MAX_CONSTANT_ELEMENTS:  # (the HLO reader's limit: refused before anything is allocated)
+        raise ctx.error(offset, f"a dense literal of {count} elements is too large (the limit is "
+                                f"{MAX_CONSTANT_ELEMENTS})")
     body = text[text.index("<") + 1:-1].strip()
     if text.startswith("dense_resource"):
         blob = (resources or {}).get(body)
