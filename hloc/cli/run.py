@@ -138,7 +138,7 @@ def run_command(module: str, inputs: tuple[str, ...], output: str | None, **opts
 
     module = resolve_input(module, opts.pop("module_name"))
     if wanted(module, opts):
-        run_devices(module, inputs, output, opts)
+        run_devices(module, inputs, output, opts, _OutputTarget, _parse)
         return
     opts.pop("devices")
     opts.pop("per_device_inputs")

@@ -46,14 +46,14 @@ _SINGLE_DEVICE_ONLY = ("bench", "profile", "trace_path", "reference", "dump_dir"
                        "fallback", "print_outputs", "as_json")
 
 
-def run_devices(module: str, inputs: tuple[str, ...], output: str | None, opts: dict) -> None:
+def run_devices(module: str, inputs: tuple[str, ...], output: str | None, opts: dict, output_target, parse) -> None:
+    """`output_target` and `parse`: run.py's -o writer and module reader (passed in: run.py imports us)."""
     from ..runtime import npio
     from ..runtime.backends import BackendOptions
     from ..runtime.devices import DeviceRunner, devices_for, stack_outputs
     from ..runtime.launcher import launched_by_mpi
     from ..runtime.mpi import world
     from ..runtime.runner import max_elements
-    from .run import _OutputTarget, _parse
 
     for name in _SINGLE_DEVICE_ONLY:
         if opts.get(name):
@@ -66,10 +66,10 @@ def run_devices(module: str, inputs: tuple[str, ...], output: str | None, opts: 
     under_mpi = launched_by_mpi()
     if under_mpi and backend != "llvm":
         raise UsageError(f"--backend {backend} runs every device in one process: run it without mpirun")
-    target = _OutputTarget(output) if output else None
+    target = output_target(output) if output else None
     if target is not None:
         target.refuse_clobbering([p for p in (module, *inputs, opts["check"]) if p and p != "-"])
-    mod, _text = _parse(module, "<stdin>" if module == "-" else module)
+    mod, _text = parse(module, "<stdin>" if module == "-" else module)
     replicas, partitions = devices_for(mod, opts["devices"])
     options = BackendOptions(threads=opts["threads"] or 1, cache=not opts["no_cache"],
                              hlo_pipeline=opts["pipeline"] or opts["hlo_level"],
