@@ -159,3 +159,15 @@ def shape_from_json(j) -> Shape:
         raise ValueError(f"unknown element type {etype!r}")
     dims = tuple(int(d) for d in dims)
     return Shape(etype, dims, Layout(tuple(int(d) for d in m2m)) if dims else None)
+
+
+def flatten_values(value, shape: Shape, out: list) -> None:
+    """Append the array leaves of `value`, nested as `shape`'s tuples, to `out` (a caller's arguments
+    before they are matched with the leaves of a signature)."""
+    if shape.is_tuple:
+        if not isinstance(value, (tuple, list)) or len(value) != len(shape.tuple_shapes):
+            raise RunError(f"expected a tuple of {len(shape.tuple_shapes)} values for {shape.to_str(layout=False)}")
+        for v, s in zip(value, shape.tuple_shapes):
+            flatten_values(v, s, out)
+    elif shape.is_array:
+        out.append(value)

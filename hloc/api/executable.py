@@ -22,6 +22,7 @@ import numpy as np
 
 from ..errors import RunError, UsageError
 from ..ir.types import Shape
+from ..signature import flatten_values
 from .source import Source, parse_source, resolve_source
 
 
@@ -92,7 +93,7 @@ class Executable:
                            f"({names}), got {len(args)}")
         flat: list[object] = []
         for value, shape in zip(args, shapes):
-            _flatten(value, shape, flat)
+            flatten_values(value, shape, flat)
         leaves = [coerce_input(_as_array(a, leaf.shape), leaf, "the call")
                   for a, leaf in zip(flat, self._runner.inputs)]
         outs = self._runner.run(leaves)
@@ -261,16 +262,6 @@ def _as_array(a, shape: Shape) -> np.ndarray:
     if isinstance(a, (bool, int, float, complex, list)):
         return np.asarray(a, dtype=shape.dtype)
     return np.asarray(a)
-
-
-def _flatten(value, shape: Shape, out: list) -> None:
-    if shape.is_tuple:
-        if not isinstance(value, (tuple, list)) or len(value) != len(shape.tuple_shapes):
-            raise RunError(f"expected a tuple of {len(shape.tuple_shapes)} values for {shape.to_str(layout=False)}")
-        for v, s in zip(value, shape.tuple_shapes):
-            _flatten(v, s, out)
-    elif shape.is_array:
-        out.append(value)
 
 
 def _nest(shape: Shape, it):

@@ -27,7 +27,7 @@ import numpy as np
 
 from ...cache import CompileCache, cache_key, sha256_hex, source_fingerprint
 from ...errors import CodegenError, RunError
-from ...signature import Signature
+from ...signature import Signature, flatten_values
 from .abi import ENTRY_ARGS, default_threads, shutdown_then_release
 from .build import BuildOptions, build, key_parts
 
@@ -74,8 +74,8 @@ class NativeModule:
             raise RunError(f"the module takes {len(self.abi.param_shapes)} arguments, got {len(args)}")
         leaves: list[np.ndarray] = []
         for a, shape in zip(args, self.abi.param_shapes):
-            _flatten(a, shape, leaves)
-        if len(leaves) != len(self._params):  # pragma: no cover - _flatten checks every level
+            flatten_values(a, shape, leaves)
+        if len(leaves) != len(self._params):  # pragma: no cover - flatten_values checks every level
             raise RunError("wrong number of parameter leaves")
         params = [_physical_in(a, leaf) for a, leaf in zip(leaves, self._params)]
         outs = [_alloc_out(leaf, self.abi.temp_align) for leaf in self._results]
@@ -100,16 +100,6 @@ class NativeModule:
             temp = _aligned(self.abi.temp_bytes, self.abi.temp_align)  # (kept alive through the call)
             values["temp"] = temp.ctypes.data
             self._fn(*[values[a.name] for a in ENTRY_ARGS])
-
-
-def _flatten(a, shape, out: list) -> None:
-    if shape.is_tuple:
-        if not isinstance(a, (tuple, list)) or len(a) != len(shape.tuple_shapes):
-            raise RunError(f"expected a tuple of {len(shape.tuple_shapes)} values for {shape.to_str(layout=False)}")
-        for x, s in zip(a, shape.tuple_shapes):
-            _flatten(x, s, out)
-    elif shape.is_array:
-        out.append(a)
 
 
 def _physical_in(a, leaf) -> np.ndarray:
