@@ -7,7 +7,8 @@ A module whose header has replica_count x num_partitions > 1 runs as one partici
     void hloc_collective(const char *op, void *const *operands, void *const *results);
 
 with `op` a JSON description of the instruction (ir/devices.describe: its device groups resolved
-for the header's devices, its reducer, its buffers) and the array leaves' buffers. The object
+for the header's devices, its reducer, its buffers) and the array leaves' buffers. In front of the
+text (ending at `op`) lies a binary form of it, for hloc's native runtime (library/rendezvous.py). The object
 leaves the symbol undefined: the runtime that loads it supplies it (threads of one process, or
 MPI ranks: hloc/runtime/collectives.py), a C program links its own (the header says how).
 
@@ -40,8 +41,9 @@ from ....errors import CodegenError, RunError
 from ....ir.devices import describe, ints_in, module_replicas_partitions, replica_group_size
 from ....ir.module import Instruction
 from ....ir.types import Shape
+from ..library import rendezvous
 from ..llvmir.irutil import entry_alloca
-from ..llvmir.irvalues import I8, PTR, VOID
+from ..llvmir.irvalues import I8, I32, I64, PTR, VOID
 from ..llvmir.loops import Index, for_range, index_loop, loop_nest
 from ..lowerings import lowered
 from . import kernel
@@ -93,10 +95,16 @@ def emit_runtime_call(ctx, instr: Instruction) -> None:
     except RunError as e:
         raise CodegenError(e.message, e.loc) from None
     text = bytearray(json.dumps(desc, separators=(",", ":")).encode() + b"\0")
-    g = ir.GlobalVariable(m, ir.ArrayType(I8, len(text)), name=m.get_unique_name("collective.op"))
+    words = rendezvous.encode(desc)
+    # The binary descriptor right in front of the JSON text (what hloc's native runtime reads).
+    binary_ty, text_ty = ir.ArrayType(I64, len(words)), ir.ArrayType(I8, len(text))
+    ty = ir.LiteralStructType([binary_ty, text_ty], packed=True)
+    g = ir.GlobalVariable(m, ty, name=m.get_unique_name("collective.op"))
     g.global_constant = True
     g.linkage = "private"
-    g.initializer = ir.Constant(ir.ArrayType(I8, len(text)), text)
+    g.align = 8
+    g.initializer = ir.Constant(ty, [ir.Constant(binary_ty, [_word(w) for w in words]), ir.Constant(text_ty, text)])
+    op_text = b.gep(g, [i64(0), ir.Constant(I32, 1)], source_etype=ty)
     fn = m.globals.get(COLLECTIVE_SYMBOL)
     if fn is None:
         fn = ir.Function(m, ir.FunctionType(VOID, [PTR, PTR, PTR]), COLLECTIVE_SYMBOL)
@@ -107,7 +115,11 @@ def emit_runtime_call(ctx, instr: Instruction) -> None:
             b.store(a.ptr, b.gep(cells, [i64(k)], source_etype=PTR))
         return cells
 
-    b.call(fn, [g, pointers(ins, "operands"), pointers(ctx.outputs, "results")])
+    b.call(fn, [op_text, pointers(ins, "operands"), pointers(ctx.outputs, "results")])
+
+
+def _word(w: int) -> ir.Constant:
+    return ir.Constant(I64, w - (1 << 64) if w >= 1 << 63 else w)
 
 
 def check_single_device(instr: Instruction) -> None:
