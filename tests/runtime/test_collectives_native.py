@@ -70,3 +70,98 @@ def test_corpus_modules_natively(name):
             flat = got[d][k].reshape(-1)
             sample = devices_oracle.to_bits(flat[devices_oracle.sample_positions(flat.size, f"{name}/out{k}")])
             np.testing.assert_allclose(sample.astype(np.float64), want[d].astype(np.float64), rtol=1e-5, atol=1e-5)
+
+
+# The common collectives run in the native runtime (library/rendezvous.py), without the Python
+# callback: the callback's parsed ops (collectives._OPS) stay empty.
+NATIVE_CASES = ["jax_pmap_mlp_step_2", "jax_pmap_tp_matmul_4", "jax_pmap_ring_4", "gather_scatter", "all_to_all",
+                "ids_2x2", "permute", "mesh_axes", "loop_psum"]
+
+
+@pytest.mark.parametrize("name", NATIVE_CASES)
+def test_common_collectives_do_not_enter_python(name):
+    path = TESTDATA / "devices" / f"{name}.hlo"
+    args, want = devices_oracle.load(path.with_suffix(".npz"))
+    module = parse_module(path.read_text(), str(path))
+    collectives._OPS.clear()
+    got = native_devices(module, [[a[d] for a in args] for d in range(args[0].shape[0])])
+    assert sorted({op.op for op in collectives._OPS.values()}) == []
+    for d, outs in enumerate(got):
+        for k, o in enumerate(outs):
+            np.testing.assert_allclose(o.astype(np.float64), want[k][d].astype(np.float64), rtol=1e-6, atol=1e-6)
+
+
+def test_bf16_all_reduce_goes_through_the_callback():
+    path = TESTDATA / "devices" / "all_reduce_types.hlo"
+    args, want = devices_oracle.load(path.with_suffix(".npz"))
+    module = parse_module(path.read_text(), str(path))
+    collectives._OPS.clear()
+    native_devices(module, [[a[d] for a in args] for d in range(args[0].shape[0])])
+    etypes = {op.operands[0].etype for op in collectives._OPS.values()}
+    assert {"bf16", "f16", "c64"} <= etypes and "f64" not in etypes
+
+
+def _threads_within(seconds: float, fn):
+    """fn()'s exception (or None), failing the test if it does not return in time (a hang)."""
+    import threading
+
+    box: list = [None]
+
+    def body():
+        try:
+            fn()
+        except BaseException as e:  # handed to the test
+            box[0] = e
+
+    t = threading.Thread(target=body, daemon=True)
+    t.start()
+    t.join(seconds)
+    assert not t.is_alive(), "the devices still wait"
+    return box[0]
+
+
+def _loop_psum():
+    module = parse_module((TESTDATA / "devices" / "loop_psum.hlo").read_text(), "loop_psum.hlo")
+    collectives.install()
+    return LlvmBackend().prepare(module, BackendOptions(threads=1))
+
+
+def test_a_device_failing_before_a_native_collective_releases_the_others():
+    exe = _loop_psum()
+
+    def per_device(args):
+        if args[1] == 1:
+            raise RunError("device 1 gave up")
+        return exe(args[:1])
+
+    x = np.ones(6, np.float32)
+    err = _threads_within(60, lambda: collectives.run_threads(per_device, [[x, 0], [x, 1]], 2, 1))
+    assert isinstance(err, RunError) and "device 1 gave up" in str(err)
+
+
+def test_a_device_finishing_without_the_collective_releases_the_others():
+    exe = _loop_psum()
+    x = np.ones(6, np.float32)
+    got: dict = {}
+
+    def per_device(args):
+        got[args[1]] = None if args[1] == 1 else exe(args[:1])
+
+    err = _threads_within(60, lambda: collectives.run_threads(per_device, [[x, 0], [x, 1]], 2, 1))
+    assert isinstance(err, RunError) and "device 1 finished without reaching it" in str(err)
+
+
+def test_devices_at_different_collectives_are_an_error():
+    exe = _loop_psum()
+    other = parse_module("HloModule other, replica_count=2\n\nadd {\n  a = f32[] parameter(0)\n"
+                         "  b = f32[] parameter(1)\n  ROOT s = f32[] add(a, b)\n}\n\nENTRY e {\n"
+                         "  x = f32[6] parameter(0)\n"
+                         "  ROOT r = f32[6] all-reduce(x), replica_groups={}, to_apply=add\n}\n", "other")
+    exe_other = LlvmBackend().prepare(other, BackendOptions(threads=1))
+    x = np.ones(6, np.float32)
+
+    def per_device(args):
+        return (exe if args[1] == 0 else exe_other)(args[:1])
+
+    err = _threads_within(60, lambda: collectives.run_threads(per_device, [[x, 0], [x, 1]], 2, 1))
+    assert isinstance(err, RunError) and "reached another collective" in str(err)
