@@ -25,6 +25,7 @@ from __future__ import annotations
 import atexit
 import ctypes
 import os
+import sys
 
 import numpy as np
 
@@ -86,10 +87,25 @@ class MpiCommunicator(Communicator):
             raise RunError(f"{comm.Get_size()} MPI ranks for a module of {replicas * partitions} devices "
                            f"({replicas} replicas x {partitions} partitions): mpirun -n {replicas * partitions}")
         self._subs: dict = {}
-        self._table = _mpi_table(MPI)
+        self._table = _mpi_table(MPI) if isinstance(comm, MPI.Comm) else None
         if self._table is not None:
             self.context = new_context(rv.MODE_MPI, self.device, comm=MPI._handleof(comm),
                                        mpi_table=ctypes.addressof(self._table))
+
+    def call(self, fn):
+        """fn() as this rank's device (collectives.call_as). When it fails, the error is printed and
+        every rank aborted (MPI_Abort): the others may wait in a collective this rank never reaches."""
+        from .collectives import call_as
+
+        try:
+            return call_as(self, fn)
+        except BaseException as e:
+            if self.comm.Get_size() > 1:
+                sys.stderr.write(f"hloc: rank {self.device} of {self.comm.Get_size()}: {e}\n"
+                                 "hloc: aborting the other ranks (MPI_Abort)\n")
+                sys.stderr.flush()
+                self.comm.Abort(1)
+            raise
 
     def _sub(self, op: Op):
         key = tuple(map(tuple, op.groups))

@@ -187,3 +187,35 @@ def test_a_launcher_of_another_mpi_is_named(mpiexec, tmp_path):
                 env={"OMPI_COMM_WORLD_SIZE": "2"})
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert "an Open MPI launcher started this rank, but mpi4py runs on MPICH" in r.stderr
+
+
+_FAILING_RANK = r"""
+import sys
+import numpy as np
+from hloc.backend.llvm.runner_backend import LlvmBackend
+from hloc.errors import RunError
+from hloc.parse import parse_module
+from hloc.runtime import collectives, mpi
+from hloc.runtime.backends import BackendOptions
+
+world = mpi.world()
+collectives.install()
+exe = LlvmBackend().prepare(parse_module(open(sys.argv[1]).read(), "loop_psum"), BackendOptions(threads=1))
+comm = mpi.MpiCommunicator(world, 2, 1)
+
+
+def device():
+    if world.Get_rank() == 1:
+        raise RunError("rank 1 gave up")
+    return exe([np.ones(6, np.float32)])  # (rank 0 waits in the all-reduce rank 1 never reaches)
+
+
+comm.call(device)
+"""
+
+
+def test_a_failing_rank_aborts_the_others(mpiexec):
+    r = subprocess.run([mpiexec, "-n", "2", sys.executable, "-c", _FAILING_RANK, str(DEVICES / "loop_psum.hlo")],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode != 0
+    assert "hloc: rank 1 of 2: error: rank 1 gave up" in r.stderr and "aborting the other ranks" in r.stderr
