@@ -203,15 +203,15 @@ def _mpi_table(MPI):  # noqa: N803 - the module's own name
         return None
     table = (ctypes.c_int64 * rv.MPI_TABLE_WORDS)()
     try:
-        table[rv.MPI_ALLREDUCE] = ctypes.cast(lib.MPI_Allreduce, ctypes.c_void_p).value
-        table[rv.MPI_ALLGATHER] = ctypes.cast(lib.MPI_Allgather, ctypes.c_void_p).value
+        for index, name in rv.MPI_FUNCTIONS.items():
+            table[index] = ctypes.cast(getattr(lib, name), ctypes.c_void_p).value
     except AttributeError:
         return None
     table[rv.MPI_IN_PLACE] = int(MPI.IN_PLACE)
     for k, name in enumerate(rv.MPI_DTYPES):
-        table[3 + k] = MPI._handleof(getattr(MPI, _MPI_TYPE_NAMES[name]))
+        table[rv.MPI_TYPES_AT + k] = MPI._handleof(getattr(MPI, _MPI_TYPE_NAMES[name]))
     for k, name in enumerate(rv.MPI_OPS):
-        table[3 + len(rv.MPI_DTYPES) + k] = MPI._handleof(getattr(MPI, _MPI_OP_NAMES[name]))
+        table[rv.MPI_OPS_AT + k] = MPI._handleof(getattr(MPI, _MPI_OP_NAMES[name]))
     return table
 
 

@@ -48,14 +48,17 @@ KINDS = {"all-reduce": 1, "all-gather": 2, "reduce-scatter": 3, "all-to-all": 4,
          "collective-broadcast": 6, "replica-id": 7, "partition-id": 8}
 # Descriptor header words; then the tables the header points at (word offsets into the descriptor).
 (H_KIND, H_REDUCER, H_LEAVES, H_M, H_FLAGS, H_DEVICES, H_PARTITIONS, H_POS, H_LEAF, H_GROUPS, H_SOURCE,
- H_MPI_DTYPE, H_MPI_OP) = range(13)
-HEADER = 13
+ H_MPI_DTYPE, H_MPI_OP, H_PHASE) = range(14)
+HEADER = 14
+PHASES = {None: 0, "start": 1, "done": 2}  # a blocking collective; an asynchronous one's start, end
 LEAF_WORDS = 4  # elems, outer, chunk, itemsize
 FLAG_THREADS, FLAG_MPI, FLAG_TUPLE = 1, 2, 4
 
 # The context of a bound thread (i64 words, owned by the runtime's Python side).
 CTX_MODE, CTX_DEVICE, CTX_RUN, CTX_ERROR, CTX_DETAIL, CTX_COMM, CTX_MPI = range(7)
-CONTEXT_WORDS = 8
+CTX_PENDING = 8  # then PENDING (key, MPI_Request) pairs: the asynchronous collectives under way
+PENDING = 16
+CONTEXT_WORDS = CTX_PENDING + 2 * PENDING
 MODE_THREADS, MODE_MPI = 1, 2
 # Error codes a context reports.
 ERR_POISONED, ERR_FINISHED, ERR_OTHER_OP = 1, 2, 3
@@ -66,12 +69,17 @@ RUN_POISON = 1
 CELL_WORDS = 8
 C_ARRIVE, C_DONE, C_OP, C_OPERANDS, C_RESULTS, C_FINISHED, C_SEQ = range(7)
 
-# The MPI table (i64 words): MPI_Allreduce's and MPI_Allgather's addresses, MPI_IN_PLACE, then the
-# datatype handles in MPI_DTYPES order and the op handles in MPI_OPS order.
-MPI_ALLREDUCE, MPI_ALLGATHER, MPI_IN_PLACE = range(3)
+# The MPI table (i64 words): the addresses of MPI_Allreduce, MPI_Allgather, MPI_IN_PLACE,
+# MPI_Iallreduce, MPI_Iallgather, MPI_Wait, then the datatype handles in MPI_DTYPES order and the op
+# handles in MPI_OPS order.
+MPI_ALLREDUCE, MPI_ALLGATHER, MPI_IN_PLACE, MPI_IALLREDUCE, MPI_IALLGATHER, MPI_WAIT = range(6)
+MPI_FUNCTIONS = {MPI_ALLREDUCE: "MPI_Allreduce", MPI_ALLGATHER: "MPI_Allgather", MPI_IALLREDUCE: "MPI_Iallreduce",
+                 MPI_IALLGATHER: "MPI_Iallgather", MPI_WAIT: "MPI_Wait"}
 MPI_DTYPES = ("f32", "f64", "s32", "s64", "u32", "u64", "byte")
 MPI_OPS = ("add", "multiply", "minimum", "maximum")
-MPI_TABLE_WORDS = 3 + len(MPI_DTYPES) + len(MPI_OPS)
+MPI_TYPES_AT = 6
+MPI_OPS_AT = MPI_TYPES_AT + len(MPI_DTYPES)
+MPI_TABLE_WORDS = MPI_OPS_AT + len(MPI_OPS)
 
 BLOCK = 4096  # elements an all-reduce folds at a time (stays in L1 across the members' operands)
 SPIN = 64  # polls (with `pause`) between sched_yield() calls of a waiting device
@@ -139,6 +147,7 @@ def encode(desc: dict) -> list[int]:
     if words is None:
         words = [0] * HEADER
         words[H_DEVICES], words[H_PARTITIONS] = n, partitions
+    words[H_PHASE] = PHASES[desc.get("phase")]
     return words + [len(words), MAGIC]
 
 
@@ -592,37 +601,96 @@ class _Emitter:
         b.position_at_end(end)
 
     # -- MPI ranks
-    def _emit_mpi_run(self) -> ir.Function:
-        """void mpi_run(ptr ctx, ptr desc, ptr operands, ptr results)"""
+    def _emit_find_slot(self) -> ir.Function:
+        """ptr find_slot(ptr ctx, i64 key): the context's pending-request slot holding `key` (0: a
+        free one), or null."""
         from ..llvmir.loops import for_range
 
-        fn = self._function("hloc.collectives.mpi", VOID, [PTR, PTR, PTR, PTR])
-        ctx, desc, operands, results = fn.args
+        fn = self._function("hloc.collectives.slot", PTR, [PTR, I64])
+        ctx, key = fn.args
         b = ir.IRBuilder(fn.append_basic_block("entry"))
+        with for_range(b, PENDING, "slot") as k:
+            slot = self.word(b, ctx, b.add(_i64(CTX_PENDING), b.mul(k, _i64(2))))
+            with b.if_then(b.icmp_unsigned("==", b.load(slot, typ=I64), key)):
+                b.ret(slot)
+        b.ret(ir.Constant(PTR, None))
+        return fn
+
+    def _emit_mpi_run(self) -> ir.Function:
+        """void mpi_run(ptr ctx, ptr desc, ptr operands, ptr results, i64 phase): the blocking call
+        (phase 0), or MPI_Iallreduce / MPI_Iallgather posted (1: start; the request kept in the
+        context under the result's address) and waited for (2: done). A start finding no free slot
+        makes the blocking call; a done finding no request has nothing to wait for."""
+        from ..llvmir.loops import for_range
+
+        find_slot = self._emit_find_slot()
+        fn = self._function("hloc.collectives.mpi", VOID, [PTR, PTR, PTR, PTR, I64])
+        ctx, desc, operands, results, phase = fn.args
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        status = b.alloca(ir.ArrayType(I64, 16), name="status")  # (larger than any MPI_Status)
         table = b.inttoptr(self.load(b, ctx, CTX_MPI), PTR)
         comm = self.load(b, ctx, CTX_COMM)
-        dtype = self.load(b, table, b.add(_i64(3), self.load(b, desc, H_MPI_DTYPE)))
-        mpi_op = self.load(b, table, b.add(_i64(3 + len(MPI_DTYPES)), self.load(b, desc, H_MPI_OP)))
+        dtype = self.load(b, table, b.add(_i64(MPI_TYPES_AT), self.load(b, desc, H_MPI_DTYPE)))
+        mpi_op = self.load(b, table, b.add(_i64(MPI_OPS_AT), self.load(b, desc, H_MPI_OP)))
         in_place = b.inttoptr(self.load(b, table, MPI_IN_PLACE), PTR)
         leaf_base = self.load(b, desc, H_LEAF)
         nleaves = self.load(b, desc, H_LEAVES)
         # (MPI handles are int in MPICH, pointers in Open MPI: passed as 64-bit words either way)
         allreduce_ty = ir.FunctionType(I32, [PTR, PTR, I64, I64, I64, I64])
         allgather_ty = ir.FunctionType(I32, [PTR, I64, I64, PTR, I64, I64, I64])
+        iallreduce_ty = ir.FunctionType(I32, [PTR, PTR, I64, I64, I64, I64, PTR])
+        iallgather_ty = ir.FunctionType(I32, [PTR, I64, I64, PTR, I64, I64, I64, PTR])
+        wait_ty = ir.FunctionType(I32, [PTR, PTR])
+
+        def mpi_fn(index, ty):
+            return b.inttoptr(self.load(b, table, index), ty.as_pointer())
+
         is_reduce = b.icmp_unsigned("==", self.load(b, desc, H_KIND), _i64(KINDS["all-reduce"]))
         with for_range(b, nleaves, "leaf") as leaf:
             base = b.add(leaf_base, b.mul(leaf, _i64(LEAF_WORDS)))
             elems, size = self.load(b, desc, base), self.load(b, desc, b.add(base, _i64(3)))
             src, dst = self.ptr_at(b, operands, leaf), self.ptr_at(b, results, leaf)
+            key = b.ptrtoint(dst, I64)
+            nbytes = b.mul(elems, size)
+            send = b.select(b.icmp_unsigned("==", src, dst), in_place, src)
+            leaf_done = b.append_basic_block("leaf.done")
+            blocking = b.append_basic_block("blocking")
+            post = b.append_basic_block("post")
+            wait = b.append_basic_block("wait")
+            sw = b.switch(phase, blocking)
+            sw.add_case(_i64(1), post)
+            sw.add_case(_i64(2), wait)
+
+            b.position_at_end(post)
+            slot = b.call(find_slot, [ctx, _i64(0)])
+            free = b.append_basic_block("free")
+            b.cbranch(b.icmp_unsigned("==", slot, ir.Constant(PTR, None)), blocking, free)
+            b.position_at_end(free)
+            b.store(key, slot)
+            request = self.word(b, slot, 1)
             with b.if_else(is_reduce) as (reduce, gather):
                 with reduce:
-                    send = b.select(b.icmp_unsigned("==", src, dst), in_place, src)
-                    f = b.inttoptr(self.load(b, table, MPI_ALLREDUCE), allreduce_ty.as_pointer())
-                    b.call(f, [send, dst, elems, dtype, mpi_op, comm])
+                    b.call(mpi_fn(MPI_IALLREDUCE, iallreduce_ty), [send, dst, elems, dtype, mpi_op, comm, request])
                 with gather:
-                    nbytes = b.mul(elems, size)
-                    f = b.inttoptr(self.load(b, table, MPI_ALLGATHER), allgather_ty.as_pointer())
-                    b.call(f, [src, nbytes, dtype, dst, nbytes, dtype, comm])
+                    b.call(mpi_fn(MPI_IALLGATHER, iallgather_ty), [src, nbytes, dtype, dst, nbytes, dtype, comm,
+                                                                   request])
+            b.branch(leaf_done)
+
+            b.position_at_end(wait)
+            slot = b.call(find_slot, [ctx, key])
+            with b.if_then(b.icmp_unsigned("!=", slot, ir.Constant(PTR, None))):
+                b.call(mpi_fn(MPI_WAIT, wait_ty), [self.word(b, slot, 1), status])
+                b.store(_i64(0), slot)
+            b.branch(leaf_done)
+
+            b.position_at_end(blocking)
+            with b.if_else(is_reduce) as (reduce, gather):
+                with reduce:
+                    b.call(mpi_fn(MPI_ALLREDUCE, allreduce_ty), [send, dst, elems, dtype, mpi_op, comm])
+                with gather:
+                    b.call(mpi_fn(MPI_ALLGATHER, allgather_ty), [src, nbytes, dtype, dst, nbytes, dtype, comm])
+            b.branch(leaf_done)
+            b.position_at_end(leaf_done)
         b.ret_void()
         return fn
 
@@ -655,15 +723,18 @@ class _Emitter:
                              b.urem(device, parts))
             b.store(b.trunc(value, I32), self.ptr_at(b, results, 0))
             b.ret_void()
+        phase = self.load(b, desc, H_PHASE)
         threads = b.and_(b.icmp_unsigned("==", mode, _i64(MODE_THREADS)),
                          b.icmp_unsigned("!=", b.and_(flags, _i64(FLAG_THREADS)), _i64(0)))
         with b.if_then(threads):
-            b.call(self.threads_run, [ctx, desc, op, operands, results])
+            # (the devices meet at the end: what a start could publish, nobody can use before then)
+            with b.if_then(b.icmp_unsigned("!=", phase, _i64(PHASES["start"]))):
+                b.call(self.threads_run, [ctx, desc, op, operands, results])
             b.ret_void()
         mpi = b.and_(b.icmp_unsigned("==", mode, _i64(MODE_MPI)),
                      b.icmp_unsigned("!=", b.and_(flags, _i64(FLAG_MPI)), _i64(0)))
         with b.if_then(mpi):
-            b.call(self.mpi_run, [ctx, desc, operands, results])
+            b.call(self.mpi_run, [ctx, desc, operands, results, phase])
             b.ret_void()
         b.branch(slow)
         b.position_at_end(slow)
