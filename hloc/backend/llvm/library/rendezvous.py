@@ -28,8 +28,10 @@ waiting forever; so does one whose member finished without reaching the collecti
 a member at another collective.
 
 MPI: all-reduce over all devices (the world, in rank order) with a reducer MPI has, on the element
-types MPI reduces (MPI_Allreduce; MPI_IN_PLACE when the result is the operand's buffer), and
-all-gather along the physically major dimension (MPI_Allgather of bytes, straight into the result).
+types MPI reduces (MPI_Allreduce; MPI_IN_PLACE when the result is the operand's buffer),
+all-gather along the physically major dimension (MPI_Allgather of bytes, straight into the
+result), and collective-permute (MPI_Irecv from the source, MPI_Isend to each target, bytes). The
+asynchronous forms post the non-blocking calls at the start and wait at the end.
 """
 
 from __future__ import annotations
@@ -72,12 +74,13 @@ C_ARRIVE, C_DONE, C_OP, C_OPERANDS, C_RESULTS, C_FINISHED, C_SEQ = range(7)
 # The MPI table (i64 words): the addresses of MPI_Allreduce, MPI_Allgather, MPI_IN_PLACE,
 # MPI_Iallreduce, MPI_Iallgather, MPI_Wait, then the datatype handles in MPI_DTYPES order and the op
 # handles in MPI_OPS order.
-MPI_ALLREDUCE, MPI_ALLGATHER, MPI_IN_PLACE, MPI_IALLREDUCE, MPI_IALLGATHER, MPI_WAIT = range(6)
+MPI_ALLREDUCE, MPI_ALLGATHER, MPI_IN_PLACE, MPI_IALLREDUCE, MPI_IALLGATHER, MPI_WAIT, MPI_ISEND, MPI_IRECV = range(8)
 MPI_FUNCTIONS = {MPI_ALLREDUCE: "MPI_Allreduce", MPI_ALLGATHER: "MPI_Allgather", MPI_IALLREDUCE: "MPI_Iallreduce",
-                 MPI_IALLGATHER: "MPI_Iallgather", MPI_WAIT: "MPI_Wait"}
+                 MPI_IALLGATHER: "MPI_Iallgather", MPI_WAIT: "MPI_Wait", MPI_ISEND: "MPI_Isend",
+                 MPI_IRECV: "MPI_Irecv"}
 MPI_DTYPES = ("f32", "f64", "s32", "s64", "u32", "u64", "byte")
 MPI_OPS = ("add", "multiply", "minimum", "maximum")
-MPI_TYPES_AT = 6
+MPI_TYPES_AT = 8
 MPI_OPS_AT = MPI_TYPES_AT + len(MPI_DTYPES)
 MPI_TABLE_WORDS = MPI_OPS_AT + len(MPI_OPS)
 
@@ -204,7 +207,8 @@ def _encode(desc: dict, n: int, partitions: int) -> list[int] | None:
             and all(e < 2**31 for e, *_ in leaves):
         flags |= FLAG_MPI
         mpi_dtype, mpi_op = MPI_DTYPES.index(ins[0][0]), MPI_OPS.index(desc["reducer"])
-    if world and op == "all-gather" and all(o == 1 and c * s < 2**31 for _, o, c, s in leaves):
+    if (world and op == "all-gather" and all(o == 1 and c * s < 2**31 for _, o, c, s in leaves)) or (
+            op == "collective-permute" and all(e * s < 2**31 for e, _, _, s in leaves)):
         flags |= FLAG_MPI
         mpi_dtype = MPI_DTYPES.index("byte")
     head[H_REDUCER], head[H_LEAVES], head[H_M], head[H_FLAGS] = reducer, len(leaves), m, flags
@@ -645,7 +649,11 @@ class _Emitter:
         def mpi_fn(index, ty):
             return b.inttoptr(self.load(b, table, index), ty.as_pointer())
 
-        is_reduce = b.icmp_unsigned("==", self.load(b, desc, H_KIND), _i64(KINDS["all-reduce"]))
+        kind = self.load(b, desc, H_KIND)
+        with b.if_then(b.icmp_unsigned("==", kind, _i64(KINDS["collective-permute"]))):
+            b.call(self._emit_mpi_permute(find_slot), [ctx, desc, operands, results, phase])
+            b.ret_void()
+        is_reduce = b.icmp_unsigned("==", kind, _i64(KINDS["all-reduce"]))
         with for_range(b, nleaves, "leaf") as leaf:
             base = b.add(leaf_base, b.mul(leaf, _i64(LEAF_WORDS)))
             elems, size = self.load(b, desc, base), self.load(b, desc, b.add(base, _i64(3)))
@@ -691,6 +699,77 @@ class _Emitter:
                     b.call(mpi_fn(MPI_ALLGATHER, allgather_ty), [src, nbytes, dtype, dst, nbytes, dtype, comm])
             b.branch(leaf_done)
             b.position_at_end(leaf_done)
+        b.ret_void()
+        return fn
+
+    def _emit_mpi_permute(self, find_slot) -> ir.Function:
+        """void mpi_permute(ptr ctx, ptr desc, ptr operands, ptr results, i64 phase): per leaf, the
+        receive from the source posted first (no source: zeros), then a send to each target (tag:
+        the leaf), waited for at once (phase 0) or kept (1: under the result's address + k) for the
+        end (2). A start finding no free slot waits for that request at once."""
+        from ..llvmir.loops import for_range
+
+        fn = self._function("hloc.collectives.mpi.permute", VOID, [PTR, PTR, PTR, PTR, I64])
+        ctx, desc, operands, results, phase = fn.args
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        status = b.alloca(ir.ArrayType(I64, 16), name="status")
+        table = b.inttoptr(self.load(b, ctx, CTX_MPI), PTR)
+        comm = self.load(b, ctx, CTX_COMM)
+        me = self.load(b, ctx, CTX_DEVICE)
+        byte = self.load(b, table, _i64(MPI_TYPES_AT + MPI_DTYPES.index("byte")))
+        n = self.load(b, desc, H_DEVICES)
+        local = b.alloca(I64, size=b.add(n, _i64(1)), name="requests")  # (waited for before returning)
+        sources = self.word(b, desc, self.load(b, desc, H_SOURCE))
+        leaf_base = self.load(b, desc, H_LEAF)
+        p2p_ty = ir.FunctionType(I32, [PTR, I64, I64, I64, I64, I64, PTR])
+        wait_ty = ir.FunctionType(I32, [PTR, PTR])
+
+        def mpi_fn(index, ty):
+            return b.inttoptr(self.load(b, table, index), ty.as_pointer())
+
+        posted = b.alloca(I64, name="posted")
+        waiting = b.alloca(I64, name="waiting")
+        with for_range(b, self.load(b, desc, H_LEAVES), "leaf") as leaf:
+            base = b.add(leaf_base, b.mul(leaf, _i64(LEAF_WORDS)))
+            nbytes = b.mul(self.load(b, desc, base), self.load(b, desc, b.add(base, _i64(3))))
+            src, dst = self.ptr_at(b, operands, leaf), self.ptr_at(b, results, leaf)
+            key = b.ptrtoint(dst, I64)
+            with b.if_else(b.icmp_unsigned("==", phase, _i64(PHASES["done"]))) as (finish, begin):
+                with finish, for_range(b, b.add(n, _i64(1)), "k") as k:
+                    slot = b.call(find_slot, [ctx, b.add(key, k)])
+                    with b.if_then(b.icmp_unsigned("!=", slot, ir.Constant(PTR, None))):
+                        b.call(mpi_fn(MPI_WAIT, wait_ty), [self.word(b, slot, 1), status])
+                        b.store(_i64(0), slot)
+                with begin:
+                    b.store(_i64(0), posted)
+                    b.store(_i64(0), waiting)
+
+                    def post(index, peer, buf):
+                        """Post one request: kept for the end (a start), else waited for below."""
+                        slot = b.call(find_slot, [ctx, _i64(0)])
+                        keep = b.and_(b.icmp_unsigned("==", phase, _i64(PHASES["start"])),
+                                      b.icmp_unsigned("!=", slot, ir.Constant(PTR, None)))
+                        w = b.load(waiting)
+                        request = b.select(keep, self.word(b, slot, 1), b.gep(local, [w], source_etype=I64))
+                        b.call(mpi_fn(index, p2p_ty), [buf, nbytes, byte, peer, leaf, comm, request])
+                        k = b.load(posted)
+                        with b.if_else(keep) as (kept, now):
+                            with kept:
+                                b.store(b.add(key, k), slot)
+                            with now:
+                                b.store(b.add(w, _i64(1)), waiting)
+                        b.store(b.add(k, _i64(1)), posted)
+
+                    source = self.load(b, sources, me)
+                    with b.if_else(b.icmp_signed("<", source, _i64(0))) as (nobody, somebody):
+                        with nobody:
+                            b.call(self.memset, [dst, ir.Constant(I8, 0), nbytes, ir.Constant(ir.IntType(1), 0)])
+                        with somebody:
+                            post(MPI_IRECV, source, dst)
+                    with for_range(b, n, "t") as t, b.if_then(b.icmp_signed("==", self.load(b, sources, t), me)):
+                        post(MPI_ISEND, t, src)
+                    with for_range(b, b.load(waiting), "w") as w:
+                        b.call(mpi_fn(MPI_WAIT, wait_ty), [b.gep(local, [w], source_etype=I64), status])
         b.ret_void()
         return fn
 
