@@ -262,7 +262,11 @@ def test_asynchronous_all_reduce_results():
 
 @pytest.mark.slow
 def test_asynchronous_all_reduce_overlaps_the_compute_in_between():
-    # (timing: needs the two device threads to have a core each most of the time)
+    import os
+
+    load, cores = os.getloadavg()[0], os.cpu_count() or 1
+    if load > cores - 2:  # (the two device threads need a core each, or their steps cannot overlap)
+        pytest.skip(f"a timing test: needs two idle cores (load average {load:.1f} on {cores})")
     t_async, _, _ = _overlap_runs(True, 1000, 65536, rounds=3)
     t_sync, _, _ = _overlap_runs(False, 1000, 65536, rounds=3)
     assert t_async < 0.85 * t_sync, (t_async, t_sync)
