@@ -485,9 +485,9 @@ class ModuleEmitter:
 def _writes_nothing(instr: Instruction) -> bool:
     """No element to compute: every output leaf is empty (a kernel's element code would have no
     value to store, e.g. a concatenation of empty operands), and nothing else happens."""
-    if instr.has_side_effect() or (instr.called_computations and instr.opcode != "fusion"):
-        return False
-    return all(leaf.is_array and leaf.num_elements == 0 for leaf in instr.shape.leaves())
+    if not all(leaf.is_array and leaf.num_elements == 0 for leaf in instr.shape.leaves()):
+        return False  # (asked first: has_side_effect walks the called computations)
+    return not (instr.has_side_effect() or (instr.called_computations and instr.opcode != "fusion"))
 
 
 def _distinct_bytes(slices) -> int:
