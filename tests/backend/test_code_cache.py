@@ -105,3 +105,22 @@ def test_off_compiles_everything_and_stores_nothing(cache, monkeypatch):
     _compile()
     second = _compile()
     assert _llvm_ran(second) and not cache.exists()
+
+
+def test_run_without_the_compile_cache_compiles_from_scratch(cache, monkeypatch):
+    """`hloc run --no-cache` (BackendOptions(cache=False)): LLVM's products are neither reused nor kept."""
+    from hloc.backend.llvm.build import build
+    from hloc.backend.llvm.runner_backend import build_options
+    from hloc.runtime.backends import BackendOptions
+
+    monkeypatch.setenv("HLOC_COMPILE_THREADS", "1")
+
+    def built(cache: bool):
+        opts = build_options(BackendOptions(cache=cache))
+        assert opts.code_cache == cache
+        return build(parse_module(TEXT, "cached.hlo"), opts).compiled
+
+    first = built(True)
+    assert not _llvm_ran(built(True))  # (kept: a run with the cache finds it)
+    again = built(False)
+    assert _llvm_ran(again) and again.obj == first.obj

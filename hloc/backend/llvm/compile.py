@@ -69,6 +69,8 @@ class CompileOptions:
     library: bool = True
     # Time every kernel call (profile.py): a profiling build.
     profile: bool = False
+    # Reuse LLVM's products for IR compiled before (codegen/code_cache.py; also off with $HLOC_CODE_CACHE=0).
+    code_cache: bool = True
 
 
 @dataclass
@@ -144,6 +146,7 @@ def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModul
         t1 = t1b
     text += lib_asm
     threads = compile_threads()
+    use_cache = options.code_cache and code_cache.enabled()
     parts = None
     if threads > 1 and split.splittable(spec) and split.parallel_available():
         parts = split.plan(llmod, ents, MAX_PARTS)
@@ -153,7 +156,7 @@ def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModul
         # Kernels optimised and code-generated in parallel, their assembly joined and assembled once.
         t2 = time.perf_counter()
         timings["split"] = t2 - t1
-        asms, keys = _cached_parts(parts, spec, options.opt_level)
+        asms, keys = _cached_parts(parts, spec, options.opt_level, use_cache)
         t2b = time.perf_counter()
         timings["code_cache"] = t2b - t2
         missing_parts = [k for k, a in enumerate(asms) if a is None]
@@ -189,7 +192,7 @@ def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModul
                 code_cache.store(key, obj, "object")
         timings["assemble"] = time.perf_counter() - t3
     else:
-        key = code_cache.code_key("object", text, spec, options.opt_level) if code_cache.enabled() else None
+        key = code_cache.code_key("object", text, spec, options.opt_level) if use_cache else None
         obj = code_cache.load(key) if key is not None else None
         if obj is not None:
             timings["code_cache"] = time.perf_counter() - t1
@@ -221,10 +224,11 @@ def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModul
                           profile_sites=emitter.timer.sites if emitter.timer is not None else None)
 
 
-def _cached_parts(parts: split.Split, spec: TargetSpec, opt_level: int) -> tuple[list[str | None], list[str] | None]:
+def _cached_parts(parts: split.Split, spec: TargetSpec, opt_level: int,
+                  use_cache: bool) -> tuple[list[str | None], list[str] | None]:
     """Each part's assembly from the code cache (None where it has none), and the parts' keys (None:
     the cache is off)."""
-    if not code_cache.enabled():
+    if not use_cache:
         return [None] * len(parts.texts), None
     keys = [code_cache.code_key("part", t, spec, opt_level) for t in parts.texts]
     disk = code_cache.disk_cache()
