@@ -11,7 +11,8 @@ the Executable does.
 
 With more than one thread to compile with (compile_threads()), a module with several kernels is
 compiled in parts in parallel and their assembly assembled into the object (split.py); otherwise,
-and for targets split.py does not handle, the module is optimised and code-generated whole.
+and for targets split.py does not handle, the module is optimised and code-generated whole. Either
+way LLVM only runs on IR the code cache (codegen/code_cache.py) has no product of yet.
 """
 
 from __future__ import annotations
