@@ -29,13 +29,11 @@ from ....ir.module import Instruction
 from ....ir.types import Shape
 from ..elemental import IrArray
 from ..llvmir.irutil import Var
-from ..llvmir.irvalues import F64, I1, I32, I64, PTR, Cplx
+from ..llvmir.irvalues import F32, F64, I1, I32, I64, PTR, Cplx
 from ..llvmir.loops import Index, delinearize, for_range
 from . import kernel
 from .indexing import i64
 from .parallel import COUNTER_BYTES, parallel_chunks
-
-C128 = 16  # bytes per complex double
 
 
 def _is_pow2(n: int) -> bool:
@@ -76,57 +74,63 @@ def check_fft(instr: Instruction) -> None:
 
 
 FFT_SLOTS = 4  # threads that may split a pass's lines (each transforms in a line buffer of its own)
+GROUP_BYTES = 64  # one SIMD vector of a group's lanes: 16 f32 or 8 f64 lines transformed side by side
+SLOT_BUDGET = 256 << 10  # a thread's group buffer stays within L2: fewer lanes for long lines
 
 
-def _slot_bytes(n: int) -> int:
-    """One thread's line buffer and the direct DFT's temporary (complex doubles), on cache lines."""
-    return -(-2 * C128 * max(n, 1) // 64) * 64
+def _compute_type(instr: Instruction) -> ir.Type:
+    """f32 for c64 transforms whose lengths are all powers of two (radix-2: rounding error grows as
+    log n, XLA's DUCC computes them in f32 too), f64 otherwise (c128, and the direct DFT's n-term sums)."""
+    _, lengths, _ = _plan(instr)
+    single = instr.shape.etype in ("c64", "f32") and all(_is_pow2(n) for n in lengths)
+    return F32 if single else F64
 
 
-def _work_bytes(kind: str, lengths, work) -> int:
-    """A complex-double working array between passes: only with several transformed dimensions."""
-    return -(-C128 * math.prod(work) // 64) * 64 if len(lengths) > 1 else 0
+def _lanes(n: int, esize: int) -> int:
+    """Lines per group: a vector's worth, halved while the group's buffer (2 n lanes, re and im) and the
+    direct DFT's temporary would leave L2."""
+    v = GROUP_BYTES // esize
+    while v > 1 and 4 * n * v * esize > SLOT_BUDGET:
+        v //= 2
+    return v
+
+
+def _slot_bytes(n: int, esize: int) -> int:
+    """One thread's group buffer and the direct DFT's temporary (split re/im vectors), on cache lines."""
+    return -(-4 * esize * _lanes(n, esize) * max(n, 1) // 64) * 64
+
+
+def _work_bytes(kind: str, lengths, work, esize: int) -> int:
+    """A complex working array between passes (interleaved, compute type): only with several transformed
+    dimensions."""
+    return -(-2 * esize * math.prod(work) // 64) * 64 if len(lengths) > 1 else 0
+
+
+def _esize(t: ir.Type) -> int:
+    return 4 if t == F32 else 8
 
 
 @kernel.scratch("fft")
 def fft_scratch(instr: Instruction, emitter=None) -> int:
-    """The lines' chunk counter, the working array, the threads' line buffers."""
+    """The lines' chunk counter, the working array, the threads' group buffers."""
     kind, lengths, work = _plan(instr)
-    return COUNTER_BYTES + _work_bytes(kind, lengths, work) + FFT_SLOTS * _slot_bytes(max(lengths + (1,)))
-
-
-def _twiddles(ctx, n: int, count: int, inverse: bool) -> ir.GlobalVariable:
-    """A private table of `count` complex doubles exp(-+2 pi i k / n), k < count."""
-    m = ctx.module
-    name = f"hloc.fft.tw{n}.{count}.{'inv' if inverse else 'fwd'}"
-    g = m.globals.get(name)
-    if g is not None:
-        return g
-    k = np.arange(count, dtype=np.float64)
-    ang = (2.0 if inverse else -2.0) * np.pi * k / n
-    data = np.empty(2 * count, np.float64)
-    data[0::2], data[1::2] = np.cos(ang), np.sin(ang)
-    arr_t = ir.ArrayType(F64, max(1, 2 * count))
-    g = ir.GlobalVariable(m, arr_t, name)
-    g.initializer = ir.Constant(arr_t, [float(v) for v in data] or [0.0])
-    g.global_constant = True
-    g.linkage = "private"
-    return g
+    es = _esize(_compute_type(instr))
+    return COUNTER_BYTES + _work_bytes(kind, lengths, work, es) + FFT_SLOTS * max(
+        _slot_bytes(n, es) for n in lengths + (1,))
 
 
 class _Work:
-    """A complex-double array in memory at `ptr` (re, im interleaved)."""
+    """A complex array of element type `t` in memory at `ptr` (re, im interleaved)."""
 
-    def __init__(self, b: ir.IRBuilder, ptr: ir.Value):
-        self.b = b
-        self.ptr = ptr
+    def __init__(self, b: ir.IRBuilder, ptr: ir.Value, t: ir.Type = F64):
+        self.b, self.ptr, self.t = b, ptr, t
 
     def _at(self, i, part: int):
         b = self.b
-        return b.gep(self.ptr, [b.add(b.shl(i, i64(1)), i64(part))], inbounds=True, source_etype=F64)
+        return b.gep(self.ptr, [b.add(b.shl(i, i64(1)), i64(part))], inbounds=True, source_etype=self.t)
 
     def load(self, i) -> Cplx:
-        return Cplx(self.b.load(self._at(i, 0), typ=F64), self.b.load(self._at(i, 1), typ=F64))
+        return Cplx(self.b.load(self._at(i, 0), typ=self.t), self.b.load(self._at(i, 1), typ=self.t))
 
     def store(self, i, v: Cplx) -> None:
         self.b.store(v.re, self._at(i, 0))
@@ -145,23 +149,6 @@ def _csub(b, x: Cplx, y: Cplx) -> Cplx:
     return Cplx(b.fsub(x.re, y.re), b.fsub(x.im, y.im))
 
 
-def _dft_line(ctx, line: _Work, tmp: _Work, n: int, inverse: bool) -> None:
-    """line[0:n] = (I)DFT(line[0:n]), unscaled, for a length that is not a power of two: O(n^2)."""
-    b = ctx.b
-    tw = _Work(b, b.gep(_twiddles(ctx, n, n, inverse), [i64(0), i64(0)], inbounds=True))
-    zero = ir.Constant(F64, 0.0)
-    with for_range(b, n, "dftk") as k:
-        acc_re, acc_im = Var(b, F64, zero), Var(b, F64, zero)
-        with for_range(b, n, "dftj") as j:
-            w = tw.load(b.urem(b.mul(j, k), i64(n)))
-            v = _cmul(b, w, line.load(j))
-            acc_re.set(b.fadd(acc_re.get(), v.re))
-            acc_im.set(b.fadd(acc_im.get(), v.im))
-        tmp.store(k, Cplx(acc_re.get(), acc_im.get()))
-    with for_range(b, n, "dftcp") as k:
-        line.store(k, tmp.load(k))
-
-
 def _table(ctx, name: str, typ: ir.Type, values) -> ir.Value:
     """A private constant array (64-byte aligned) and a pointer to its first element."""
     m = ctx.module
@@ -176,14 +163,20 @@ def _table(ctx, name: str, typ: ir.Type, values) -> ir.Value:
     return ctx.b.gep(g, [i64(0), i64(0)], inbounds=True)
 
 
-def _stage_twiddles(ctx, n: int, inverse: bool):
-    """(re, im) tables of the radix-2 stages of a length-n transform, stage after stage: the stage of
-    half-length h (h = 1, 2, 4, ... n/2) at [h-1, 2h-1), its j-th entry exp(-+2 pi i j/(2h))."""
-    ang = np.concatenate([np.arange(h, dtype=np.float64) * (n // (2 * h)) for h in _halves(n)])
-    ang = (2.0 if inverse else -2.0) * np.pi * ang / n
-    tag = f"{n}.{'inv' if inverse else 'fwd'}"
-    return (_table(ctx, f"hloc.fft.stw{tag}.re", F64, [float(v) for v in np.cos(ang)]),
-            _table(ctx, f"hloc.fft.stw{tag}.im", F64, [float(v) for v in np.sin(ang)]))
+def _angle_tables(ctx, name: str, t: ir.Type, steps: np.ndarray, n: int, inverse: bool):
+    """(re, im) tables of exp(-+2 pi i s / n) for the integer steps s, computed in f64 and rounded to t."""
+    ang = (2.0 if inverse else -2.0) * np.pi * steps.astype(np.float64) / n
+    cast = np.float32 if t == F32 else np.float64
+    tag = f"{name}{n}.{'f32' if t == F32 else 'f64'}.{'inv' if inverse else 'fwd'}"
+    return (_table(ctx, f"hloc.fft.{tag}.re", t, [float(v) for v in np.cos(ang).astype(cast)]),
+            _table(ctx, f"hloc.fft.{tag}.im", t, [float(v) for v in np.sin(ang).astype(cast)]))
+
+
+def _stage_twiddles(ctx, n: int, t: ir.Type, inverse: bool):
+    """The radix-2 stages' twiddles of a length-n transform, stage after stage: the stage of half-length h
+    (h = 1, 2, 4, ... n/2) at [h-1, 2h-1), its j-th entry exp(-+2 pi i j/(2h))."""
+    steps = np.concatenate([np.arange(h, dtype=np.int64) * (n // (2 * h)) for h in _halves(n)] or [np.zeros(0)])
+    return _angle_tables(ctx, "stw", t, steps, n, inverse)
 
 
 def _halves(n: int) -> list[int]:
@@ -196,25 +189,61 @@ def _bit_reversal(ctx, n: int) -> ir.Value:
     return _table(ctx, f"hloc.fft.rev{n}", I32, rev)
 
 
-def _pow2_function(ctx, inverse: bool) -> ir.Function:
-    """`void f(re, im, n, log2n, twre, twim)`: the unscaled (I)DFT of the length-n (a power of two, n >= 2)
-    complex line held split (re[], im[]) in bit-reversed order, in place, by radix-2 decimation in time:
-    the first two stages at once (their twiddles are 1 and -+i: exact), then one stage per doubling,
-    its butterflies over contiguous runs (vectorised, twiddles from `_stage_twiddles`). One function per
-    module and direction, whatever the lengths: LLVM compiles it once."""
+class _Lanes:
+    """A group of complex lines held split (re[n][lanes], im[n][lanes]): element j of every line of the
+    group is one vector, so each butterfly works on all the group's lines at once."""
+
+    def __init__(self, b: ir.IRBuilder, re: ir.Value, im: ir.Value, vt: ir.VectorType):
+        self.b, self.re, self.im, self.vt = b, re, im, vt
+        self.align = _esize(vt.element)
+
+    def _at(self, base, i):
+        return self.b.gep(base, [i], inbounds=True, source_etype=self.vt)
+
+    def load(self, i) -> Cplx:
+        b = self.b
+        return Cplx(b.load(self._at(self.re, i), typ=self.vt, align=self.align),
+                    b.load(self._at(self.im, i), typ=self.vt, align=self.align))
+
+    def store(self, i, v: Cplx) -> None:
+        self.b.store(v.re, self._at(self.re, i), align=self.align)
+        self.b.store(v.im, self._at(self.im, i), align=self.align)
+
+
+def _splat(b, v: ir.Value, vt: ir.VectorType) -> ir.Value:
+    one = b.insert_element(ir.Constant(vt, ir.Undefined), v, ir.Constant(I32, 0))
+    mask = ir.Constant(ir.VectorType(I32, vt.count), [0] * vt.count)
+    return b.shuffle_vector(one, ir.Constant(vt, ir.Undefined), mask)
+
+
+def _line_function(ctx, name: str, vt: ir.VectorType, nargs: int) -> tuple[ir.Function, ir.IRBuilder | None]:
+    """The module's function `name` (void, pointer and i64 arguments) and a builder at its entry when it is
+    new (None when it exists)."""
     m = ctx.module
-    name = f"hloc.fft.pow2.{'inv' if inverse else 'fwd'}"
     fn = m.globals.get(name)
     if fn is not None:
-        return fn
-    fn = ir.Function(m, ir.FunctionType(ir.VoidType(), [PTR, PTR, I64, I64, PTR, PTR]), name)
+        return fn, None
+    fn = ir.Function(m, ir.FunctionType(ir.VoidType(), [PTR] * nargs + [I64, I64]), name)
     fn.linkage = "internal"
     fn.attributes.add("nounwind")
-    re, im, n, log2n, twre, twim = fn.args
-    for a in (re, im, twre, twim):
+    for a in fn.args[:nargs]:
         a.add_attribute("noalias")
-    b = ir.IRBuilder(fn.append_basic_block("entry"))
-    R, I = _Split(b, re, im), _Split(b, twre, twim)
+    return fn, ir.IRBuilder(fn.append_basic_block("entry"))
+
+
+def _pow2_function(ctx, vt: ir.VectorType, inverse: bool) -> ir.Function:
+    """`void f(re, im, twre, twim, n, log2n)`: the unscaled (I)DFT of each lane of a group (`_Lanes`) of
+    length-n lines (a power of two, n >= 2) held in bit-reversed order, in place, by radix-2 decimation
+    in time: the first two stages at once (their twiddles are 1 and -+i: exact), then one stage per
+    doubling, twiddles from `_stage_twiddles`. One function per module, direction and vector type,
+    whatever the lengths: LLVM compiles it once."""
+    t = "f32" if vt.element == F32 else "f64"
+    fn, b = _line_function(ctx, f"hloc.fft.pow2.{t}x{vt.count}.{'inv' if inverse else 'fwd'}", vt, 4)
+    if b is None:
+        return fn
+    re, im, twre, twim, n, log2n = fn.args
+    R = _Lanes(b, re, im, vt)
+    et = vt.element
     with b.if_else(b.icmp_signed("==", n, i64(2))) as (then, otherwise):
         with then:
             x0, x1 = R.load(i64(0)), R.load(i64(1))
@@ -239,40 +268,59 @@ def _pow2_function(ctx, inverse: bool) -> ir.Function:
                 with for_range(b, b.lshr(n, b.add(st, i64(1))), "fft.blk") as blk:
                     start = b.mul(blk, size)
                     with for_range(b, h, "fft.bf") as j:
-                        w = I.load(b.add(tw0, j))
+                        k = b.add(tw0, j)
+                        w = Cplx(_splat(b, b.load(b.gep(twre, [k], inbounds=True, source_etype=et), typ=et), vt),
+                                 _splat(b, b.load(b.gep(twim, [k], inbounds=True, source_etype=et), typ=et), vt))
                         p = b.add(start, j)
                         q = b.add(p, h)
-                        u, t = R.load(p), _cmul(b, w, R.load(q))
-                        R.store(p, _cadd(b, u, t))
-                        R.store(q, _csub(b, u, t))
+                        u, v = R.load(p), _cmul(b, w, R.load(q))
+                        R.store(p, _cadd(b, u, v))
+                        R.store(q, _csub(b, u, v))
     b.ret_void()
     return fn
 
 
-class _Split:
-    """A complex-double array held as two arrays of doubles (re[], im[])."""
+def _dft_function(ctx, vt: ir.VectorType, inverse: bool) -> ir.Function:
+    """`void f(re, im, tre, tim, twre, twim, n, _)`: the unscaled (I)DFT of each lane of a group of
+    length-n lines (any n), in place through the temporary (tre, tim): O(n^2), with the twiddles
+    exp(-+2 pi i jk/n) read from the table at (j*k mod n), so that long transforms do not lose accuracy
+    to recurrences."""
+    t = "f32" if vt.element == F32 else "f64"
+    fn, b = _line_function(ctx, f"hloc.fft.dft.{t}x{vt.count}.{'inv' if inverse else 'fwd'}", vt, 6)
+    if b is None:
+        return fn
+    re, im, tre, tim, twre, twim, n, _ = fn.args
+    X, T = _Lanes(b, re, im, vt), _Lanes(b, tre, tim, vt)
+    et = vt.element
+    zero = ir.Constant(vt, [0.0] * vt.count)
+    with for_range(b, n, "dftk") as k:
+        acc_re, acc_im, idx = Var(b, vt, zero), Var(b, vt, zero), Var(b, I64, i64(0))
+        with for_range(b, n, "dftj") as j:
+            at = idx.get()
+            w = Cplx(_splat(b, b.load(b.gep(twre, [at], inbounds=True, source_etype=et), typ=et), vt),
+                     _splat(b, b.load(b.gep(twim, [at], inbounds=True, source_etype=et), typ=et), vt))
+            v = _cmul(b, w, X.load(j))
+            acc_re.set(b.fadd(acc_re.get(), v.re))
+            acc_im.set(b.fadd(acc_im.get(), v.im))
+            nxt = b.add(at, k)
+            idx.set(b.select(b.icmp_unsigned(">=", nxt, n), b.sub(nxt, n), nxt))
+        T.store(k, Cplx(acc_re.get(), acc_im.get()))
+    with for_range(b, n, "dftcp") as k:
+        X.store(k, T.load(k))
+    b.ret_void()
+    return fn
 
-    def __init__(self, b: ir.IRBuilder, re: ir.Value, im: ir.Value):
-        self.b, self.re, self.im = b, re, im
 
-    def load(self, i) -> Cplx:
-        b = self.b
-        return Cplx(b.load(b.gep(self.re, [i], inbounds=True, source_etype=F64), typ=F64),
-                    b.load(b.gep(self.im, [i], inbounds=True, source_etype=F64), typ=F64))
-
-    def store(self, i, v: Cplx) -> None:
-        b = self.b
-        b.store(v.re, b.gep(self.re, [i], inbounds=True, source_etype=F64))
-        b.store(v.im, b.gep(self.im, [i], inbounds=True, source_etype=F64))
+def _convert(b, v: ir.Value, t: ir.Type) -> ir.Value:
+    if v.type == t:
+        return v
+    return b.fpext(v, t) if t == F64 else b.fptrunc(v, t)
 
 
-def _to_double(b, v, is_complex: bool) -> Cplx:
+def _to_compute(b, v, is_complex: bool, t: ir.Type) -> Cplx:
     if is_complex:
-        re, im = v
-        if re.type != F64:
-            re, im = b.fpext(re, F64), b.fpext(im, F64)
-        return Cplx(re, im)
-    return Cplx(v if v.type == F64 else b.fpext(v, F64), ir.Constant(F64, 0.0))
+        return Cplx(_convert(b, v[0], t), _convert(b, v[1], t))
+    return Cplx(_convert(b, v, t), ir.Constant(t, 0.0))
 
 
 def _row_major(shape) -> bool:
@@ -288,105 +336,131 @@ def _index(b, shape, lin) -> Index:
 
 @kernel("fft")
 def emit_fft(ctx, instr: Instruction) -> None:
-    """Pass after pass along the transformed dimensions (the last one last), each over its lines split
-    between threads: a line is gathered into the thread's buffer (bit-reversed for a power-of-two
-    length; an IRFFT's last pass extends the half spectrum as it gathers), transformed and scattered.
-    The first pass reads the operand, the last writes the result (scaled, an RFFT's half kept), the ones
-    between go through the working array in the scratch."""
+    """Pass after pass along the transformed dimensions (the last one last), each over its lines in groups
+    (`_Lanes`) split between threads: a group is gathered into the thread's buffer (bit-reversed for a
+    power-of-two length; an IRFFT's last pass extends the half spectrum as it gathers), transformed and
+    scattered. The first pass reads the operand, the last writes the result (scaled, an RFFT's half
+    kept), the ones between go through the working array in the scratch."""
     b = ctx.b
     kind, lengths, wdims = _plan(instr)
     x: IrArray = ctx.operands[0][0]
     out: IrArray = ctx.outputs[0]
     if x.shape.num_elements == 0 or out.shape.num_elements == 0:
         return
+    t = _compute_type(instr)
+    es = _esize(t)
     k = len(lengths)
     rank = len(wdims)
     inverse = kind in ("IFFT", "IRFFT")
-    work_off = _work_bytes(kind, lengths, wdims)
-    slot_bytes = _slot_bytes(max(lengths))
+    work_off = _work_bytes(kind, lengths, wdims, es)
+    slot_bytes = max(_slot_bytes(n, es) for n in lengths)
     in_dims = x.shape.dims
     axes = list(range(rank - k, rank))
     from_work_first = kind == "IRFFT" and k > 1
     if from_work_first:  # the half spectrum into the full-width working array (the outer passes' lines)
-        work = _Work(b, b.gep(ctx.scratch, [i64(COUNTER_BYTES)], inbounds=True, source_etype=ir.IntType(8)))
+        work = _Work(b, b.gep(ctx.scratch, [i64(COUNTER_BYTES)], inbounds=True, source_etype=ir.IntType(8)), t)
         half, n_last = in_dims[-1], wdims[-1]
         with for_range(b, math.prod(in_dims), "in") as i:
             row, col = b.udiv(i, i64(half)), b.urem(i, i64(half))
-            work.store(b.add(b.mul(row, i64(n_last)), col), _to_double(b, x.load(b, _index(b, x.shape, i)), True))
+            work.store(b.add(b.mul(row, i64(n_last)), col), _to_compute(b, x.load(b, _index(b, x.shape, i)), True, t))
     scale = 1.0 / math.prod(lengths) if inverse else 1.0
     for number, axis in enumerate(axes):
         first, last = number == 0, number == len(axes) - 1
-        _pass(ctx, instr, kind, wdims, axis, inverse, reads_x=first and not from_work_first, writes_out=last,
+        _pass(ctx, instr, kind, wdims, axis, inverse, t, reads_x=first and not from_work_first, writes_out=last,
               hermitian=kind == "IRFFT" and last, scale=scale if last else 1.0, work_off=work_off,
               slot_bytes=slot_bytes)
 
 
-def _pass(ctx, instr, kind, wdims, axis, inverse, *, reads_x, writes_out, hermitian, scale, work_off, slot_bytes):
+def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, hermitian, scale, work_off,
+          slot_bytes):
     n = wdims[axis]
     inner = math.prod(wdims[axis + 1:])
     lines = math.prod(wdims) // n
     pow2 = _is_pow2(n) and n >= 2
+    es = _esize(t)
+    lanes = _lanes(n, es)
+    vt = ir.VectorType(t, lanes)
+    groups = -(-lines // lanes)
 
     def body(c, lo, hi, task, _extras):
         b = c.b
         x, out = c.operands[0][0], c.outputs[0]
-        work = _Work(b, b.gep(c.scratch, [i64(COUNTER_BYTES)], inbounds=True, source_etype=ir.IntType(8)))
+        work = _Work(b, b.gep(c.scratch, [i64(COUNTER_BYTES)], inbounds=True, source_etype=ir.IntType(8)), t)
         slot = b.gep(c.scratch, [b.add(i64(COUNTER_BYTES + work_off), b.mul(task, i64(slot_bytes)))], inbounds=True,
                      source_etype=ir.IntType(8))
+        part = [b.gep(slot, [i64(q * n)], inbounds=True, source_etype=vt) for q in range(4)]
+        buf = _Lanes(b, part[0], part[1], vt)
         if pow2:
-            buf = _Split(b, slot, b.gep(slot, [i64(n)], inbounds=True, source_etype=F64))
             rev = _bit_reversal(c, n)
-            twre, twim = _stage_twiddles(c, n, inverse)
-            fn = _pow2_function(c, inverse)
-        else:
-            buf = _Work(b, slot)
-            tmp = _Work(b, b.gep(slot, [i64(2 * n)], inbounds=True, source_etype=F64))
-        with for_range(b, hi, "fft.line", start=lo) as line:
-            o, i = (b.udiv(line, i64(inner)), b.urem(line, i64(inner))) if inner > 1 else (line, i64(0))
-            base = b.add(b.mul(o, i64(n * inner)), i)
+            twre, twim = _stage_twiddles(c, n, t, inverse)
+            fn = _pow2_function(c, vt, inverse)
+        elif n > 1:
+            twre, twim = _angle_tables(c, "dft", t, np.arange(n), n, inverse)
+            fn = _dft_function(c, vt, inverse)
+        zero = ir.Constant(t, 0.0)
 
-            def gather(j) -> Cplx:
+        def lane_at(vec_ptr, j, lane):
+            return b.gep(vec_ptr, [b.add(b.mul(j, i64(lanes)), lane)], inbounds=True, source_etype=t)
+
+        with for_range(b, hi, "fft.group", start=lo) as g:
+            first = b.mul(g, i64(lanes))
+            count = b.sub(i64(lines), first)
+            count = b.select(b.icmp_signed("<", count, i64(lanes)), count, i64(lanes))
+            if lines % lanes:  # a last group's missing lines: zeros, not stale data
+                with b.if_then(b.icmp_signed("<", count, i64(lanes))):
+                    zv = ir.Constant(vt, [0.0] * lanes)
+                    with for_range(b, n, "fft.zero") as j:
+                        buf.store(j, Cplx(zv, zv))
+
+            def base_of(lane):
+                line = b.add(first, lane)
+                o, i = (b.udiv(line, i64(inner)), b.urem(line, i64(inner))) if inner > 1 else (line, i64(0))
+                return o, b.add(b.mul(o, i64(n * inner)), i)
+
+            def gather(lane, j) -> Cplx:
+                o, base = base_of(lane)
                 if reads_x and kind == "IRFFT":  # (one transformed dimension: the row of the half spectrum)
-                    return _to_double(b, x.load(b, _index(b, x.shape, b.add(b.mul(o, i64(x.shape.dims[-1])), j))),
-                                      True)
+                    return _to_compute(b, x.load(b, _index(b, x.shape, b.add(b.mul(o, i64(x.shape.dims[-1])), j))),
+                                       True, t)
                 pos = b.add(base, b.mul(j, i64(inner)))
                 if reads_x:
-                    return _to_double(b, x.load(b, _index(b, x.shape, pos)), x.is_complex)
+                    return _to_compute(b, x.load(b, _index(b, x.shape, pos)), x.is_complex, t)
                 return work.load(pos)
 
             with for_range(b, n, "fft.ld") as j:
                 if hermitian:  # X[n-j] = conj(X[j]); the imaginary parts of the DC and Nyquist terms dropped
                     upper = b.icmp_signed(">", j, i64(n // 2))
-                    v = gather(b.select(upper, b.sub(i64(n), j), j))
+                    src = b.select(upper, b.sub(i64(n), j), j)
                     real_only = b.or_(b.icmp_signed("==", j, i64(0)),
                                       b.icmp_signed("==", j, i64(n // 2)) if n % 2 == 0 else ir.Constant(I1, 0))
-                    zero = ir.Constant(F64, 0.0)
-                    v = Cplx(v.re, b.select(real_only, zero, b.select(upper, b.fneg(v.im), v.im)))
                 else:
-                    v = gather(j)
-                if pow2:
-                    r = b.zext(b.load(b.gep(rev, [j], inbounds=True, source_etype=I32), typ=I32), I64)
-                    buf.store(r, v)
-                else:
-                    buf.store(j, v)
+                    src = j
+                r = b.zext(b.load(b.gep(rev, [j], inbounds=True, source_etype=I32), typ=I32), I64) if pow2 else j
+                with for_range(b, count, "fft.ldl") as lane:
+                    v = gather(lane, src)
+                    if hermitian:
+                        v = Cplx(v.re, b.select(real_only, zero, b.select(upper, b.fneg(v.im), v.im)))
+                    b.store(v.re, lane_at(part[0], r, lane))
+                    b.store(v.im, lane_at(part[1], r, lane))
             if pow2:
-                b.call(fn, [buf.re, buf.im, i64(n), i64(n.bit_length() - 1), twre, twim])
+                b.call(fn, [part[0], part[1], twre, twim, i64(n), i64(n.bit_length() - 1)])
             elif n > 1:
-                _dft_line(c, buf, tmp, n, inverse)
+                b.call(fn, [part[0], part[1], part[2], part[3], twre, twim, i64(n), i64(0)])
             kept = n // 2 + 1 if writes_out and kind == "RFFT" else n
-            with for_range(b, kept, "fft.st") as j:
-                v = buf.load(j)
+            with for_range(b, kept, "fft.st") as j, for_range(b, count, "fft.stl") as lane:
+                v = Cplx(b.load(lane_at(part[0], j, lane), typ=t), b.load(lane_at(part[1], j, lane), typ=t))
                 if scale != 1.0:
-                    s = ir.Constant(F64, scale)
+                    s = ir.Constant(t, scale)
                     v = Cplx(b.fmul(v.re, s), b.fmul(v.im, s))
+                o, base = base_of(lane)
                 pos = b.add(base, b.mul(j, i64(inner)))
                 if writes_out:
                     _scatter_out(b, out, kind, o, j, pos, kept, v)
                 else:
                     work.store(pos, v)
 
-    # chunks of lines claimed one at a time: a thread that starts late (a busy machine) takes fewer
-    parallel_chunks(ctx, lines, max(1, lines // (4 * FFT_SLOTS)), math.prod(wdims) * max(1, n.bit_length()), 0,
+    # chunks of groups claimed one at a time: a thread that starts late (a busy machine) takes fewer
+    parallel_chunks(ctx, groups, max(1, groups // (4 * FFT_SLOTS)), math.prod(wdims) * max(1, n.bit_length()), 0,
                     FFT_SLOTS, body)
 
 
@@ -396,6 +470,6 @@ def _scatter_out(b, out: IrArray, kind: str, o, j, pos, kept: int, v: Cplx) -> N
     if kind == "RFFT":  # (the last dimension: its first n/2+1 entries)
         pos = b.add(b.mul(o, i64(kept)), j)
     if kind == "IRFFT":
-        out.store(b, _index(b, out.shape, pos), v.re if ct == F64 else b.fptrunc(v.re, ct))
+        out.store(b, _index(b, out.shape, pos), _convert(b, v.re, ct))
     else:
-        out.store(b, _index(b, out.shape, pos), v if ct == F64 else Cplx(b.fptrunc(v.re, ct), b.fptrunc(v.im, ct)))
+        out.store(b, _index(b, out.shape, pos), Cplx(_convert(b, v.re, ct), _convert(b, v.im, ct)))
