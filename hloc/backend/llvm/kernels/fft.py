@@ -75,6 +75,7 @@ def check_fft(instr: Instruction) -> None:
 
 FFT_SLOTS = 4  # threads that may split a pass's lines (each transforms in a line buffer of its own)
 GROUP_BYTES = 64  # one SIMD vector of a group's lanes: 16 f32 or 8 f64 lines transformed side by side
+L1_BLOCK_BITS = 7  # 128 elements of a group's vectors (16 KiB): the stages within them stay in L1
 SLOT_BUDGET = 256 << 10  # a thread's group buffer stays within L2: fewer lanes for long lines
 
 
@@ -87,10 +88,10 @@ def _compute_type(instr: Instruction) -> ir.Type:
 
 
 def _lanes(n: int, esize: int) -> int:
-    """Lines per group: a vector's worth, halved while the group's buffer (2 n lanes, re and im) and the
-    direct DFT's temporary would leave L2."""
+    """Lines per group: a vector's worth, halved while the group's buffer (n vectors of re and of im) would
+    leave L2 (measured at 4096: 8 f32 lanes in 256 KiB beat 16 in 512 KiB and 4 in 128 KiB)."""
     v = GROUP_BYTES // esize
-    while v > 1 and 4 * n * v * esize > SLOT_BUDGET:
+    while v > 1 and 2 * n * v * esize > SLOT_BUDGET:
         v //= 2
     return v
 
@@ -250,23 +251,13 @@ def _pow2_function(ctx, vt: ir.VectorType, inverse: bool) -> ir.Function:
             R.store(i64(0), _cadd(b, x0, x1))
             R.store(i64(1), _csub(b, x0, x1))
         with otherwise:
-            with for_range(b, b.lshr(n, i64(2)), "fft.r4") as blk:
-                p = b.shl(blk, i64(2))
-                a = [R.load(b.add(p, i64(t))) for t in range(4)]
-                s01, d01 = _cadd(b, a[0], a[1]), _csub(b, a[0], a[1])
-                s23, d23 = _cadd(b, a[2], a[3]), _csub(b, a[2], a[3])
-                # d23 times -i (forward) or +i (inverse)
-                t = Cplx(b.fneg(d23.im), d23.re) if inverse else Cplx(d23.im, b.fneg(d23.re))
-                R.store(p, _cadd(b, s01, s23))
-                R.store(b.add(p, i64(2)), _csub(b, s01, s23))
-                R.store(b.add(p, i64(1)), _cadd(b, d01, t))
-                R.store(b.add(p, i64(3)), _csub(b, d01, t))
-            with for_range(b, log2n, "fft.stage", start=2) as st:
+            def stage(st, lo, count):
+                """The radix-2 stage of half-length 2**st over the `count` elements from `lo`."""
                 h = b.shl(i64(1), st)
                 size = b.shl(h, i64(1))
                 tw0 = b.sub(h, i64(1))
-                with for_range(b, b.lshr(n, b.add(st, i64(1))), "fft.blk") as blk:
-                    start = b.mul(blk, size)
+                with for_range(b, b.udiv(count, size), "fft.blk") as blk:
+                    start = b.add(lo, b.mul(blk, size))
                     with for_range(b, h, "fft.bf") as j:
                         k = b.add(tw0, j)
                         w = Cplx(_splat(b, b.load(b.gep(twre, [k], inbounds=True, source_etype=et), typ=et), vt),
@@ -276,6 +267,28 @@ def _pow2_function(ctx, vt: ir.VectorType, inverse: bool) -> ir.Function:
                         u, v = R.load(p), _cmul(b, w, R.load(q))
                         R.store(p, _cadd(b, u, v))
                         R.store(q, _csub(b, u, v))
+
+            # the stages within blocks of L1's size block by block, then the longer ones over the line
+            small = b.icmp_signed("<", log2n, i64(L1_BLOCK_BITS))
+            block_bits = b.select(small, log2n, i64(L1_BLOCK_BITS))
+            block = b.shl(i64(1), block_bits)
+            with for_range(b, b.lshr(n, block_bits), "fft.l1") as blk0:
+                lo = b.shl(blk0, block_bits)
+                with for_range(b, b.lshr(block, i64(2)), "fft.r4") as blk:
+                    p = b.add(lo, b.shl(blk, i64(2)))
+                    a = [R.load(b.add(p, i64(t))) for t in range(4)]
+                    s01, d01 = _cadd(b, a[0], a[1]), _csub(b, a[0], a[1])
+                    s23, d23 = _cadd(b, a[2], a[3]), _csub(b, a[2], a[3])
+                    # d23 times -i (forward) or +i (inverse)
+                    t = Cplx(b.fneg(d23.im), d23.re) if inverse else Cplx(d23.im, b.fneg(d23.re))
+                    R.store(p, _cadd(b, s01, s23))
+                    R.store(b.add(p, i64(2)), _csub(b, s01, s23))
+                    R.store(b.add(p, i64(1)), _cadd(b, d01, t))
+                    R.store(b.add(p, i64(3)), _csub(b, d01, t))
+                with for_range(b, block_bits, "fft.stage", start=2) as st:
+                    stage(st, lo, block)
+            with for_range(b, log2n, "fft.stage", start=block_bits) as st:
+                stage(st, i64(0), n)
     b.ret_void()
     return fn
 
@@ -371,6 +384,64 @@ def emit_fft(ctx, instr: Instruction) -> None:
               slot_bytes=slot_bytes)
 
 
+def _transpose(b, rows: list) -> list:
+    """The columns of a square matrix held as row vectors: one round per bit of the index, each swapping
+    that bit of the row and column numbers of every element (two shuffles per pair of rows)."""
+    m, v = list(rows), len(rows)
+    s = v // 2
+    while s:
+        lo = ir.Constant(ir.VectorType(I32, v), [j if not j & s else v + j - s for j in range(v)])
+        hi = ir.Constant(ir.VectorType(I32, v), [j + s if not j & s else v + j for j in range(v)])
+        new = list(m)
+        for i in range(v):
+            if not i & s:
+                new[i] = b.shuffle_vector(m[i], m[i | s], lo)
+                new[i | s] = b.shuffle_vector(m[i], m[i | s], hi)
+        m = new
+        s //= 2
+    return m
+
+
+def _convert_vec(b, v: ir.Value, t: ir.Type) -> ir.Value:
+    if v.type.element == t:
+        return v
+    vt = ir.VectorType(t, v.type.count)
+    return b.fpext(v, vt) if t == F64 else b.fptrunc(v, vt)
+
+
+class _Run:
+    """Runs of `lanes` consecutive elements of a row-major array (complex interleaved, or real) as vectors
+    of the compute type `t`."""
+
+    def __init__(self, b, ptr, stype: ir.Type, is_complex: bool, lanes: int, t: ir.Type):
+        self.b, self.ptr, self.stype, self.is_complex, self.lanes, self.t = b, ptr, stype, is_complex, lanes, t
+        self.align = _esize(stype)
+
+    def load(self, off) -> Cplx:
+        b, v = self.b, self.lanes
+        if not self.is_complex:
+            x = b.load(b.gep(self.ptr, [off], inbounds=True, source_etype=self.stype),
+                       typ=ir.VectorType(self.stype, v), align=self.align)
+            return Cplx(_convert_vec(b, x, self.t), ir.Constant(ir.VectorType(self.t, v), [0.0] * v))
+        x = b.load(b.gep(self.ptr, [b.shl(off, i64(1))], inbounds=True, source_etype=self.stype),
+                   typ=ir.VectorType(self.stype, 2 * v), align=self.align)
+        undef = ir.Constant(x.type, ir.Undefined)
+        re = b.shuffle_vector(x, undef, ir.Constant(ir.VectorType(I32, v), list(range(0, 2 * v, 2))))
+        im = b.shuffle_vector(x, undef, ir.Constant(ir.VectorType(I32, v), list(range(1, 2 * v, 2))))
+        return Cplx(_convert_vec(b, re, self.t), _convert_vec(b, im, self.t))
+
+    def store(self, off, z: Cplx) -> None:
+        b, v = self.b, self.lanes
+        re = _convert_vec(b, z.re, self.stype)
+        if not self.is_complex:
+            b.store(re, b.gep(self.ptr, [off], inbounds=True, source_etype=self.stype), align=self.align)
+            return
+        im = _convert_vec(b, z.im, self.stype)
+        mix = [q // 2 + (v if q % 2 else 0) for q in range(2 * v)]
+        x = b.shuffle_vector(re, im, ir.Constant(ir.VectorType(I32, 2 * v), mix))
+        b.store(x, b.gep(self.ptr, [b.shl(off, i64(1))], inbounds=True, source_etype=self.stype), align=self.align)
+
+
 def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, hermitian, scale, work_off,
           slot_bytes):
     n = wdims[axis]
@@ -381,11 +452,29 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
     lanes = _lanes(n, es)
     vt = ir.VectorType(t, lanes)
     groups = -(-lines // lanes)
+    kept = n // 2 + 1 if writes_out and kind == "RFFT" else n
+    x_shape, out_shape = instr.operands[0].shape, instr.shape
+    # Whole groups move as vectors when their lines are contiguous (a run of `lanes` elements per j) or
+    # rows (tiles of lanes x lanes, transposed in registers); the rest element by element.
+    if reads_x and (kind == "IRFFT" or not _row_major(x_shape)) or hermitian:
+        gather_by = None
+    else:
+        gather_by = "runs" if inner % lanes == 0 else "tiles" if inner == 1 and n % lanes == 0 else None
+    if writes_out and not _row_major(out_shape):
+        scatter_by = None
+    elif inner % lanes == 0 and not (writes_out and kind in ("RFFT", "IRFFT")):
+        scatter_by = "runs"
+    else:
+        scatter_by = "tiles" if inner == 1 and kept >= lanes else None
 
     def body(c, lo, hi, task, _extras):
         b = c.b
         x, out = c.operands[0][0], c.outputs[0]
-        work = _Work(b, b.gep(c.scratch, [i64(COUNTER_BYTES)], inbounds=True, source_etype=ir.IntType(8)), t)
+        work_ptr = b.gep(c.scratch, [i64(COUNTER_BYTES)], inbounds=True, source_etype=ir.IntType(8))
+        work = _Work(b, work_ptr, t)
+        source = _Run(b, x.ptr, x.stype, x.is_complex, lanes, t) if reads_x else _Run(b, work_ptr, t, True, lanes, t)
+        dest = _Run(b, out.ptr, out.stype, kind != "IRFFT", lanes, t) if writes_out else \
+            _Run(b, work_ptr, t, True, lanes, t)
         slot = b.gep(c.scratch, [b.add(i64(COUNTER_BYTES + work_off), b.mul(task, i64(slot_bytes)))], inbounds=True,
                      source_etype=ir.IntType(8))
         part = [b.gep(slot, [i64(q * n)], inbounds=True, source_etype=vt) for q in range(4)]
@@ -402,12 +491,22 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
         def lane_at(vec_ptr, j, lane):
             return b.gep(vec_ptr, [b.add(b.mul(j, i64(lanes)), lane)], inbounds=True, source_etype=t)
 
+        def position(j):
+            return b.zext(b.load(b.gep(rev, [j], inbounds=True, source_etype=I32), typ=I32), I64) if pow2 else j
+
+        def scaled(v: Cplx) -> Cplx:
+            if scale == 1.0:
+                return v
+            s = ir.Constant(v.re.type, [scale] * lanes if isinstance(v.re.type, ir.VectorType) else scale)
+            return Cplx(b.fmul(v.re, s), b.fmul(v.im, s))
+
         with for_range(b, hi, "fft.group", start=lo) as g:
             first = b.mul(g, i64(lanes))
             count = b.sub(i64(lines), first)
             count = b.select(b.icmp_signed("<", count, i64(lanes)), count, i64(lanes))
+            whole = b.icmp_signed("==", count, i64(lanes))
             if lines % lanes:  # a last group's missing lines: zeros, not stale data
-                with b.if_then(b.icmp_signed("<", count, i64(lanes))):
+                with b.if_then(b.not_(whole)):
                     zv = ir.Constant(vt, [0.0] * lanes)
                     with for_range(b, n, "fft.zero") as j:
                         buf.store(j, Cplx(zv, zv))
@@ -427,37 +526,80 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
                     return _to_compute(b, x.load(b, _index(b, x.shape, pos)), x.is_complex, t)
                 return work.load(pos)
 
-            with for_range(b, n, "fft.ld") as j:
-                if hermitian:  # X[n-j] = conj(X[j]); the imaginary parts of the DC and Nyquist terms dropped
-                    upper = b.icmp_signed(">", j, i64(n // 2))
-                    src = b.select(upper, b.sub(i64(n), j), j)
-                    real_only = b.or_(b.icmp_signed("==", j, i64(0)),
-                                      b.icmp_signed("==", j, i64(n // 2)) if n % 2 == 0 else ir.Constant(I1, 0))
+            def gather_elements():
+                with for_range(b, n, "fft.ld") as j:
+                    if hermitian:  # X[n-j] = conj(X[j]); the imaginary parts of the DC and Nyquist terms dropped
+                        upper = b.icmp_signed(">", j, i64(n // 2))
+                        src = b.select(upper, b.sub(i64(n), j), j)
+                        real_only = b.or_(b.icmp_signed("==", j, i64(0)),
+                                          b.icmp_signed("==", j, i64(n // 2)) if n % 2 == 0 else ir.Constant(I1, 0))
+                    else:
+                        src = j
+                    r = position(j)
+                    with for_range(b, count, "fft.ldl") as lane:
+                        v = gather(lane, src)
+                        if hermitian:
+                            v = Cplx(v.re, b.select(real_only, zero, b.select(upper, b.fneg(v.im), v.im)))
+                        b.store(v.re, lane_at(part[0], r, lane))
+                        b.store(v.im, lane_at(part[1], r, lane))
+
+            def gather_vectors():
+                if gather_by == "runs":
+                    _, base = base_of(i64(0))
+                    with for_range(b, n, "fft.ldv") as j:
+                        buf.store(position(j), source.load(b.add(base, b.mul(j, i64(inner)))))
+                    return
+                with for_range(b, n // lanes, "fft.ldt") as tile:
+                    j0 = b.mul(tile, i64(lanes))
+                    rows = [source.load(b.add(base_of(i64(q))[1], j0)) for q in range(lanes)]
+                    res, ims = _transpose(b, [r.re for r in rows]), _transpose(b, [r.im for r in rows])
+                    for q in range(lanes):
+                        buf.store(position(b.add(j0, i64(q))), Cplx(res[q], ims[q]))
+
+            def scatter_elements(start):
+                with for_range(b, kept, "fft.st", start=start) as j, for_range(b, count, "fft.stl") as lane:
+                    v = scaled(Cplx(b.load(lane_at(part[0], j, lane), typ=t), b.load(lane_at(part[1], j, lane), typ=t)))
+                    o, base = base_of(lane)
+                    pos = b.add(base, b.mul(j, i64(inner)))
+                    if writes_out:
+                        _scatter_out(b, out, kind, o, j, pos, kept, v)
+                    else:
+                        work.store(pos, v)
+
+            def scatter_vectors():
+                if scatter_by == "runs":
+                    _, base = base_of(i64(0))
+                    with for_range(b, n, "fft.stv") as j:
+                        dest.store(b.add(base, b.mul(j, i64(inner))), scaled(buf.load(j)))
+                    return
+                row = kept if writes_out and kind == "RFFT" else n
+                with for_range(b, kept // lanes, "fft.stt") as tile:
+                    j0 = b.mul(tile, i64(lanes))
+                    cols = [scaled(buf.load(b.add(j0, i64(q)))) for q in range(lanes)]
+                    res, ims = _transpose(b, [c.re for c in cols]), _transpose(b, [c.im for c in cols])
+                    for q in range(lanes):
+                        dest.store(b.add(b.mul(b.add(first, i64(q)), i64(row)), j0), Cplx(res[q], ims[q]))
+                if kept % lanes:
+                    scatter_elements(kept - kept % lanes)
+
+            def either(by, vectors, elements):
+                if by is None:
+                    elements()
+                elif lines % lanes == 0:
+                    vectors()
                 else:
-                    src = j
-                r = b.zext(b.load(b.gep(rev, [j], inbounds=True, source_etype=I32), typ=I32), I64) if pow2 else j
-                with for_range(b, count, "fft.ldl") as lane:
-                    v = gather(lane, src)
-                    if hermitian:
-                        v = Cplx(v.re, b.select(real_only, zero, b.select(upper, b.fneg(v.im), v.im)))
-                    b.store(v.re, lane_at(part[0], r, lane))
-                    b.store(v.im, lane_at(part[1], r, lane))
+                    with b.if_else(whole) as (then, otherwise):
+                        with then:
+                            vectors()
+                        with otherwise:
+                            elements()
+
+            either(gather_by, gather_vectors, gather_elements)
             if pow2:
                 b.call(fn, [part[0], part[1], twre, twim, i64(n), i64(n.bit_length() - 1)])
             elif n > 1:
                 b.call(fn, [part[0], part[1], part[2], part[3], twre, twim, i64(n), i64(0)])
-            kept = n // 2 + 1 if writes_out and kind == "RFFT" else n
-            with for_range(b, kept, "fft.st") as j, for_range(b, count, "fft.stl") as lane:
-                v = Cplx(b.load(lane_at(part[0], j, lane), typ=t), b.load(lane_at(part[1], j, lane), typ=t))
-                if scale != 1.0:
-                    s = ir.Constant(t, scale)
-                    v = Cplx(b.fmul(v.re, s), b.fmul(v.im, s))
-                o, base = base_of(lane)
-                pos = b.add(base, b.mul(j, i64(inner)))
-                if writes_out:
-                    _scatter_out(b, out, kind, o, j, pos, kept, v)
-                else:
-                    work.store(pos, v)
+            either(scatter_by, scatter_vectors, lambda: scatter_elements(0))
 
     # chunks of groups claimed one at a time: a thread that starts late (a busy machine) takes fewer
     parallel_chunks(ctx, groups, max(1, groups // (4 * FFT_SLOTS)), math.prod(wdims) * max(1, n.bit_length()), 0,
