@@ -80,10 +80,11 @@ SLOT_BUDGET = 256 << 10  # a thread's group buffer stays within L2: fewer lanes 
 
 
 def _compute_type(instr: Instruction) -> ir.Type:
-    """f32 for c64 transforms whose lengths are all powers of two (radix-2: rounding error grows as
-    log n, XLA's DUCC computes them in f32 too), f64 otherwise (c128, and the direct DFT's n-term sums)."""
+    """f32 for c64 transforms whose lengths all factor into primes <= MAX_RADIX (O(n log n) stages:
+    rounding error grows as log n; XLA's DUCC computes them in f32 too), f64 otherwise (c128, and the
+    direct DFT's n-term sums)."""
     _, lengths, _ = _plan(instr)
-    single = instr.shape.etype in ("c64", "f32") and all(_is_pow2(n) for n in lengths)
+    single = instr.shape.etype in ("c64", "f32") and all(max(_radices(n) or [1]) <= MAX_RADIX for n in lengths)
     return F32 if single else F64
 
 
@@ -293,6 +294,110 @@ def _pow2_function(ctx, vt: ir.VectorType, inverse: bool) -> ir.Function:
     return fn
 
 
+MAX_RADIX = 16  # a larger prime factor: the direct DFT (a radix-p butterfly is p^2 multiplications, unrolled)
+
+
+def _radices(n: int) -> list[int]:
+    """n's factors in the order the mixed-radix stages apply them: 4s, 2, 3, 5, 7, then larger primes."""
+    out = []
+    for p in (4, 2, 3, 5, 7):
+        while n % p == 0:
+            out.append(p)
+            n //= p
+    q = 11
+    while n > 1:
+        while n % q == 0:
+            out.append(q)
+            n //= q
+        q += 2
+    return out
+
+
+def _input_order(idx: list[int], radices: list[int]) -> list[int]:
+    """Which input element each buffer position holds before decimation-in-time stages of these radices
+    (the last stage's sub-transforms take every p-th element; recursively: the digit reversal)."""
+    if not radices:
+        return idx
+    p = radices[-1]
+    return [i for q in range(p) for i in _input_order(idx[q::p], radices[:-1])]
+
+
+def _digit_reversal(ctx, n: int) -> ir.Value:
+    """The buffer position of each input element of a mixed-radix line."""
+    order = _input_order(list(range(n)), _radices(n))
+    where = [0] * n
+    for pos, i in enumerate(order):
+        where[i] = pos
+    return _table(ctx, f"hloc.fft.perm{n}", I32, where)
+
+
+def _mixed_function(ctx, n: int, vt: ir.VectorType, inverse: bool) -> ir.Function:
+    """`void f(re, im, n, _)`: the unscaled (I)DFT of each lane of a group of length-n lines (n's prime
+    factors <= MAX_RADIX) held in digit-reversed order (`_digit_reversal`), in place, by decimation in
+    time: per stage of radix p over sub-transforms of length m, X[j + r m] = sum_q W_pm^(qj) Y_q[j]
+    W_p^(qr), the twiddles W_pm^(qj) from a table (computed in f64), the W_p^(qr) constants. O(n sum p).
+    One function per module, length, direction and vector type."""
+    t = "f32" if vt.element == F32 else "f64"
+    direction = "inv" if inverse else "fwd"
+    fn, b = _line_function(ctx, f"hloc.fft.mixed{n}.{t}x{vt.count}.{direction}", vt, 2)
+    if b is None:
+        return fn
+    re, im, _, _ = fn.args
+    R = _Lanes(b, re, im, vt)
+    et, sign = vt.element, 2.0 if inverse else -2.0
+    cast = np.float32 if et == F32 else np.float64
+
+    def splat_const(v: float) -> ir.Value:
+        return ir.Constant(vt, [float(v)] * vt.count)
+
+    def times(y: Cplx, c: complex) -> Cplx:
+        """y * c for a constant c, exactly for c in (1, -1, i, -i)."""
+        cr, ci = round(c.real, 15), round(c.imag, 15)
+        if (cr, ci) == (1.0, 0.0):
+            return y
+        if (cr, ci) == (-1.0, 0.0):
+            return Cplx(b.fneg(y.re), b.fneg(y.im))
+        if (cr, ci) == (0.0, 1.0):
+            return Cplx(b.fneg(y.im), y.re)
+        if (cr, ci) == (0.0, -1.0):
+            return Cplx(y.im, b.fneg(y.re))
+        return _cmul(b, Cplx(splat_const(c.real), splat_const(c.imag)), y)
+
+    saved = ctx.b
+    ctx.b = b  # the tables' pointers are made in this function
+    try:
+        m = 1
+        for p in _radices(n):
+            size = m * p
+            roots = [complex(np.exp(1j * sign * np.pi * k / p)) for k in range(p)]
+            if m > 1:
+                steps = np.array([j * q for j in range(m) for q in range(1, p)], dtype=np.int64)
+                ang = sign * np.pi * steps / size
+                twre = _table(ctx, f"hloc.fft.mtw{n}.{size}.{t}.{direction}.re", et,
+                              [float(v) for v in np.cos(ang).astype(cast)])
+                twim = _table(ctx, f"hloc.fft.mtw{n}.{size}.{t}.{direction}.im", et,
+                              [float(v) for v in np.sin(ang).astype(cast)])
+            with for_range(b, n // size, f"fft.m{size}") as blk, for_range(b, m, f"fft.m{size}j") as j:
+                p0 = b.add(b.mul(blk, i64(size)), j)
+                ys = [R.load(b.add(p0, i64(q * m))) for q in range(p)]
+                if m > 1:
+                    for q in range(1, p):
+                        k = b.add(b.mul(j, i64(p - 1)), i64(q - 1))
+                        w = Cplx(_splat(b, b.load(b.gep(twre, [k], inbounds=True, source_etype=et), typ=et), vt),
+                                 _splat(b, b.load(b.gep(twim, [k], inbounds=True, source_etype=et), typ=et), vt))
+                        ys[q] = _cmul(b, w, ys[q])
+                for r in range(p):
+                    acc = ys[0]
+                    for q in range(1, p):
+                        acc = _cadd(b, acc, times(ys[q], roots[q * r % p]))
+                    R.store(b.add(p0, i64(r * m)), acc)
+            m = size
+    finally:
+        ctx.b = saved
+    b.ret_void()
+    return fn
+
+
 def _dft_function(ctx, vt: ir.VectorType, inverse: bool) -> ir.Function:
     """`void f(re, im, tre, tim, twre, twim, n, _)`: the unscaled (I)DFT of each lane of a group of
     length-n lines (any n), in place through the temporary (tre, tim): O(n^2), with the twiddles
@@ -448,6 +553,7 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
     inner = math.prod(wdims[axis + 1:])
     lines = math.prod(wdims) // n
     pow2 = _is_pow2(n) and n >= 2
+    mixed = not pow2 and n > 1 and max(_radices(n)) <= MAX_RADIX
     es = _esize(t)
     lanes = _lanes(n, es)
     vt = ir.VectorType(t, lanes)
@@ -459,7 +565,7 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
     if reads_x and (kind == "IRFFT" or not _row_major(x_shape)) or hermitian:
         gather_by = None
     else:
-        gather_by = "runs" if inner % lanes == 0 else "tiles" if inner == 1 and n % lanes == 0 else None
+        gather_by = "runs" if inner % lanes == 0 else "tiles" if inner == 1 and n >= lanes else None
     if writes_out and not _row_major(out_shape):
         scatter_by = None
     elif inner % lanes == 0 and not (writes_out and kind in ("RFFT", "IRFFT")):
@@ -483,6 +589,9 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
             rev = _bit_reversal(c, n)
             twre, twim = _stage_twiddles(c, n, t, inverse)
             fn = _pow2_function(c, vt, inverse)
+        elif mixed:
+            perm = _digit_reversal(c, n)
+            fn = _mixed_function(c, n, vt, inverse)
         elif n > 1:
             twre, twim = _angle_tables(c, "dft", t, np.arange(n), n, inverse)
             fn = _dft_function(c, vt, inverse)
@@ -492,7 +601,9 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
             return b.gep(vec_ptr, [b.add(b.mul(j, i64(lanes)), lane)], inbounds=True, source_etype=t)
 
         def position(j):
-            return b.zext(b.load(b.gep(rev, [j], inbounds=True, source_etype=I32), typ=I32), I64) if pow2 else j
+            if not (pow2 or mixed):
+                return j
+            return b.zext(b.load(b.gep(rev if pow2 else perm, [j], inbounds=True, source_etype=I32), typ=I32), I64)
 
         def scaled(v: Cplx) -> Cplx:
             if scale == 1.0:
@@ -526,8 +637,8 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
                     return _to_compute(b, x.load(b, _index(b, x.shape, pos)), x.is_complex, t)
                 return work.load(pos)
 
-            def gather_elements():
-                with for_range(b, n, "fft.ld") as j:
+            def gather_elements(start=0):
+                with for_range(b, n, "fft.ld", start=start) as j:
                     if hermitian:  # X[n-j] = conj(X[j]); the imaginary parts of the DC and Nyquist terms dropped
                         upper = b.icmp_signed(">", j, i64(n // 2))
                         src = b.select(upper, b.sub(i64(n), j), j)
@@ -555,6 +666,8 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
                     res, ims = _transpose(b, [r.re for r in rows]), _transpose(b, [r.im for r in rows])
                     for q in range(lanes):
                         buf.store(position(b.add(j0, i64(q))), Cplx(res[q], ims[q]))
+                if n % lanes:
+                    gather_elements(n - n % lanes)
 
             def scatter_elements(start):
                 with for_range(b, kept, "fft.st", start=start) as j, for_range(b, count, "fft.stl") as lane:
@@ -597,6 +710,8 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
             either(gather_by, gather_vectors, gather_elements)
             if pow2:
                 b.call(fn, [part[0], part[1], twre, twim, i64(n), i64(n.bit_length() - 1)])
+            elif mixed:
+                b.call(fn, [part[0], part[1], i64(n), i64(0)])
             elif n > 1:
                 b.call(fn, [part[0], part[1], part[2], part[3], twre, twim, i64(n), i64(0)])
             either(scatter_by, scatter_vectors, lambda: scatter_elements(0))
