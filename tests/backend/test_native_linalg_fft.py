@@ -126,6 +126,42 @@ ENTRY e {
     np.testing.assert_allclose(got[2], np.fft.fft(c), rtol=1e-12, atol=1e-13)
 
 
+def test_real_ffts_of_even_lengths_through_half_length_transforms():
+    """RFFT and IRFFT of even lengths run as complex transforms of half the length (powers of two, mixed
+    radices, the shortest: 4 and 6), line counts off the lanes, one and two dimensions: numpy's results;
+    the IRFFT ignores the imaginary parts of the DC and Nyquist terms, as numpy and XLA do."""
+    text = """HloModule m
+ENTRY e {
+  a = f64[13,4] parameter(0)
+  b = f32[21,18] parameter(1)
+  c = f64[3,5,30] parameter(2)
+  d = c128[13,3] parameter(3)
+  g = c64[21,10] parameter(4)
+  h = c128[3,5,16] parameter(5)
+  fa = c128[13,3] fft(a), fft_type=RFFT, fft_length={4}
+  fb = c64[21,10] fft(b), fft_type=RFFT, fft_length={18}
+  fc = c128[3,5,16] fft(c), fft_type=RFFT, fft_length={30}
+  id = f64[13,4] fft(d), fft_type=IRFFT, fft_length={4}
+  ig = f32[21,18] fft(g), fft_type=IRFFT, fft_length={18}
+  ih = f64[3,5,30] fft(h), fft_type=IRFFT, fft_length={5,30}
+  ROOT t = (c128[13,3], c64[21,10], c128[3,5,16], f64[13,4], f32[21,18], f64[3,5,30]) tuple(fa, fb, fc, id, ig, ih)
+}
+"""
+    rng = np.random.default_rng(15)
+    a, c = rng.standard_normal((13, 4)), rng.standard_normal((3, 5, 30))
+    b = rng.standard_normal((21, 18)).astype(np.float32)
+    d = rng.standard_normal((13, 3)) + 1j * rng.standard_normal((13, 3))
+    g = (rng.standard_normal((21, 10)) + 1j * rng.standard_normal((21, 10))).astype(np.complex64)
+    h = rng.standard_normal((3, 5, 16)) + 1j * rng.standard_normal((3, 5, 16))
+    got = compile_text(text)([a, b, c, d, g, h])
+    np.testing.assert_allclose(got[0], np.fft.rfft(a), rtol=1e-12, atol=1e-13)
+    np.testing.assert_allclose(got[1], np.fft.rfft(b.astype(np.float64)), rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(got[2], np.fft.rfft(c), rtol=1e-12, atol=1e-13)
+    np.testing.assert_allclose(got[3], np.fft.irfft(d, 4), rtol=1e-12, atol=1e-13)
+    np.testing.assert_allclose(got[4], np.fft.irfft(g.astype(np.complex128), 18), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(got[5], np.fft.irfftn(h, s=(5, 30), axes=(1, 2)), rtol=1e-12, atol=1e-13)
+
+
 def _relative_rms(got, want) -> float:
     return float(np.sqrt(np.mean(np.abs(got - want) ** 2) / np.mean(np.abs(want) ** 2)))
 

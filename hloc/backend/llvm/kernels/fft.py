@@ -484,6 +484,10 @@ def emit_fft(ctx, instr: Instruction) -> None:
     scale = 1.0 / math.prod(lengths) if inverse else 1.0
     for number, axis in enumerate(axes):
         first, last = number == 0, number == len(axes) - 1
+        if last and _packs(instr, kind, k, wdims):
+            _real_pass(ctx, instr, kind, wdims, t, reads_x=first and not from_work_first, scale=scale if last else 1.0,
+                       work_off=work_off, slot_bytes=slot_bytes)
+            continue
         _pass(ctx, instr, kind, wdims, axis, inverse, t, reads_x=first and not from_work_first, writes_out=last,
               hermitian=kind == "IRFFT" and last, scale=scale if last else 1.0, work_off=work_off,
               slot_bytes=slot_bytes)
@@ -717,6 +721,174 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
             either(scatter_by, scatter_vectors, lambda: scatter_elements(0))
 
     # chunks of groups claimed one at a time: a thread that starts late (a busy machine) takes fewer
+    parallel_chunks(ctx, groups, max(1, groups // (4 * FFT_SLOTS)), math.prod(wdims) * max(1, n.bit_length()), 0,
+                    FFT_SLOTS, body)
+
+
+def _packs(instr, kind: str, k: int, wdims) -> bool:
+    """Whether the last pass of an RFFT (of one dimension) or IRFFT runs as a complex transform of half
+    the length (`_real_pass`): an even length whose half has small prime factors, row-major arrays."""
+    n = wdims[-1]
+    if kind not in ("RFFT", "IRFFT") or kind == "RFFT" and k > 1 or n % 2 or n < 4:
+        return False
+    return max(_radices(n // 2)) <= MAX_RADIX and _row_major(instr.operands[0].shape) and _row_major(instr.shape)
+
+
+def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, scale, work_off, slot_bytes):
+    """The last dimension of an RFFT or IRFFT of even length n as a complex transform of length h = n/2 on
+    the pairs z[j] = x[2j] + i x[2j+1], lines in groups as `_pass` has them. RFFT: Z = DFT_h(z), then
+    X[k] = (Z[k] + conj Z[h-k]) / 2 - i W^k (Z[k] - conj Z[h-k]) / 2 (W = exp(-2 pi i/n)) for k <= h.
+    IRFFT: the half spectrum (the imaginary parts of X[0] and X[h] dropped) folds into
+    Z[k] = (X[k] + conj X[h-k]) + i W^-k (X[k] - conj X[h-k]), k < h, whose unscaled inverse is n z."""
+    n = wdims[-1]
+    h = n // 2
+    lines = math.prod(wdims) // n
+    es = _esize(t)
+    lanes = _lanes(n, es)
+    vt = ir.VectorType(t, lanes)
+    groups = -(-lines // lanes)
+    forward = kind == "RFFT"
+    # rows in complex elements (a real row of n: h pairs)
+    src_row = h if forward else h + 1 if reads_x else n
+    dst_row = h + 1 if forward else h
+    glen, slen = (h, h + 1) if forward else (h + 1, h)
+
+    def body(c, lo, hi, task, _extras):
+        b = c.b
+        x, out = c.operands[0][0], c.outputs[0]
+        work_ptr = b.gep(c.scratch, [i64(COUNTER_BYTES)], inbounds=True, source_etype=ir.IntType(8))
+        src_ptr, src_t = (x.ptr, x.stype) if reads_x else (work_ptr, t)
+        src, dst = _Run(b, src_ptr, src_t, True, lanes, t), _Run(b, out.ptr, out.stype, True, lanes, t)
+        slot = b.gep(c.scratch, [b.add(i64(COUNTER_BYTES + work_off), b.mul(task, i64(slot_bytes)))], inbounds=True,
+                     source_etype=ir.IntType(8))
+        part = [b.gep(slot, [i64(q * n)], inbounds=True, source_etype=vt) for q in range(4)]
+        buf, half = _Lanes(b, part[0], part[1], vt), _Lanes(b, part[2], part[3], vt)
+        if _is_pow2(h):
+            order = _bit_reversal(c, h)
+            twre, twim = _stage_twiddles(c, h, t, not forward)
+            fn, args = _pow2_function(c, vt, not forward), [twre, twim, i64(h), i64(h.bit_length() - 1)]
+        else:
+            order = _digit_reversal(c, h)
+            fn, args = _mixed_function(c, h, vt, not forward), [i64(h), i64(0)]
+        wre, wim = _angle_tables(c, "rw", t, np.arange(h + 1), n, not forward)
+        vzero = ir.Constant(vt, [0.0] * lanes)
+        et = t
+
+        def position(j):
+            return b.zext(b.load(b.gep(order, [j], inbounds=True, source_etype=I32), typ=I32), I64)
+
+        def w(k) -> Cplx:
+            return Cplx(_splat(b, b.load(b.gep(wre, [k], inbounds=True, source_etype=et), typ=et), vt),
+                        _splat(b, b.load(b.gep(wim, [k], inbounds=True, source_etype=et), typ=et), vt))
+
+        def conj(v: Cplx) -> Cplx:
+            return Cplx(v.re, b.fneg(v.im))
+
+        def pair_at(ptr, stype, off, part_):
+            return b.gep(ptr, [b.add(b.shl(off, i64(1)), i64(part_))], inbounds=True, source_etype=stype)
+
+        def lane_at(vec_ptr, j, lane):
+            return b.gep(vec_ptr, [b.add(b.mul(j, i64(lanes)), lane)], inbounds=True, source_etype=t)
+
+        # gathered into: the buffer in transform order (RFFT), the half spectrum in order (IRFFT)
+        into, into_at = (buf, position) if forward else (half, lambda j: j)
+
+        with for_range(b, hi, "fft.group", start=lo) as g:
+            first = b.mul(g, i64(lanes))
+            count = b.sub(i64(lines), first)
+            count = b.select(b.icmp_signed("<", count, i64(lanes)), count, i64(lanes))
+            whole = b.icmp_signed("==", count, i64(lanes))
+            if lines % lanes:  # a last group's missing lines: zeros, not stale data
+                with b.if_then(b.not_(whole)), for_range(b, n, "fft.zero") as j:
+                    buf.store(j, Cplx(vzero, vzero))
+                    half.store(j, Cplx(vzero, vzero))
+
+            def gather_elements(start):
+                with for_range(b, glen, "fft.ld", start=start) as j, for_range(b, count, "fft.ldl") as lane:
+                    off = b.add(b.mul(b.add(first, lane), i64(src_row)), j)
+                    r = into_at(j)
+                    for q, vec_ptr in enumerate((into.re, into.im)):
+                        v = _convert(b, b.load(pair_at(src_ptr, src_t, off, q), typ=src_t), t)
+                        b.store(v, lane_at(vec_ptr, r, lane))
+
+            def gather_tiles():
+                with for_range(b, glen // lanes, "fft.ldt") as tile:
+                    j0 = b.mul(tile, i64(lanes))
+                    rows = [src.load(b.add(b.mul(b.add(first, i64(q)), i64(src_row)), j0)) for q in range(lanes)]
+                    res, ims = _transpose(b, [r.re for r in rows]), _transpose(b, [r.im for r in rows])
+                    for q in range(lanes):
+                        into.store(into_at(b.add(j0, i64(q))), Cplx(res[q], ims[q]))
+                if glen % lanes:
+                    gather_elements(glen - glen % lanes)
+
+            def scatter_elements(start):
+                with for_range(b, slen, "fft.st", start=start) as j, for_range(b, count, "fft.stl") as lane:
+                    off = b.add(b.mul(b.add(first, lane), i64(dst_row)), j)
+                    for q, vec_ptr in enumerate((buf.re, buf.im)):
+                        v = b.load(lane_at(vec_ptr, j, lane), typ=t)
+                        if scale != 1.0:
+                            v = b.fmul(v, ir.Constant(t, scale))
+                        b.store(_convert(b, v, out.stype), pair_at(out.ptr, out.stype, off, q))
+
+            def scatter_tiles():
+                sc = ir.Constant(vt, [scale] * lanes)
+                with for_range(b, slen // lanes, "fft.stt") as tile:
+                    j0 = b.mul(tile, i64(lanes))
+                    cols = [buf.load(b.add(j0, i64(q))) for q in range(lanes)]
+                    if scale != 1.0:
+                        cols = [Cplx(b.fmul(v.re, sc), b.fmul(v.im, sc)) for v in cols]
+                    res, ims = _transpose(b, [v.re for v in cols]), _transpose(b, [v.im for v in cols])
+                    for q in range(lanes):
+                        dst.store(b.add(b.mul(b.add(first, i64(q)), i64(dst_row)), j0), Cplx(res[q], ims[q]))
+                if slen % lanes:
+                    scatter_elements(slen - slen % lanes)
+
+            def either(vectors, elements):
+                if lines % lanes == 0:
+                    vectors()
+                    return
+                with b.if_else(whole) as (then, otherwise):
+                    with then:
+                        vectors()
+                    with otherwise:
+                        elements(0)
+
+            either(gather_tiles, gather_elements)
+            if not forward:  # fold the half spectrum into Z (in transform order)
+                for end in (0, h):
+                    v = half.load(i64(end))
+                    half.store(i64(end), Cplx(v.re, vzero))
+
+                def folded(a: Cplx, bb: Cplx, k) -> Cplx:
+                    e, d = _cadd(b, a, conj(bb)), _cmul(b, _csub(b, a, conj(bb)), w(k))
+                    return Cplx(b.fsub(e.re, d.im), b.fadd(e.im, d.re))  # e + i d
+
+                buf.store(position(i64(0)), folded(half.load(i64(0)), half.load(i64(h)), i64(0)))
+                with for_range(b, h // 2 + 1, "fft.fold", start=1) as k:
+                    hk = b.sub(i64(h), k)
+                    a, bb = half.load(k), half.load(hk)
+                    zk, zhk = folded(a, bb, k), folded(bb, a, hk)
+                    buf.store(position(k), zk)
+                    buf.store(position(hk), zhk)
+            b.call(fn, [part[0], part[1], *args])
+            if forward:  # unfold Z into X[0..h]
+                z0 = buf.load(i64(0))
+                buf.store(i64(h), Cplx(b.fsub(z0.re, z0.im), vzero))
+                buf.store(i64(0), Cplx(b.fadd(z0.re, z0.im), vzero))
+                halfc = ir.Constant(vt, [0.5] * lanes)
+
+                def unfolded(a: Cplx, bb: Cplx, k) -> Cplx:
+                    e, d = _cadd(b, a, conj(bb)), _cmul(b, _csub(b, a, conj(bb)), w(k))
+                    return Cplx(b.fmul(b.fadd(e.re, d.im), halfc), b.fmul(b.fsub(e.im, d.re), halfc))  # (e - i d)/2
+
+                with for_range(b, h // 2 + 1, "fft.unfold", start=1) as k:
+                    hk = b.sub(i64(h), k)
+                    a, bb = buf.load(k), buf.load(hk)
+                    xk, xhk = unfolded(a, bb, k), unfolded(bb, a, hk)
+                    buf.store(k, xk)
+                    buf.store(hk, xhk)
+            either(scatter_tiles, scatter_elements)
+
     parallel_chunks(ctx, groups, max(1, groups // (4 * FFT_SLOTS)), math.prod(wdims) * max(1, n.bit_length()), 0,
                     FFT_SLOTS, body)
 
