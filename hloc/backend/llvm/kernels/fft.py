@@ -474,6 +474,20 @@ def emit_fft(ctx, instr: Instruction) -> None:
     slot_bytes = max(_slot_bytes(n, es) for n in lengths)
     in_dims = x.shape.dims
     axes = list(range(rank - k, rank))
+    scale = 1.0 / math.prod(lengths) if inverse else 1.0
+    if _packs(instr, kind, wdims):  # the other dimensions over the half spectrum only
+        half = tuple(in_dims) if kind == "IRFFT" else tuple(out.shape.dims)
+        if kind == "RFFT":
+            _real_pass(ctx, instr, kind, wdims, t, reads_x=True, writes_out=k == 1, scale=1.0, work_off=work_off,
+                       slot_bytes=slot_bytes)
+        for number, axis in enumerate(axes[:-1]):
+            _pass(ctx, instr, "IFFT" if inverse else "FFT", half, axis, inverse, t,
+                  reads_x=number == 0 and kind == "IRFFT", writes_out=kind == "RFFT" and axis == rank - 2,
+                  hermitian=False, scale=1.0, work_off=work_off, slot_bytes=slot_bytes)
+        if kind == "IRFFT":
+            _real_pass(ctx, instr, kind, wdims, t, reads_x=k == 1, writes_out=True, scale=scale, work_off=work_off,
+                       slot_bytes=slot_bytes)
+        return
     from_work_first = kind == "IRFFT" and k > 1
     if from_work_first:  # the half spectrum into the full-width working array (the outer passes' lines)
         work = _Work(b, b.gep(ctx.scratch, [i64(COUNTER_BYTES)], inbounds=True, source_etype=ir.IntType(8)), t)
@@ -481,13 +495,8 @@ def emit_fft(ctx, instr: Instruction) -> None:
         with for_range(b, math.prod(in_dims), "in") as i:
             row, col = b.udiv(i, i64(half)), b.urem(i, i64(half))
             work.store(b.add(b.mul(row, i64(n_last)), col), _to_compute(b, x.load(b, _index(b, x.shape, i)), True, t))
-    scale = 1.0 / math.prod(lengths) if inverse else 1.0
     for number, axis in enumerate(axes):
         first, last = number == 0, number == len(axes) - 1
-        if last and _packs(instr, kind, k, wdims):
-            _real_pass(ctx, instr, kind, wdims, t, reads_x=first and not from_work_first, scale=scale if last else 1.0,
-                       work_off=work_off, slot_bytes=slot_bytes)
-            continue
         _pass(ctx, instr, kind, wdims, axis, inverse, t, reads_x=first and not from_work_first, writes_out=last,
               hermitian=kind == "IRFFT" and last, scale=scale if last else 1.0, work_off=work_off,
               slot_bytes=slot_bytes)
@@ -561,7 +570,12 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
     es = _esize(t)
     lanes = _lanes(n, es)
     vt = ir.VectorType(t, lanes)
-    groups = -(-lines // lanes)
+    # The lines of a group: consecutive ones (rows, or inner dimensions narrower than the lanes), or a
+    # chunk of `lanes` contiguous lines of one outer index (their run per j moves as one vector).
+    chunked = inner > 1 and (inner % lanes == 0 or inner >= lanes)
+    chunks = -(-inner // lanes)
+    groups = lines // inner * chunks if chunked else -(-lines // lanes)
+    partial = inner % lanes != 0 if chunked else lines % lanes != 0  # some groups with fewer lines
     kept = n // 2 + 1 if writes_out and kind == "RFFT" else n
     x_shape, out_shape = instr.operands[0].shape, instr.shape
     # Whole groups move as vectors when their lines are contiguous (a run of `lanes` elements per j) or
@@ -569,10 +583,10 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
     if reads_x and (kind == "IRFFT" or not _row_major(x_shape)) or hermitian:
         gather_by = None
     else:
-        gather_by = "runs" if inner % lanes == 0 else "tiles" if inner == 1 and n >= lanes else None
+        gather_by = "runs" if chunked else "tiles" if inner == 1 and n >= lanes else None
     if writes_out and not _row_major(out_shape):
         scatter_by = None
-    elif inner % lanes == 0 and not (writes_out and kind in ("RFFT", "IRFFT")):
+    elif chunked and not (writes_out and kind in ("RFFT", "IRFFT")):
         scatter_by = "runs"
     else:
         scatter_by = "tiles" if inner == 1 and kept >= lanes else None
@@ -616,11 +630,16 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
             return Cplx(b.fmul(v.re, s), b.fmul(v.im, s))
 
         with for_range(b, hi, "fft.group", start=lo) as g:
-            first = b.mul(g, i64(lanes))
-            count = b.sub(i64(lines), first)
+            if chunked:
+                at = b.mul(b.urem(g, i64(chunks)), i64(lanes))
+                first = b.add(b.mul(b.udiv(g, i64(chunks)), i64(inner)), at)
+                count = b.sub(i64(inner), at)
+            else:
+                first = b.mul(g, i64(lanes))
+                count = b.sub(i64(lines), first)
             count = b.select(b.icmp_signed("<", count, i64(lanes)), count, i64(lanes))
             whole = b.icmp_signed("==", count, i64(lanes))
-            if lines % lanes:  # a last group's missing lines: zeros, not stale data
+            if partial:  # a group's missing lines: zeros, not stale data
                 with b.if_then(b.not_(whole)):
                     zv = ir.Constant(vt, [0.0] * lanes)
                     with for_range(b, n, "fft.zero") as j:
@@ -702,7 +721,7 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
             def either(by, vectors, elements):
                 if by is None:
                     elements()
-                elif lines % lanes == 0:
+                elif not partial:
                     vectors()
                 else:
                     with b.if_else(whole) as (then, otherwise):
@@ -725,16 +744,17 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
                     FFT_SLOTS, body)
 
 
-def _packs(instr, kind: str, k: int, wdims) -> bool:
-    """Whether the last pass of an RFFT (of one dimension) or IRFFT runs as a complex transform of half
-    the length (`_real_pass`): an even length whose half has small prime factors, row-major arrays."""
+def _packs(instr, kind: str, wdims) -> bool:
+    """Whether an RFFT or IRFFT runs its last dimension as a complex transform of half the length
+    (`_real_pass`; an RFFT first, an IRFFT last, the other dimensions over the half spectrum): an even
+    length whose half has small prime factors, row-major arrays."""
     n = wdims[-1]
-    if kind not in ("RFFT", "IRFFT") or kind == "RFFT" and k > 1 or n % 2 or n < 4:
+    if kind not in ("RFFT", "IRFFT") or n % 2 or n < 4:
         return False
     return max(_radices(n // 2)) <= MAX_RADIX and _row_major(instr.operands[0].shape) and _row_major(instr.shape)
 
 
-def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, scale, work_off, slot_bytes):
+def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_off, slot_bytes):
     """The last dimension of an RFFT or IRFFT of even length n as a complex transform of length h = n/2 on
     the pairs z[j] = x[2j] + i x[2j+1], lines in groups as `_pass` has them. RFFT: Z = DFT_h(z), then
     X[k] = (Z[k] + conj Z[h-k]) / 2 - i W^k (Z[k] - conj Z[h-k]) / 2 (W = exp(-2 pi i/n)) for k <= h.
@@ -749,7 +769,7 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, scale, work_off, slot_byt
     groups = -(-lines // lanes)
     forward = kind == "RFFT"
     # rows in complex elements (a real row of n: h pairs)
-    src_row = h if forward else h + 1 if reads_x else n
+    src_row = h if forward else h + 1
     dst_row = h + 1 if forward else h
     glen, slen = (h, h + 1) if forward else (h + 1, h)
 
@@ -758,7 +778,8 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, scale, work_off, slot_byt
         x, out = c.operands[0][0], c.outputs[0]
         work_ptr = b.gep(c.scratch, [i64(COUNTER_BYTES)], inbounds=True, source_etype=ir.IntType(8))
         src_ptr, src_t = (x.ptr, x.stype) if reads_x else (work_ptr, t)
-        src, dst = _Run(b, src_ptr, src_t, True, lanes, t), _Run(b, out.ptr, out.stype, True, lanes, t)
+        dst_ptr, dst_t = (out.ptr, out.stype) if writes_out else (work_ptr, t)
+        src, dst = _Run(b, src_ptr, src_t, True, lanes, t), _Run(b, dst_ptr, dst_t, True, lanes, t)
         slot = b.gep(c.scratch, [b.add(i64(COUNTER_BYTES + work_off), b.mul(task, i64(slot_bytes)))], inbounds=True,
                      source_etype=ir.IntType(8))
         part = [b.gep(slot, [i64(q * n)], inbounds=True, source_etype=vt) for q in range(4)]
@@ -828,7 +849,7 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, scale, work_off, slot_byt
                         v = b.load(lane_at(vec_ptr, j, lane), typ=t)
                         if scale != 1.0:
                             v = b.fmul(v, ir.Constant(t, scale))
-                        b.store(_convert(b, v, out.stype), pair_at(out.ptr, out.stype, off, q))
+                        b.store(_convert(b, v, dst_t), pair_at(dst_ptr, dst_t, off, q))
 
             def scatter_tiles():
                 sc = ir.Constant(vt, [scale] * lanes)
