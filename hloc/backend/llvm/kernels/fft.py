@@ -165,27 +165,36 @@ def _table(ctx, name: str, typ: ir.Type, values) -> ir.Value:
     return ctx.b.gep(g, [i64(0), i64(0)], inbounds=True)
 
 
-def _angle_tables(ctx, name: str, t: ir.Type, steps: np.ndarray, n: int, inverse: bool):
-    """(re, im) tables of exp(-+2 pi i s / n) for the integer steps s, computed in f64 and rounded to t."""
-    ang = (2.0 if inverse else -2.0) * np.pi * steps.astype(np.float64) / n
+def _angle_tables(ctx, name: str, t: ir.Type, steps: np.ndarray, n: int):
+    """(re, im) tables of exp(-2 pi i s / n) for the integer steps s, computed in f64 and rounded to t
+    (inverse transforms conjugate them as they load them: exact)."""
+    ang = -2.0 * np.pi * steps.astype(np.float64) / n
     cast = np.float32 if t == F32 else np.float64
-    tag = f"{name}{n}.{'f32' if t == F32 else 'f64'}.{'inv' if inverse else 'fwd'}"
+    tag = f"{name}{n}.{'f32' if t == F32 else 'f64'}"
     return (_table(ctx, f"hloc.fft.{tag}.re", t, [float(v) for v in np.cos(ang).astype(cast)]),
             _table(ctx, f"hloc.fft.{tag}.im", t, [float(v) for v in np.sin(ang).astype(cast)]))
 
 
-def _stage_twiddles(ctx, n: int, t: ir.Type, inverse: bool):
-    """The radix-2 stages' twiddles of a length-n transform, stage after stage: the stage of half-length h
-    (h = 1, 2, 4, ... n/2) at [h-1, 2h-1), its j-th entry exp(-+2 pi i j/(2h))."""
-    steps = np.concatenate([np.arange(h, dtype=np.int64) * (n // (2 * h)) for h in _halves(n)] or [np.zeros(0)])
-    return _angle_tables(ctx, "stw", t, steps, n, inverse)
+def _roots(ctx, n: int, t: ir.Type):
+    """exp(-2 pi i m / n), m < n/2, n a power of two: the twiddles of every radix-2 stage of every
+    power-of-two length up to n (the stage of half-length h takes every n/(2h)-th), one table per
+    instruction, not one per length and stage (the tables dominate the module's size)."""
+    return _angle_tables(ctx, "roots", t, np.arange(max(1, n // 2)), n)
 
 
-def _halves(n: int) -> list[int]:
-    return [1 << s for s in range(n.bit_length() - 1)]
+def _twiddle(b, tables, k, vt: ir.VectorType, inverse: bool) -> Cplx:
+    """Entry k of (re, im) tables, conjugated for an inverse transform, splat over the lanes."""
+    et = vt.element
+    re, im = (b.load(b.gep(p, [k], inbounds=True, source_etype=et), typ=et) for p in tables)
+    return Cplx(_splat(b, re, vt), _splat(b, b.fneg(im) if inverse else im, vt))
+
+
+def _largest_pow2(lengths) -> int:
+    return max([n for n in lengths if _is_pow2(n)] + [1])
 
 
 def _bit_reversal(ctx, n: int) -> ir.Value:
+    """The bit reversals of log2 n bits (a shorter power of two m: shifted right by log2(n/m))."""
     bits = n.bit_length() - 1
     rev = [int(format(j, f"0{bits}b")[::-1], 2) if bits else 0 for j in range(n)]
     return _table(ctx, f"hloc.fft.rev{n}", I32, rev)
@@ -218,14 +227,15 @@ def _splat(b, v: ir.Value, vt: ir.VectorType) -> ir.Value:
     return b.shuffle_vector(one, ir.Constant(vt, ir.Undefined), mask)
 
 
-def _line_function(ctx, name: str, vt: ir.VectorType, nargs: int) -> tuple[ir.Function, ir.IRBuilder | None]:
+def _line_function(ctx, name: str, vt: ir.VectorType, nargs: int, nints: int = 2
+                   ) -> tuple[ir.Function, ir.IRBuilder | None]:
     """The module's function `name` (void, pointer and i64 arguments) and a builder at its entry when it is
     new (None when it exists)."""
     m = ctx.module
     fn = m.globals.get(name)
     if fn is not None:
         return fn, None
-    fn = ir.Function(m, ir.FunctionType(ir.VoidType(), [PTR] * nargs + [I64, I64]), name)
+    fn = ir.Function(m, ir.FunctionType(ir.VoidType(), [PTR] * nargs + [I64] * nints), name)
     fn.linkage = "internal"
     fn.attributes.add("nounwind")
     for a in fn.args[:nargs]:
@@ -234,18 +244,17 @@ def _line_function(ctx, name: str, vt: ir.VectorType, nargs: int) -> tuple[ir.Fu
 
 
 def _pow2_function(ctx, vt: ir.VectorType, inverse: bool) -> ir.Function:
-    """`void f(re, im, twre, twim, n, log2n)`: the unscaled (I)DFT of each lane of a group (`_Lanes`) of
-    length-n lines (a power of two, n >= 2) held in bit-reversed order, in place, by radix-2 decimation
-    in time: the first two stages at once (their twiddles are 1 and -+i: exact), then one stage per
-    doubling, twiddles from `_stage_twiddles`. One function per module, direction and vector type,
-    whatever the lengths: LLVM compiles it once."""
+    """`void f(re, im, rootsre, rootsim, n, log2n, log2r)`: the unscaled (I)DFT of each lane of a group
+    (`_Lanes`) of length-n lines (a power of two, n >= 2) held in bit-reversed order, in place, by radix-2
+    decimation in time: the first two stages at once (their twiddles are 1 and -+i: exact), then one
+    stage per doubling, twiddles from `_roots` of 2**log2r. One function per module, direction and vector
+    type, whatever the lengths: LLVM compiles it once."""
     t = "f32" if vt.element == F32 else "f64"
-    fn, b = _line_function(ctx, f"hloc.fft.pow2.{t}x{vt.count}.{'inv' if inverse else 'fwd'}", vt, 4)
+    fn, b = _line_function(ctx, f"hloc.fft.pow2.{t}x{vt.count}.{'inv' if inverse else 'fwd'}", vt, 4, 3)
     if b is None:
         return fn
-    re, im, twre, twim, n, log2n = fn.args
+    re, im, rootsre, rootsim, n, log2n, log2r = fn.args
     R = _Lanes(b, re, im, vt)
-    et = vt.element
     with b.if_else(b.icmp_signed("==", n, i64(2))) as (then, otherwise):
         with then:
             x0, x1 = R.load(i64(0)), R.load(i64(1))
@@ -256,13 +265,11 @@ def _pow2_function(ctx, vt: ir.VectorType, inverse: bool) -> ir.Function:
                 """The radix-2 stage of half-length 2**st over the `count` elements from `lo`."""
                 h = b.shl(i64(1), st)
                 size = b.shl(h, i64(1))
-                tw0 = b.sub(h, i64(1))
+                stride = b.sub(b.sub(log2r, i64(1)), st)  # W_2h^j = W_r^(j r/2h)
                 with for_range(b, b.udiv(count, size), "fft.blk") as blk:
                     start = b.add(lo, b.mul(blk, size))
                     with for_range(b, h, "fft.bf") as j:
-                        k = b.add(tw0, j)
-                        w = Cplx(_splat(b, b.load(b.gep(twre, [k], inbounds=True, source_etype=et), typ=et), vt),
-                                 _splat(b, b.load(b.gep(twim, [k], inbounds=True, source_etype=et), typ=et), vt))
+                        w = _twiddle(b, (rootsre, rootsim), b.shl(j, stride), vt, inverse)
                         p = b.add(start, j)
                         q = b.add(p, h)
                         u, v = R.load(p), _cmul(b, w, R.load(q))
@@ -345,7 +352,6 @@ def _mixed_function(ctx, n: int, vt: ir.VectorType, inverse: bool) -> ir.Functio
     re, im, _, _ = fn.args
     R = _Lanes(b, re, im, vt)
     et, sign = vt.element, 2.0 if inverse else -2.0
-    cast = np.float32 if et == F32 else np.float64
 
     def splat_const(v: float) -> ir.Value:
         return ir.Constant(vt, [float(v)] * vt.count)
@@ -372,20 +378,14 @@ def _mixed_function(ctx, n: int, vt: ir.VectorType, inverse: bool) -> ir.Functio
             roots = [complex(np.exp(1j * sign * np.pi * k / p)) for k in range(p)]
             if m > 1:
                 steps = np.array([j * q for j in range(m) for q in range(1, p)], dtype=np.int64)
-                ang = sign * np.pi * steps / size
-                twre = _table(ctx, f"hloc.fft.mtw{n}.{size}.{t}.{direction}.re", et,
-                              [float(v) for v in np.cos(ang).astype(cast)])
-                twim = _table(ctx, f"hloc.fft.mtw{n}.{size}.{t}.{direction}.im", et,
-                              [float(v) for v in np.sin(ang).astype(cast)])
+                tables = _angle_tables(ctx, f"mtw{n}.", et, steps, size)
             with for_range(b, n // size, f"fft.m{size}") as blk, for_range(b, m, f"fft.m{size}j") as j:
                 p0 = b.add(b.mul(blk, i64(size)), j)
                 ys = [R.load(b.add(p0, i64(q * m))) for q in range(p)]
                 if m > 1:
                     for q in range(1, p):
                         k = b.add(b.mul(j, i64(p - 1)), i64(q - 1))
-                        w = Cplx(_splat(b, b.load(b.gep(twre, [k], inbounds=True, source_etype=et), typ=et), vt),
-                                 _splat(b, b.load(b.gep(twim, [k], inbounds=True, source_etype=et), typ=et), vt))
-                        ys[q] = _cmul(b, w, ys[q])
+                        ys[q] = _cmul(b, _twiddle(b, tables, k, vt, inverse), ys[q])
                 for r in range(p):
                     acc = ys[0]
                     for q in range(1, p):
@@ -409,15 +409,12 @@ def _dft_function(ctx, vt: ir.VectorType, inverse: bool) -> ir.Function:
         return fn
     re, im, tre, tim, twre, twim, n, _ = fn.args
     X, T = _Lanes(b, re, im, vt), _Lanes(b, tre, tim, vt)
-    et = vt.element
     zero = ir.Constant(vt, [0.0] * vt.count)
     with for_range(b, n, "dftk") as k:
         acc_re, acc_im, idx = Var(b, vt, zero), Var(b, vt, zero), Var(b, I64, i64(0))
         with for_range(b, n, "dftj") as j:
             at = idx.get()
-            w = Cplx(_splat(b, b.load(b.gep(twre, [at], inbounds=True, source_etype=et), typ=et), vt),
-                     _splat(b, b.load(b.gep(twim, [at], inbounds=True, source_etype=et), typ=et), vt))
-            v = _cmul(b, w, X.load(j))
+            v = _cmul(b, _twiddle(b, (twre, twim), at, vt, inverse), X.load(j))
             acc_re.set(b.fadd(acc_re.get(), v.re))
             acc_im.set(b.fadd(acc_im.get(), v.im))
             nxt = b.add(at, k)
@@ -563,6 +560,7 @@ class _Run:
 def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, hermitian, scale, work_off,
           slot_bytes):
     n = wdims[axis]
+    roots_n = _largest_pow2(_plan(instr)[1])
     inner = math.prod(wdims[axis + 1:])
     lines = math.prod(wdims) // n
     pow2 = _is_pow2(n) and n >= 2
@@ -604,14 +602,14 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
         part = [b.gep(slot, [i64(q * n)], inbounds=True, source_etype=vt) for q in range(4)]
         buf = _Lanes(b, part[0], part[1], vt)
         if pow2:
-            rev = _bit_reversal(c, n)
-            twre, twim = _stage_twiddles(c, n, t, inverse)
+            rev = _bit_reversal(c, roots_n)
+            rootsre, rootsim = _roots(c, roots_n, t)
             fn = _pow2_function(c, vt, inverse)
         elif mixed:
             perm = _digit_reversal(c, n)
             fn = _mixed_function(c, n, vt, inverse)
         elif n > 1:
-            twre, twim = _angle_tables(c, "dft", t, np.arange(n), n, inverse)
+            twre, twim = _angle_tables(c, "dft", t, np.arange(n), n)
             fn = _dft_function(c, vt, inverse)
         zero = ir.Constant(t, 0.0)
 
@@ -621,7 +619,8 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
         def position(j):
             if not (pow2 or mixed):
                 return j
-            return b.zext(b.load(b.gep(rev if pow2 else perm, [j], inbounds=True, source_etype=I32), typ=I32), I64)
+            r = b.zext(b.load(b.gep(rev if pow2 else perm, [j], inbounds=True, source_etype=I32), typ=I32), I64)
+            return b.lshr(r, i64(roots_n.bit_length() - n.bit_length())) if pow2 and roots_n != n else r
 
         def scaled(v: Cplx) -> Cplx:
             if scale == 1.0:
@@ -732,7 +731,8 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
 
             either(gather_by, gather_vectors, gather_elements)
             if pow2:
-                b.call(fn, [part[0], part[1], twre, twim, i64(n), i64(n.bit_length() - 1)])
+                b.call(fn, [part[0], part[1], rootsre, rootsim, i64(n), i64(n.bit_length() - 1),
+                            i64(roots_n.bit_length() - 1)])
             elif mixed:
                 b.call(fn, [part[0], part[1], i64(n), i64(0)])
             elif n > 1:
@@ -762,6 +762,7 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_o
     Z[k] = (X[k] + conj X[h-k]) + i W^-k (X[k] - conj X[h-k]), k < h, whose unscaled inverse is n z."""
     n = wdims[-1]
     h = n // 2
+    roots_n = _largest_pow2(_plan(instr)[1])
     lines = math.prod(wdims) // n
     es = _esize(t)
     lanes = _lanes(n, es)
@@ -784,23 +785,24 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_o
                      source_etype=ir.IntType(8))
         part = [b.gep(slot, [i64(q * n)], inbounds=True, source_etype=vt) for q in range(4)]
         buf, half = _Lanes(b, part[0], part[1], vt), _Lanes(b, part[2], part[3], vt)
-        if _is_pow2(h):
-            order = _bit_reversal(c, h)
-            twre, twim = _stage_twiddles(c, h, t, not forward)
-            fn, args = _pow2_function(c, vt, not forward), [twre, twim, i64(h), i64(h.bit_length() - 1)]
+        if _is_pow2(h):  # (n a power of two too: the instruction's roots of unity serve both)
+            order = _bit_reversal(c, roots_n)
+            roots = _roots(c, roots_n, t)
+            fn = _pow2_function(c, vt, not forward)
+            args = [*roots, i64(h), i64(h.bit_length() - 1), i64(roots_n.bit_length() - 1)]
+            w_at = roots_n // n  # W_n^k = W_r^(k r/n)
         else:
             order = _digit_reversal(c, h)
             fn, args = _mixed_function(c, h, vt, not forward), [i64(h), i64(0)]
-        wre, wim = _angle_tables(c, "rw", t, np.arange(h + 1), n, not forward)
+            roots, w_at = _angle_tables(c, "rw", t, np.arange(h), n), 1
         vzero = ir.Constant(vt, [0.0] * lanes)
-        et = t
 
         def position(j):
-            return b.zext(b.load(b.gep(order, [j], inbounds=True, source_etype=I32), typ=I32), I64)
+            r = b.zext(b.load(b.gep(order, [j], inbounds=True, source_etype=I32), typ=I32), I64)
+            return b.lshr(r, i64(roots_n.bit_length() - h.bit_length())) if _is_pow2(h) and roots_n != h else r
 
         def w(k) -> Cplx:
-            return Cplx(_splat(b, b.load(b.gep(wre, [k], inbounds=True, source_etype=et), typ=et), vt),
-                        _splat(b, b.load(b.gep(wim, [k], inbounds=True, source_etype=et), typ=et), vt))
+            return _twiddle(b, roots, k if w_at == 1 else b.mul(k, i64(w_at)), vt, not forward)
 
         def conj(v: Cplx) -> Cplx:
             return Cplx(v.re, b.fneg(v.im))
