@@ -151,14 +151,17 @@ def _csub(b, x: Cplx, y: Cplx) -> Cplx:
     return Cplx(b.fsub(x.re, y.re), b.fsub(x.im, y.im))
 
 
-def _table(ctx, name: str, typ: ir.Type, values) -> ir.Value:
-    """A private constant array (64-byte aligned) and a pointer to its first element."""
+def _table(ctx, name: str, values: np.ndarray) -> ir.Value:
+    """A private constant array of `values` (f32, f64 or i32; 64-byte aligned) and a pointer to its first
+    element. Held as its little-endian bytes (x86-64 and AArch64 both are): LLVM IR's text of a byte
+    string is a quarter of a float list's and much faster for llvmlite to write."""
     m = ctx.module
     g = m.globals.get(name)
     if g is None:
-        arr_t = ir.ArrayType(typ, max(1, len(values)))
+        data = bytearray(np.ascontiguousarray(values, values.dtype.newbyteorder("<")).tobytes() or bytes(4))
+        arr_t = ir.ArrayType(ir.IntType(8), len(data))
         g = ir.GlobalVariable(m, arr_t, name)
-        g.initializer = ir.Constant(arr_t, list(values) or [0])
+        g.initializer = ir.Constant(arr_t, data)
         g.global_constant = True
         g.linkage = "private"
         g.align = 64
@@ -171,8 +174,8 @@ def _angle_tables(ctx, name: str, t: ir.Type, steps: np.ndarray, n: int):
     ang = -2.0 * np.pi * steps.astype(np.float64) / n
     cast = np.float32 if t == F32 else np.float64
     tag = f"{name}{n}.{'f32' if t == F32 else 'f64'}"
-    return (_table(ctx, f"hloc.fft.{tag}.re", t, [float(v) for v in np.cos(ang).astype(cast)]),
-            _table(ctx, f"hloc.fft.{tag}.im", t, [float(v) for v in np.sin(ang).astype(cast)]))
+    return (_table(ctx, f"hloc.fft.{tag}.re", np.cos(ang).astype(cast)),
+            _table(ctx, f"hloc.fft.{tag}.im", np.sin(ang).astype(cast)))
 
 
 def _roots(ctx, n: int, t: ir.Type):
@@ -197,7 +200,7 @@ def _bit_reversal(ctx, n: int) -> ir.Value:
     """The bit reversals of log2 n bits (a shorter power of two m: shifted right by log2(n/m))."""
     bits = n.bit_length() - 1
     rev = [int(format(j, f"0{bits}b")[::-1], 2) if bits else 0 for j in range(n)]
-    return _table(ctx, f"hloc.fft.rev{n}", I32, rev)
+    return _table(ctx, f"hloc.fft.rev{n}", np.array(rev, np.int32))
 
 
 class _Lanes:
@@ -335,7 +338,7 @@ def _digit_reversal(ctx, n: int) -> ir.Value:
     where = [0] * n
     for pos, i in enumerate(order):
         where[i] = pos
-    return _table(ctx, f"hloc.fft.perm{n}", I32, where)
+    return _table(ctx, f"hloc.fft.perm{n}", np.array(where, np.int32))
 
 
 def _mixed_function(ctx, n: int, vt: ir.VectorType, inverse: bool) -> ir.Function:
