@@ -153,12 +153,13 @@ def _csub(b, x: Cplx, y: Cplx) -> Cplx:
 
 def _table(ctx, name: str, values: np.ndarray) -> ir.Value:
     """A private constant array of `values` (f32, f64 or i32; 64-byte aligned) and a pointer to its first
-    element. Held as its little-endian bytes (x86-64 and AArch64 both are): LLVM IR's text of a byte
-    string is a quarter of a float list's and much faster for llvmlite to write."""
+    element. Held as its bytes in the target's byte order: LLVM IR's text of a byte string is a
+    quarter of a float list's and much faster for llvmlite to write."""
     m = ctx.module
     g = m.globals.get(name)
     if g is None:
-        data = bytearray(np.ascontiguousarray(values, values.dtype.newbyteorder("<")).tobytes() or bytes(4))
+        order = ">" if "E" in str(getattr(m, "data_layout", "") or "").split("-") else "<"
+        data = bytearray(np.ascontiguousarray(values, values.dtype.newbyteorder(order)).tobytes() or bytes(4))
         arr_t = ir.ArrayType(ir.IntType(8), len(data))
         g = ir.GlobalVariable(m, arr_t, name)
         g.initializer = ir.Constant(arr_t, data)
