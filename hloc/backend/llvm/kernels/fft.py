@@ -1,20 +1,29 @@
 """fft: FFT, IFFT, RFFT, IRFFT over the last 1-3 dimensions, c64/c128 (f32/f64 for the real sides).
 
-Computed in double precision, one 1-D transform per line along each transformed dimension (the
-transform is separable), pass after pass, each pass's lines split between threads; each line is
-gathered into a buffer of the thread's own, transformed there and scattered (the first pass reads
-the operand, the last writes the result, a working array in the scratch holds the passes between):
-  * power-of-two lengths: radix-2 Cooley-Tukey on the line held split (re[], im[]) and gathered in
-    bit-reversed order, one function per module and direction for every length (its butterfly
-    loops vectorise; one copy to compile, not one per length and stage), O(n log n); other
-    lengths: a direct DFT, O(n^2), with the twiddles exp(-2 pi i jk/n) read from a table at
-    (j*k mod n) so that long transforms do not lose accuracy to recurrences;
+One 1-D transform per line along each transformed dimension (the transform is separable), pass
+after pass, each pass's lines in groups of one SIMD vector's lanes (16 f32 or 8 f64 lines side by
+side: element j of every line of the group is one vector, so every butterfly works on the whole
+group; explicit vector types and no FMA contraction, so the bits do not depend on the CPU), the
+groups split between threads. A group is gathered into a buffer of the thread's own (contiguous
+lines as one vector per element, rows as tiles transposed in registers, anything else element by
+element), transformed there and scattered; the first pass reads the operand, the last writes the
+result, a working array in the scratch holds the passes between.
+  * compute type: f32 for c64 transforms whose lengths have prime factors <= MAX_RADIX (O(n log n):
+    error like XLA:CPU's DUCC, which computes them in f32 too), f64 otherwise;
+  * power-of-two lengths: radix-2 decimation in time on lines gathered in bit-reversed order, one
+    function per module, direction and vector type for every length, the short stages blocked for
+    L1, twiddles from one table of roots of unity per instruction;
+  * other lengths with small prime factors: mixed-radix stages (4, 2, 3, 5, 7, 11, 13), gathered in
+    digit-reversed order; a larger prime factor: a direct DFT in f64, O(n^2), its twiddles read from
+    a table at (j*k mod n) so that long transforms do not lose accuracy to recurrences;
   * IFFT and IRFFT scale by 1/N (N the product of fft_length), as XLA and numpy do;
-  * RFFT: the complex FFT of the real input, keeping the first n/2+1 entries of the last dimension;
-  * IRFFT: inverse FFTs along the outer transformed dimensions, then the last dimension is extended
-    to a Hermitian spectrum as it is gathered (X[n-k] = conj(X[k]); the imaginary parts of the DC
-    and, for even n, Nyquist terms ignored, as XLA:CPU's DUCC and numpy do) and inverted; the real
-    part is the result.
+  * RFFT / IRFFT of an even last length n: that dimension as a complex transform of n/2 on the pairs
+    x[2j] + i x[2j+1] (`_real_pass`), the RFFT's first and the IRFFT's last, the other dimensions over
+    the n/2+1 columns of the half spectrum; the IRFFT ignores the imaginary parts of the DC and
+    Nyquist terms, as XLA:CPU's DUCC and numpy do;
+  * RFFT / IRFFT otherwise: the complex FFT of the real input keeping the first n/2+1 entries of the
+    last dimension; inverse FFTs along the outer dimensions, then the last extended to a Hermitian
+    spectrum as it is gathered (X[n-k] = conj(X[k])) and inverted, its real part the result.
 """
 
 from __future__ import annotations
