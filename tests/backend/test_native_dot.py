@@ -275,3 +275,17 @@ def test_narrow_float_gemm_reads_operands_in_every_layout(cpu):
         np.testing.assert_array_equal(g.astype(np.float64), w.astype(np.float64), err_msg=n)
     plan = plan_dot(parse_module(build(params, body, outs)).entry.root_instruction.operands[0])
     assert plan.path == "gemm"
+
+
+@pytest.mark.parametrize("cpu", ["default", "x86-64-v3"])
+def test_two_sliver_gemm_reads_row_major_a_in_place_or_packed(cpu):
+    """A GEMM with at most two column slivers reads a row-major A in place where the micro-tile is at
+    most DIRECT_A_MAX_MR rows (x86-64-v3) and packs it otherwise (AVX-512): both against numpy, with
+    a partial row sliver (100 rows) and a partial column sliver (30 columns)."""
+    if reason := runs_here(cpu):
+        pytest.skip(reason)
+    a, b = _r(100, 70), _r(70, 30)
+    text = build(["f32[100,70]", "f32[70,30]"], ["c = f32[100,30] dot(p0, p1), lhs_contracting_dims={1}, "
+                                                 "rhs_contracting_dims={0}"], [("c", "f32[100,30]")])
+    (c,) = compile_text(text, options_for(cpu))([a, b])
+    np.testing.assert_allclose(c, ein("mk,kn->mn", a, b), rtol=1e-5, atol=1e-5)

@@ -431,9 +431,13 @@ def direct_a(b, pack_a_fn, A, a_rs, a_cs, ic, pc, mc, kc, nc, Ap, ety, cfg: Gemm
     row addresses do not all fit the registers beside the accumulators, and each k touches MR lines);
     with more slivers per packed block (mlp_b256_fwd: 32) packing is cheaper than that (measured:
     its tiles 7% slower in place, packing 20% faster). Not when rows are a multiple of 4 KiB apart
-    (MR rows would share one L1 set with the B sliver's lines). Otherwise packs everything (pack_a)
-    and returns 0; always for an A of another type than the GEMM's `src` (packing widens it)."""
-    if src and SOURCES[src] != src:
+    (MR rows would share one L1 set with the B sliver's lines), nor with MR above DIRECT_A_MAX_MR:
+    AVX-512's 12 row addresses do not fit the general registers beside the loop's, and the in-place
+    tiles ran far slower than packing costs (1 thread, CPU ms, packed / in place: 32768x576 @ 576x64
+    dot 35 / 49, the 3x3 64 -> 64 convolution of torch_cnn_bn 27 / 42, 8192x288 @ 288x32 3.2 / 4.3;
+    AVX2's 6 rows: the same either way). Otherwise packs everything (pack_a) and returns 0; always
+    for an A of another type than the GEMM's `src` (packing widens it)."""
+    if (src and SOURCES[src] != src) or cfg.mr > DIRECT_A_MAX_MR:
         b.call(pack_a_fn, [A, a_rs, a_cs, ic, pc, mc, kc, Ap])
         return const(I64, 0)
     es = 4 if ety == F32 else 8
@@ -675,6 +679,7 @@ SPLIT_MC = 192  # rows of a row block of the split at most (whole MR slivers; at
 SPLIT_SLOTS = 4  # at most this many threads split the rows (each packs A into a slot of its own)
 SPLIT_MIN_ROWS = 24
 DIRECT_A_MAX_SLIVERS = 2  # column slivers of a block up to which A is read in place (direct_a)
+DIRECT_A_MAX_MR = 6  # micro-tile rows up to which A is read in place (direct_a)
 
 
 def _emit_tiles(mod, name, ety, uk, uk_direct, cfg: GemmConfig) -> ir.Function:
