@@ -23,8 +23,9 @@ import devices_oracle  # noqa: E402
 
 DEVICES = TESTDATA / "devices"
 HLOC = [sys.executable, "-c", "from hloc.cli import main; main()"]
-# A lean slice for `make test` (2 and 4 ranks; MPI's own reductions and the gathered path); the rest slow.
-FAST = {"all_reduce_types", "jax_pmap_mlp_step_2", "jax_pmap_ring_4"}
+# A lean slice for `make test` (2 and 4 ranks; MPI's own reductions, all-gather and reduce-scatter, the
+# gathered path); the rest slow.
+FAST = {"all_reduce_types", "jax_pmap_mlp_step_2", "jax_pmap_ring_4", "jax_shard_map_tp_matmul_2"}
 CASES = sorted(p.stem for p in DEVICES.glob("*.hlo"))
 
 
