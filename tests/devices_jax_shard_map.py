@@ -39,6 +39,9 @@ from jax.sharding import Mesh, NamedSharding  # noqa: E402
 from jax.sharding import PartitionSpec as P  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "testdata" / "devices"
+# One program's whole dump (module files only) for `hloc run DUMP_DIR` (tests/cli/test_dump_devices.py).
+DUMP_OUT = OUT.parent / "dumps" / "shard_map_all_to_all_2"
+DUMP_PROGRAM = "all_to_all"
 LR = 0.1
 
 
@@ -125,14 +128,25 @@ def lowered(name):
 
 def write(name) -> Path:
     program, structs, _ = lowered(name)
-    before = set(glob.glob(f"{DUMP}/*after_spmd-partitioning*.txt"))
+    before = set(glob.glob(f"{DUMP}/*"))
     program.lower(*structs).compile()
-    (new,) = set(glob.glob(f"{DUMP}/*after_spmd-partitioning*.txt")) - before
+    new = set(glob.glob(f"{DUMP}/*")) - before
+    (partitioned,) = [f for f in new if "after_spmd-partitioning" in f]
     path = OUT / f"jax_shard_map_{name}_{N}.hlo"
-    # The dump names this script by its absolute path: keep the repository's.
-    text = Path(new).read_text().replace(str(Path(__file__).resolve()), "tests/" + Path(__file__).name)
-    path.write_text(text)
+    copy_module(partitioned, path)
+    if name == DUMP_PROGRAM and N == 2:
+        shutil.rmtree(DUMP_OUT, ignore_errors=True)
+        DUMP_OUT.mkdir(parents=True)
+        for f in new:  # the module files: before and after partitioning, after optimizations
+            if f.endswith(".txt") and "optimizations-" not in f:
+                copy_module(f, DUMP_OUT / Path(f).name)
     return path
+
+
+def copy_module(src, dst) -> None:
+    # The dump names this script by its absolute path: keep the repository's.
+    text = Path(src).read_text().replace(str(Path(__file__).resolve()), "tests/" + Path(__file__).name)
+    Path(dst).write_text(text)
 
 
 def check(name, npz: Path) -> None:

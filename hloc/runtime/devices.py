@@ -20,23 +20,9 @@ import numpy as np
 
 from ..errors import RunError, UsageError
 from ..ir.devices import module_replicas_partitions
+from ..ir.sharding import needs_partitioning
 from . import npio
 from .runner import Runner, max_elements
-
-# Custom calls that stand for sharding decisions XLA's SPMD partitioner still has to make.
-_PARTITIONER_CALLS = ("Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape")
-
-
-def needs_partitioning(module):
-    """The first instruction that still needs XLA's SPMD partitioner (a tiled `sharding=` or a
-    sharding custom-call), else None."""
-    for comp in module.computations:
-        for instr in comp.instructions:
-            sharding = str(instr.attrs.get("sharding", ""))
-            target = str(instr.attrs.get("custom_call_target", "")) if instr.opcode == "custom-call" else ""
-            if "devices=" in sharding or target in _PARTITIONER_CALLS or target.startswith("xla.sdy."):
-                return instr
-    return None
 
 
 def devices_for(module, devices: int | None) -> tuple[int, int]:
@@ -50,15 +36,25 @@ def devices_for(module, devices: int | None) -> tuple[int, int]:
     raise UsageError(f"--devices {devices}, but the module is for {r * p} devices ({r} replicas x {p} partitions)")
 
 
+def _partitioner_message(loc) -> str:
+    from ..parse.dumps import per_device_module
+
+    what = ("the module still carries sharding annotations for XLA's SPMD partitioner, which hloc does not have "
+            "yet (README: roadmap): ")
+    beside = per_device_module(loc.filename) if loc is not None and loc.filename else None
+    if beside is not None:
+        return what + f"run the per-device module XLA made of it, {beside}"
+    return what + ("give the per-device module (XLA_FLAGS='--xla_dump_to=DIR --xla_dump_hlo_pass_re=spmd-partitioning' "
+                   "writes it as DIR/module_*.after_spmd-partitioning*.txt; `hloc run DIR` picks it)")
+
+
 class DeviceRunner:
     """Runs `module` on replicas x partitions devices (a one-device module's header is set to them)."""
 
     def __init__(self, module, backend: str, options, replicas: int, partitions: int, mpi_comm=None):
         instr = needs_partitioning(module)
         if instr is not None:
-            raise RunError("the module still carries sharding annotations for XLA's SPMD partitioner, which hloc "
-                           "does not have yet: give the per-device module (XLA_FLAGS=--xla_dump_to=DIR "
-                           "--xla_dump_hlo_pass_re=spmd-partitioning writes it; README: roadmap)", instr.loc)
+            raise RunError(_partitioner_message(instr.loc), instr.loc)
         if module_replicas_partitions(module) != (replicas, partitions):
             # The compiled code reads the header (a one-device module's replica-id is the constant
             # 0): the module says how many devices it runs on.

@@ -141,12 +141,24 @@ ENTRY e {
 """
 
 
+# jax.jit with in_shardings (Shardy's mesh syntax): the parameter's global shape, split by the
+# partitioner; no sharding custom call says so.
+MESH_SHARDED = """HloModule jit_f, num_partitions=2
+
+ENTRY %main.2 (x.1: f32[4,3]) -> f32[4,3] {
+  %x.1 = f32[4,3]{1,0} parameter(0), sharding={mesh['d'=2], [{'d'}, {}]}, metadata={op_name="x"}
+  ROOT %sin.1 = f32[4,3]{1,0} sine(%x.1), sharding={mesh['d'=2], [{'d'}, {}]}
+}
+"""
+
+
 @pytest.mark.parametrize("backend", ["interp", "llvm"])
-def test_a_module_that_needs_spmd_partitioning_is_a_clear_error(backend, tmp_path):
-    (tmp_path / "sharded.hlo").write_text(SHARDED)
+@pytest.mark.parametrize("text, line", [(SHARDED, 5), (MESH_SHARDED, 4)], ids=["devices", "mesh"])
+def test_a_module_that_needs_spmd_partitioning_is_a_clear_error(backend, text, line, tmp_path):
+    (tmp_path / "sharded.hlo").write_text(text)
     err = one_error(run(tmp_path / "sharded.hlo", "--random-inputs", 0, "--backend", backend,
                         "-o", tmp_path / "out.npz"))
-    assert f"{tmp_path / 'sharded.hlo'}:5:3: error:" in err
+    assert f"{tmp_path / 'sharded.hlo'}:{line}:3: error:" in err
     assert "SPMD partitioner" in err and "spmd-partitioning" in err
     assert not (tmp_path / "out.npz").exists()
 

@@ -77,6 +77,15 @@ def test_mpi_ranks_equal_xla(mpiexec, name, tmp_path):
         assert all(got[k].shape == w[k].shape for k in w.files)
 
 
+def test_a_shard_map_dump_folder_runs_across_ranks(mpiexec, tmp_path):
+    # The folder's per-device module (after spmd-partitioning) is jax_shard_map_all_to_all_2's.
+    inputs, want, n = split("jax_shard_map_all_to_all_2", tmp_path)
+    r = mpi_run(mpiexec, n, TESTDATA / "dumps" / "shard_map_all_to_all_2", inputs, "--per-device-inputs",
+                "--check", want)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "after_spmd-partitioning" in r.stderr and "MPI ranks" in r.stdout and "check: ok" in r.stdout
+
+
 def test_the_world_must_have_the_modules_device_count(mpiexec, tmp_path):
     inputs, _, _ = split("jax_pmap_ring_4", tmp_path)
     r = mpi_run(mpiexec, 2, DEVICES / "jax_pmap_ring_4.hlo", inputs, "--per-device-inputs")
