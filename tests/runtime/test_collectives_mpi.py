@@ -86,6 +86,31 @@ def test_a_shard_map_dump_folder_runs_across_ranks(mpiexec, tmp_path):
     assert "after_spmd-partitioning" in r.stderr and "MPI ranks" in r.stdout and "check: ok" in r.stdout
 
 
+def test_bench_profile_and_json_across_ranks(mpiexec, tmp_path):
+    import json
+
+    inputs, want, n = split("jax_shard_map_dp_mlp_step_2", tmp_path)
+    r = mpi_run(mpiexec, n, DEVICES / "jax_shard_map_dp_mlp_step_2.hlo", inputs, "--per-device-inputs", "--check",
+                want, "--bench", 4, "--profile", "--json")
+    assert r.returncode == 0, r.stdout + r.stderr
+    (line,) = r.stdout.splitlines()  # rank 0's one JSON object
+    doc = json.loads(line)
+    assert doc["run_on"] == "mpi" and doc["ok"] and len(doc["check"]) == n * 3
+    assert doc["bench_runs"] == 4 and len(doc["device_run_ms_median"]) == n
+    assert max(doc["device_run_ms_min"]) <= doc["run_ms_min"]
+    # A profile per rank, over the 4 timed runs (not the warm-up): each of the step's all-reduces once a run.
+    reduces_in_module = (DEVICES / "jax_shard_map_dp_mlp_step_2.hlo").read_text().count(" all-reduce(")
+    assert len(doc["profile_per_device"]) == n and doc["profile"] == doc["profile_per_device"][doc["profile_device"]]
+    for rows in doc["profile_per_device"]:
+        reduces = [row for row in rows if row["kind"] == "all-reduce"]
+        assert len(reduces) == reduces_in_module and all(row["calls"] == 4 for row in reduces)
+    r = mpi_run(mpiexec, n, DEVICES / "jax_shard_map_dp_mlp_step_2.hlo", inputs, "--per-device-inputs", "--bench", 2,
+                "--profile")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.count("bench: compile") == 1 and "a run: all 2 devices from a barrier" in r.stdout
+    assert "profile of device " in r.stdout and "profile: 2 runs" in r.stdout
+
+
 def test_the_world_must_have_the_modules_device_count(mpiexec, tmp_path):
     inputs, _, _ = split("jax_pmap_ring_4", tmp_path)
     r = mpi_run(mpiexec, 2, DEVICES / "jax_pmap_ring_4.hlo", inputs, "--per-device-inputs")
