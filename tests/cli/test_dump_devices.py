@@ -81,3 +81,24 @@ def test_per_device_module_is_only_for_modules_that_need_the_partitioner():
     assert per_device_module(str(TESTDATA / "devices" / "jax_shard_map_ring_2.hlo")) is None
     assert per_device_module(str(TESTDATA / "dumps" / "two_programs" / "module_0000.jit_f.before_optimizations.txt")) \
         is None
+
+
+@pytest.mark.parametrize("devices", [2, 4])
+def test_the_saved_shard_map_modules_are_the_jax_programs(devices):
+    """The generator's --check: each jitted shard_map program, run by JAX on the oracle's inputs,
+    gives the oracle's per-device outputs (so the saved per-device module is the program)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    import devices_oracle
+
+    python = devices_oracle.xla_python()
+    if not Path(python).exists():
+        pytest.skip(f"no Python with jax at {python} (set HLOC_XLA_PYTHON)")
+    script = Path(__file__).resolve().parents[1] / "devices_jax_shard_map.py"
+    r = subprocess.run([python, str(script), str(devices), "--check"], capture_output=True, text=True, timeout=900)
+    assert r.returncode == 0, r.stdout + r.stderr[-2000:]
+    programs = 5 if devices == 4 else 4
+    assert r.stdout.count("same as the JAX program:") == programs
