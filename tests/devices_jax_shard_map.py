@@ -29,7 +29,7 @@ from pathlib import Path
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 2
 DUMP = tempfile.mkdtemp(prefix="hloc-shard-map-")
 os.environ["XLA_FLAGS"] = (f"--xla_force_host_platform_device_count={N} --xla_dump_to={DUMP} "
-                           "--xla_dump_hlo_pass_re=spmd-partitioning")
+                           "--xla_dump_hlo_pass_re=spmd-partitioning --xla_dump_hlo_as_text --xla_dump_hlo_as_proto")
 
 import jax  # noqa: E402
 import jax.numpy as jnp  # noqa: E402
@@ -38,6 +38,8 @@ from jax import lax  # noqa: E402
 from jax.sharding import Mesh, NamedSharding  # noqa: E402
 from jax.sharding import PartitionSpec as P  # noqa: E402
 
+# The dumps name this script by its path in the repository, not where the checkout is.
+jax.config.update("jax_hlo_source_file_canonicalization_regex", r"^.*/(?=tests/)")
 OUT = Path(__file__).resolve().parent.parent / "testdata" / "devices"
 # One program's whole dump (module files only) for `hloc run DUMP_DIR` (tests/cli/test_dump_devices.py).
 DUMP_OUT = OUT.parent / "dumps" / "shard_map_all_to_all_2"
@@ -131,22 +133,16 @@ def write(name) -> Path:
     before = set(glob.glob(f"{DUMP}/*"))
     program.lower(*structs).compile()
     new = set(glob.glob(f"{DUMP}/*")) - before
-    (partitioned,) = [f for f in new if "after_spmd-partitioning" in f]
+    (partitioned,) = [f for f in new if "after_spmd-partitioning" in f and f.endswith(".txt")]
     path = OUT / f"jax_shard_map_{name}_{N}.hlo"
-    copy_module(partitioned, path)
+    shutil.copy(partitioned, path)
     if name == DUMP_PROGRAM and N == 2:
         shutil.rmtree(DUMP_OUT, ignore_errors=True)
         DUMP_OUT.mkdir(parents=True)
-        for f in new:  # the module files: before and after partitioning, after optimizations
-            if f.endswith(".txt") and "optimizations-" not in f:
-                copy_module(f, DUMP_OUT / Path(f).name)
+        for f in new:  # the module files (text, proto): before and after partitioning, after optimizations
+            if (f.endswith(".txt") and "optimizations-" not in f) or f.endswith(".hlo.pb"):
+                shutil.copy(f, DUMP_OUT / Path(f).name)
     return path
-
-
-def copy_module(src, dst) -> None:
-    # The dump names this script by its absolute path: keep the repository's.
-    text = Path(src).read_text().replace(str(Path(__file__).resolve()), "tests/" + Path(__file__).name)
-    Path(dst).write_text(text)
 
 
 def check(name, npz: Path) -> None:

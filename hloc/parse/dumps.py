@@ -25,7 +25,7 @@ from __future__ import annotations
 import os
 import re
 
-from ..errors import UsageError
+from ..errors import HlocError, UsageError
 from ..ir.sharding import text_needs_partitioning
 
 __all__ = ["DumpModule", "choose_module", "list_dump", "per_device_module"]
@@ -106,10 +106,10 @@ def choose_module(folder: str, pattern: str | None = None) -> DumpModule:
 
 def _per_device(chosen: DumpModule, modules: list[DumpModule]) -> DumpModule:
     """`chosen`, or when it is a before_optimizations module for XLA's SPMD partitioner, the first
-    module of its program after partitioning (text files only: the question is asked of the text)."""
+    module of its program after partitioning (text before proto, as the listing sorts them)."""
     if chosen.stage != "before_optimizations" or not _needs_partitioner(chosen, modules):
         return chosen
-    same = [m for m in modules if m.program == chosen.program and m.ext == ".txt"]
+    same = [m for m in modules if m.program == chosen.program and m.ext != ".mlir"]
     for after in ([m for m in same if "after_spmd-partitioning" in m.stage],
                   [m for m in same if m.stage.endswith("after_optimizations")]):
         if after:
@@ -119,17 +119,25 @@ def _per_device(chosen: DumpModule, modules: list[DumpModule]) -> DumpModule:
 
 
 def _needs_partitioner(chosen: DumpModule, modules: list[DumpModule]) -> bool:
-    text = next((m for m in modules if m.program == chosen.program and m.stage == chosen.stage and m.ext == ".txt"),
-                None)
-    return text is not None and _text_needs_partitioner(text.path)
+    """Asked of the stage's first file hloc reads as HLO text (its text dump, else its proto)."""
+    for m in modules:
+        if m.program == chosen.program and m.stage == chosen.stage and m.ext != ".mlir":
+            text = _module_text(m)
+            if text is not None:
+                return text_needs_partitioning(text)
+    return False
 
 
-def _text_needs_partitioner(path: str) -> bool:
+def _module_text(m: DumpModule) -> str | None:
     try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            return text_needs_partitioning(f.read())
-    except OSError:
-        return False
+        if m.ext == ".txt":
+            with open(m.path, encoding="utf-8", errors="replace") as f:
+                return f.read()
+        from . import read_source  # (a proto as HLO text)
+
+        return read_source(m.path)
+    except (OSError, HlocError):
+        return None
 
 
 def per_device_module(path: str) -> str | None:
@@ -137,15 +145,17 @@ def per_device_module(path: str) -> str | None:
     program's per-device module in the same folder (None if there is none, it is not a dump, or
     `path` is per-device itself)."""
     folder, name = os.path.split(os.path.abspath(path))
-    if not _MODULE_FILE.fullmatch(name) or not _text_needs_partitioner(path):
+    if not _MODULE_FILE.fullmatch(name):
         return None
     try:
         modules = list_dump(folder)
     except UsageError:
         return None
     this = next((m for m in modules if m.name == name), None)
-    before = this and next((m for m in modules if m.program == this.program and m.stage == "before_optimizations"),
-                           None)
+    text = this and _module_text(this)
+    if not text or not text_needs_partitioning(text):
+        return None
+    before = next((m for m in modules if m.program == this.program and m.stage == "before_optimizations"), None)
     chosen = before and _per_device(before, modules)
     return None if chosen is None or chosen is before else os.path.join(os.path.dirname(path), chosen.name)
 

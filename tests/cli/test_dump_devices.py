@@ -65,9 +65,21 @@ def test_without_pass_dumps_the_optimized_module_runs(oracle, tmp_path):
     assert "check: ok (1 output on 2 devices)" in res.stdout
 
 
+def test_a_proto_only_dump_is_an_error_naming_the_text_dump(oracle, tmp_path):
+    folder = tmp_path / "dump"
+    folder.mkdir()
+    for p in DUMP.glob("*.hlo.pb"):
+        shutil.copy(p, folder / p.name)
+    inputs, _ = oracle
+    res = hloc_run(folder, inputs, "--per-device-inputs")
+    assert res.exit_code == 1 and "Traceback" not in res.stderr
+    assert "is for 2 devices (1 replicas x 2 partitions): hloc reads multi-device modules from HLO text" in res.stderr
+    assert "--xla_dump_hlo_as_text" in res.stderr
+
+
 def test_the_before_optimizations_module_names_the_file_to_run(oracle):
     inputs, _ = oracle
-    for how in ([DUMP / BEFORE], [DUMP, "--module", "before_optimizations"]):
+    for how in ([DUMP / BEFORE], [DUMP, "--module", "before_optimizations.txt"]):
         res = hloc_run(*how, inputs, "--per-device-inputs")
         assert res.exit_code == 1, (res.stdout, res.stderr)
         assert "Traceback" not in res.stderr
