@@ -105,7 +105,8 @@ Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error
               help="What --profile times: wall-clock time, or the calling thread's CPU time (with --threads 1: "
                    "the kernels' work without the time the thread was descheduled; a system call per reading).")
 @click.option("--trace", "trace_path", metavar="FILE",
-              help="With --profile: write the kernels' times as a Chrome/Perfetto trace (JSON) to FILE.")
+              help="With --profile: write the kernels' times as a Chrome/Perfetto trace (JSON) to FILE (several "
+                   "devices: a process per device).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object on stdout and nothing else there (keys: outputs, check, compile_ms, "
                    "run_ms, and with --bench run_ms_median, run_ms_min; with --profile profile, profile_clock; with "

@@ -43,7 +43,9 @@ def header_devices(path: str | None) -> int:
     return n
 
 
-_SINGLE_DEVICE_ONLY = ("trace_path", "reference", "dump_dir", "dump_pass_re", "disable_passes", "fallback")
+# run's options (by parameter name) that one-device runs only have, as the user spells them
+_SINGLE_DEVICE_ONLY = {"reference": "--check-against", "dump_dir": "--dump-to", "dump_pass_re": "--dump-pass-re",
+                       "disable_passes": "--disable-passes", "fallback": "--fallback"}
 
 # What --bench times with several devices (also the JSON's `timing`).
 TIMING = ("each timed run starts every device together after a barrier; a device's time runs from the barrier "
@@ -59,9 +61,9 @@ def run_devices(module: str, inputs: tuple[str, ...], output: str | None, opts: 
     from ..runtime.mpi import world
     from ..runtime.runner import max_elements
 
-    for name in _SINGLE_DEVICE_ONLY:
+    for name, flag in _SINGLE_DEVICE_ONLY.items():
         if opts.get(name):
-            raise UsageError(f"--{name.replace('_', '-')} is not available with several devices yet")
+            raise UsageError(f"{flag} is not available with several devices yet")
     if opts["seed"] is not None and inputs:
         raise UsageError("give input files or --random-inputs, not both")
     if opts["as_json"] and output == "-":
@@ -74,9 +76,11 @@ def run_devices(module: str, inputs: tuple[str, ...], output: str | None, opts: 
         raise UsageError(f"--backend {backend} runs every device in one process: run it without mpirun")
     if opts["profile"] and backend != "llvm":
         raise UsageError(f"--profile times the native code of the llvm backend, not the {backend} backend")
+    if opts["trace_path"] and not opts["profile"]:
+        raise UsageError("--trace writes the kernel profile: add --profile")
     target = output_target(output) if output else None
     if target is not None:
-        target.refuse_clobbering([p for p in (module, *inputs, opts["check"]) if p and p != "-"])
+        target.refuse_clobbering([p for p in (module, *inputs, opts["check"], opts["trace_path"]) if p and p != "-"])
     t0 = time.perf_counter()
     mod, _text = parse(module, "<stdin>" if module == "-" else module)
     parse_s = time.perf_counter() - t0
@@ -114,6 +118,8 @@ def run_devices(module: str, inputs: tuple[str, ...], output: str | None, opts: 
     if target is not None:
         target.write(stacked)
     report = _Report(mod.name, dr, "mpi" if under_mpi else "threads", outs, run_s, parse_s, times, profiles)
+    if opts["trace_path"] and profiles:
+        report.write_trace(opts["trace_path"])
     results = check_results(outs, expected, dr.outputs, opts["rtol"], opts["atol"], opts["check"]) if (
         expected is not None) else None
     if opts["as_json"]:
@@ -143,6 +149,15 @@ class _Report:
             return slowest
         totals = [sum(p.ns) for p in self.profiles]
         return totals.index(max(totals))
+
+    def write_trace(self, path: str) -> None:
+        """Every device's profile; its run times from the bench, else the one run as this process timed it."""
+        from ..runtime.trace import chrome_trace_devices
+        from .common import write_atomic_all
+
+        t = self.times
+        per = t.per_device if t is not None and t.per_device else [[self.run_s]] * len(self.profiles)
+        write_atomic_all([(path, chrome_trace_devices(self.profiles, self.runs, per, self.name))])
 
     def text(self, results, summaries: bool, to_stderr: bool) -> None:
         import statistics

@@ -231,8 +231,12 @@ def test_profile_with_device_threads_points_to_mpi():
     assert "share one object's kernel counters" in err and "mpiexec -n 2" in err
 
 
-@pytest.mark.parametrize("flag", ["--trace", "--check-against"])
-def test_what_stays_single_device_is_a_usage_error(flag, tmp_path):
-    value = tmp_path / "t.json" if flag == "--trace" else "xla"
-    err = one_error(run(DEVICES / "jax_pmap_tp_matmul_2.hlo", "--random-inputs", 0, flag, value), code=2)
-    assert "not available with several devices yet" in err
+def test_what_stays_single_device_is_a_usage_error():
+    err = one_error(run(DEVICES / "jax_pmap_tp_matmul_2.hlo", "--random-inputs", 0, "--check-against", "xla"), code=2)
+    assert "--check-against is not available with several devices yet" in err
+
+
+def test_trace_needs_profile_with_devices_too(tmp_path):
+    err = one_error(run(DEVICES / "jax_pmap_tp_matmul_2.hlo", "--random-inputs", 0, "--trace", tmp_path / "t.json"),
+                    code=2)
+    assert "--trace writes the kernel profile: add --profile" in err and not (tmp_path / "t.json").exists()

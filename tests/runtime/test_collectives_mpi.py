@@ -104,11 +104,18 @@ def test_bench_profile_and_json_across_ranks(mpiexec, tmp_path):
     for rows in doc["profile_per_device"]:
         reduces = [row for row in rows if row["kind"] == "all-reduce"]
         assert len(reduces) == reduces_in_module and all(row["calls"] == 4 for row in reduces)
+    trace = tmp_path / "trace.json"
     r = mpi_run(mpiexec, n, DEVICES / "jax_shard_map_dp_mlp_step_2.hlo", inputs, "--per-device-inputs", "--bench", 2,
-                "--profile")
+                "--profile", "--trace", trace)
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.count("bench: compile") == 1 and "a run: all 2 devices from a barrier" in r.stdout
     assert "profile of device " in r.stdout and "profile: 2 runs" in r.stdout
+    events = json.loads(trace.read_text())["traceEvents"]
+    names = {e["pid"]: e["args"]["name"] for e in events if e["name"] == "process_name"}
+    assert sorted(names) == [1, 2] and names[2].endswith("device 1")
+    assert [sum(e.get("cat") == "run" and e["pid"] == pid for e in events) for pid in (1, 2)] == [2, 2]
+    assert all(sum(e.get("cat") == "all-reduce" and e["pid"] == pid for e in events) == reduces_in_module
+               for pid in (1, 2))
 
 
 def test_the_world_must_have_the_modules_device_count(mpiexec, tmp_path):
