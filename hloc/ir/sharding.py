@@ -5,7 +5,7 @@ runs, so hloc cannot run it as a per-device program.
     tiled(sharding_text)        a `sharding=` value that splits a value across devices
     needs_partitioning(module)  the first instruction that needs the partitioner, else None
     text_needs_partitioning(t)  the same question of module text, line by line without parsing it
-                                (choosing a module in a dump folder)
+                                (choosing a module in a dump folder); only for num_partitions > 1
 
 Both HloSharding syntaxes: `{devices=[1,2]0,1}` / `{devices=[2,1]<=[2]}` (tiled, also with
 `last_tile_dim_replicate`), and Shardy's `{mesh['d'=2], [{'d'}, {}]}` (an axis named in a dimension's
@@ -25,6 +25,8 @@ PARTITIONER_CALLS = ("Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape")
 _TILED = re.compile(r"devices=|\{\s*'")
 _CALL = re.compile(r'custom_call_target="(?P<target>[^"]*)"')
 _SHARDING = re.compile(r"\bsharding=\{")
+_HEADER = re.compile(r"^[ \t]*HloModule[ \t][^\n]*", re.M)
+_PARTITIONS = re.compile(r"\bnum_partitions=(\d+)")
 
 
 def tiled(sharding: str) -> bool:
@@ -45,6 +47,11 @@ def needs_partitioning(module):
 
 
 def text_needs_partitioning(text: str) -> bool:
+    """(Only a module for several partitions: one device's shardings partition nothing.)"""
+    header = _HEADER.search(text)
+    partitions = _PARTITIONS.search(header.group(0)) if header else None
+    if partitions is None or int(partitions.group(1)) <= 1:
+        return False
     for line in text.splitlines():
         call = _CALL.search(line)
         if call and _partitioner_call(call.group("target")):

@@ -114,3 +114,12 @@ def test_the_saved_shard_map_modules_are_the_jax_programs(devices):
     assert r.returncode == 0, r.stdout + r.stderr[-2000:]
     programs = 5 if devices == 4 else 4
     assert r.stdout.count("same as the JAX program:") == programs
+
+
+def test_a_one_device_program_keeps_its_before_optimizations_module(tmp_path):
+    # Trivial shardings on one device partition nothing: the default stays before_optimizations.
+    text = "HloModule jit_f\n\nENTRY e {\n  ROOT x = f32[4] parameter(0), sharding={devices=[1]0}\n}\n"
+    (tmp_path / "module_0000.jit_f.before_optimizations.txt").write_text(text)
+    (tmp_path / "module_0000.jit_f.cpu_after_optimizations.txt").write_text(text)
+    assert choose_module(str(tmp_path)).name == "module_0000.jit_f.before_optimizations.txt"
+    assert text_needs_partitioning(text.replace("jit_f", "jit_f, num_partitions=2"))
