@@ -342,12 +342,16 @@ class Computation:
 
     def add(self, instr: Instruction, name: str | None = None) -> Instruction:
         """Append an instruction, giving it a name unique in the module."""
-        instr.name = self.unique_name(name or instr.name)
-        self._add_name(instr.name)
+        return self.append(instr, self.unique_name(name or instr.name))
+
+    def append(self, instr: Instruction, name: str) -> Instruction:
+        """Append an instruction under `name`, which the caller made unique in the module."""
+        instr.name = name
+        self._add_name(name)
         instr.parent = self
         if instr in self._removed:  # back after a removal: not twice in the list
             self.instructions.append(instr)
-        else:
+        else:  # (not `instructions`: that would compact the list after every removal)
             self._instructions.append(instr)
         return instr
 
@@ -384,24 +388,28 @@ class Computation:
     def post_order(self) -> list[Instruction]:
         """Operands before users; XLA's MakeInstructionPostOrder (roots in instruction order)."""
         visited: set[Instruction] = set()
+        mark = visited.add
         order: list[Instruction] = []
+        finish = order.append
         for start in self.instructions:
             if start.users or start in visited:
                 continue
-            stack = [(start, False)]
+            # A depth-first search over operands, then control predecessors, in order: each stack
+            # entry is a node and the iterator over the inputs it has still to visit.
+            mark(start)
+            preds = start.control_predecessors
+            stack = [(start, iter(start.operands + preds if preds else start.operands))]
             while stack:
-                node, expanded = stack.pop()
-                if expanded:
-                    order.append(node)
-                    continue
-                if node in visited:
-                    continue
-                visited.add(node)
-                stack.append((node, True))
-                preds = node.operands + node.control_predecessors
-                for op in reversed(preds):
+                node, inputs = stack[-1]
+                for op in inputs:
                     if op not in visited:
-                        stack.append((op, False))
+                        mark(op)
+                        preds = op.control_predecessors
+                        stack.append((op, iter(op.operands + preds if preds else op.operands)))
+                        break
+                else:
+                    stack.pop()
+                    finish(node)
         # Instructions on a cycle are never a DFS start; the verifier reports them.
         return order
 

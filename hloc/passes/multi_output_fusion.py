@@ -170,6 +170,7 @@ class MultiOutputFusion(Pass):
                 if not step:
                     break
                 changed = True
+        self.namer.finish()
         return changed
 
     # ----------------------------------------------------------------------------- candidates

@@ -167,6 +167,7 @@ class InstructionFusion(Pass):
                 if not self._run_on(comp):
                     break
                 changed = True
+        self.namer.finish()
         return changed
 
     # ----------------------------------------------------------------------------- legality
