@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..ir.module import Computation, Instruction, Module
-from ..ir.opcodes import SIDE_EFFECTING
+from ..ir.opcodes import CALLED_COMPUTATION_ATTRS, SIDE_EFFECTING
+
+_CALLED_KEYS = frozenset(CALLED_COMPUTATION_ATTRS)
 
 
 class SideEffects:
@@ -19,11 +21,14 @@ class SideEffects:
         self._comp: dict[Computation, bool] = {}
 
     def instruction(self, instr: Instruction) -> bool:
+        attrs = instr.attrs
         if instr.opcode == "custom-call":
-            if instr.attrs.get("custom_call_has_side_effect", False):
+            if attrs.get("custom_call_has_side_effect", False):
                 return True
         elif instr.opcode in SIDE_EFFECTING:
             return True
+        if _CALLED_KEYS.isdisjoint(attrs):  # calls nothing: asked for every instruction, keep it cheap
+            return False
         return any(self.computation(c) for c in instr.called_computations)
 
     def computation(self, comp: Computation) -> bool:
@@ -101,6 +106,8 @@ def remove_dead_instructions(comp: Computation, effects: SideEffects | None = No
     """Mark-and-sweep: keep the root, parameters, side effects, control dependencies and what they
     use (operands and control predecessors); delete the rest. Returns True if anything went."""
     effects = effects or SideEffects()
+    if not _may_have_dead(comp, effects):
+        return False
     live: set[Instruction] = set()
     stack = [i for i in comp.instructions
              if i is comp.root or i.opcode == "parameter" or has_control_deps(i) or effects.instruction(i)]
@@ -114,6 +121,23 @@ def remove_dead_instructions(comp: Computation, effects: SideEffects | None = No
     dead = [i for i in comp.instructions if i not in live]
     comp.remove_many(dead)
     return bool(dead)
+
+
+def _may_have_dead(comp: Computation, effects: SideEffects) -> bool:
+    """False if nothing in `comp` is dead: dead instructions form a DAG, and its sinks are used by
+    no instruction of `comp` (a detached instruction may still list itself as a user); so when
+    every such unused instruction is kept for itself (the usual case after a pass that cleaned
+    up), the mark-and-sweep would find nothing."""
+    root = comp.root
+    for i in comp.instructions:
+        for u in i.users:
+            if u.parent is comp:
+                break
+        else:
+            if not (i is root or i.opcode == "parameter" or i.control_predecessors or i.control_successors
+                    or effects.instruction(i)):
+                return True
+    return False
 
 
 def remove_if_dead(instr: Instruction, effects: SideEffects | None = None) -> None:
