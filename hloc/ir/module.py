@@ -431,7 +431,8 @@ class Computation:
 
 
 class Module:
-    __slots__ = ("name", "computations", "entry", "attrs", "stack_frames", "src", "_next_suffix", "_name_index")
+    __slots__ = ("name", "computations", "entry", "attrs", "stack_frames", "src", "_next_suffix", "_name_index",
+                 "_computation_names", "_free_from")
 
     def __init__(self, name: str):
         self.name = name
@@ -445,6 +446,11 @@ class Module:
         # to date by Computation.add/remove/rename and add/remove_computation, so a name check is
         # O(1) rather than a scan of every computation (quadratic for passes that add thousands).
         self._name_index: dict[str, int] | None = None
+        # Computation names in use (name -> computations with it), built on the first query and
+        # kept by add/remove_computation; and per base name the lowest `.N` that may be free (a
+        # removal lowers it), so that naming the Nth fused computation is not a scan of N names.
+        self._computation_names: dict[str, int] | None = None
+        self._free_from: dict[str, int] = {}
 
     def __repr__(self) -> str:
         return f"<module {self.name}: {len(self.computations)} computations>"
@@ -468,20 +474,47 @@ class Module:
     def invalidate_name_index(self) -> None:
         """For code that edits computation lists or name sets directly (the parser)."""
         self._name_index = None
+        self._computation_names = None
+        self._free_from = {}
+
+    def _computation_name_index(self) -> dict[str, int]:
+        names = self._computation_names
+        if names is None or sum(names.values()) != len(self.computations):  # (appended directly)
+            names = self._computation_names = {}
+            for c in self.computations:
+                names[c.name] = names.get(c.name, 0) + 1
+            self._free_from = {}
+        return names
 
     def unique_computation_name(self, base: str) -> str:
-        names = {c.name for c in self.computations}
+        """`base`, or `base.N` with the lowest N no computation of the module uses."""
+        names = self._computation_name_index()
         if base not in names:
             return base
-        for k in itertools.count(1):
-            if f"{base}.{k}" not in names:
-                return f"{base}.{k}"
-        raise AssertionError
+        k = self._free_from.get(base, 1)
+        while f"{base}.{k}" in names:
+            k += 1
+        self._free_from[base] = k
+        return f"{base}.{k}"
+
+    def _count_computation_name(self, name: str, delta: int) -> None:
+        names = self._computation_names
+        if names is None:
+            return
+        n = names.get(name, 0) + delta
+        if n > 0:
+            names[name] = n
+            return
+        names.pop(name, None)
+        head, _, tail = name.rpartition(".")
+        if head in self._free_from and tail.isdigit() and 1 <= int(tail) < self._free_from[head]:
+            self._free_from[head] = int(tail)
 
     def add_computation(self, comp: Computation, before: Computation | None = None) -> Computation:
         """Add a computation; callees must come before their callers (pass `before=caller`)."""
         comp.name = self.unique_computation_name(comp.name)
         comp.parent = self
+        self._count_computation_name(comp.name, 1)
         index = self._name_index
         if index is not None:
             for n in comp._names:
@@ -495,6 +528,7 @@ class Module:
     def remove_computation(self, comp: Computation) -> None:
         self.computations.remove(comp)
         comp.parent = None
+        self._count_computation_name(comp.name, -1)
         index = self._name_index
         if index is not None:
             for n in comp._names:
