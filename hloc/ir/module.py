@@ -112,7 +112,7 @@ class Instruction:
     @property
     def called_computations(self) -> list[Computation]:
         attrs = self.attrs
-        if attrs.keys().isdisjoint(_CALLED_KEYS):  # most instructions: the pass pipeline asks ~10^4 times
+        if _CALLED_KEYS.isdisjoint(attrs):  # most instructions: the pass pipeline asks ~10^5 times
             return []
         out: list[Computation] = []
         for key in CALLED_COMPUTATION_ATTRS:
@@ -415,9 +415,11 @@ class Computation:
 
     def called_computations(self) -> list[Computation]:
         seen: dict[Computation, None] = {}
+        calls_nothing = _CALLED_KEYS.isdisjoint
         for instr in self.instructions:
-            for c in instr.called_computations:
-                seen[c] = None
+            if not calls_nothing(instr.attrs):
+                for c in instr.called_computations:
+                    seen[c] = None
         return list(seen)
 
     def instruction(self, name: str) -> Instruction:

@@ -6,7 +6,7 @@ inlined body is named, which calls are sequential.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ..ir.module import Computation, Instruction, Module
 from ..ir.opcodes import CALLED_COMPUTATION_ATTRS, SIDE_EFFECTING
@@ -71,6 +71,15 @@ def add_instruction(comp: Computation, instr: Instruction, name: str | None = No
     return comp.add(instr, fresh_name(comp.parent, name or instr.name, comp))
 
 
+def post_order_of(comp: Computation, opcodes: Collection[str]) -> list[Instruction]:
+    """The instructions of `comp` with one of `opcodes`, in post order; without the walk when
+    there is none (most computations, for an expander's opcode)."""
+    for i in comp.instructions:
+        if i.opcode in opcodes:
+            return [i for i in comp.post_order() if i.opcode in opcodes]
+    return []
+
+
 def has_side_effect(instr: Instruction) -> bool:
     return SideEffects().instruction(instr)
 
@@ -86,8 +95,11 @@ def has_control_deps(instr: Instruction) -> bool:
 def callers(module: Module) -> dict[Computation, list[Instruction]]:
     """Every computation -> the instructions that call it (in module order; entry has none)."""
     out: dict[Computation, list[Instruction]] = {c: [] for c in module.computations}
+    calls_nothing = _CALLED_KEYS.isdisjoint
     for comp in module.computations:
         for instr in comp.instructions:
+            if calls_nothing(instr.attrs):
+                continue
             for callee in instr.called_computations:
                 out.setdefault(callee, []).append(instr)
     return out
