@@ -152,7 +152,9 @@ def per_device_module(path: str) -> str | None:
     except UsageError:
         return None
     this = next((m for m in modules if m.name == name), None)
-    text = this and _module_text(this)
+    if this is None:
+        return None
+    text = _module_text(this)
     if not text or not text_needs_partitioning(text):
         return None
     before = next((m for m in modules if m.program == this.program and m.stage == "before_optimizations"), None)

@@ -44,7 +44,7 @@ def _counts(fcomp: Computation) -> tuple[dict, dict[int, set]]:
     (through one shape-changing user each, or at the index of their own users)."""
     token = object()
     count: dict[object, int] = {token: 1}
-    users: dict[Instruction, set] = {fcomp.root: {token}}
+    users: dict[Instruction, set] = {fcomp.root_instruction: {token}}
     params: dict[int, set] = {}
     for instr in reversed(fcomp.post_order()):
         if instr.opcode == "parameter":
