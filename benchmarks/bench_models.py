@@ -5,7 +5,8 @@
     python -m benchmarks.bench_models --numpy-worker T    (internal: numpy refs and limits on T threads)
 
 How each number is taken (the XLA side follows ../shared/bench/README.md):
-  * hloc compile: parse + HLO pipeline + LLVM + load, cold (build() directly: no compile cache), the
+  * hloc compile: parse + HLO pipeline + LLVM + load, cold (build() directly, code_cache=False: no
+    compile cache, LLVM runs every time), the
     median of COMPILES compiles (wall and process CPU), after one warm-up compile (imports, LLVM
     initialisation, the precompiled library: hloc_warmup).
   * hloc run: the compiled entry called in-process on inputs already in memory (physical buffers,
@@ -206,7 +207,9 @@ def hloc_module(name: str, repeat: int) -> dict:
     walls, cpus = [], []
     for _ in range(COMPILES):
         t0, c0 = time.perf_counter(), time.process_time()
-        built = build(parse_module(text, path), BuildOptions())
+        # (code_cache off: every compile runs LLVM, as XLA's does; the code cache would serve the
+        # second and third from the first)
+        built = build(parse_module(text, path), BuildOptions(code_cache=False))
         exe = load_object(built.compiled.obj, built.abi)
         walls.append(time.perf_counter() - t0)
         cpus.append(time.process_time() - c0)

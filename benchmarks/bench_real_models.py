@@ -11,10 +11,12 @@ How each number is taken (as benchmarks/bench_models.py takes them, on other mod
     (written to .npy files for xla_run.py) unless they exceed INPUT_FILES_MB, when XLA makes its own with
     the same convention (`--gen-inputs`; noted in the table).
   * hloc compile, warm: parse + HLO pipeline + LLVM + load in this process, after one warm-up compile
-    (bench_models.hloc_warmup), the median of COMPILES; XLA's is its compile step in xla_run.py (its
-    process was warm from its own imports and client set-up, as ours is).
+    (bench_models.hloc_warmup), the median of COMPILES, LLVM running every time (code_cache=False); XLA's
+    is its compile step in xla_run.py (its process was warm from its own imports and client set-up, as
+    ours is).
   * hloc compile, cold CLI: `hloc compile M.hlo -o M.o` in a new process (imports, parse, pipeline, LLVM,
-    writing the object; the precompiled library from the user's cache), wall time, once.
+    writing the object; the precompiled library from the user's cache, the code cache as the user's has
+    it: empty for the module the first time), wall time, once.
   * run: the compiled entry on inputs already in memory, medians over `repeat` runs after warm-up; 1 thread
     pinned to one CPU, the calling thread's CPU time (XLA: xla_run.py pinned, its process CPU time);
     2 threads: wall (XLA's own pool).
@@ -81,7 +83,7 @@ def hloc_side(name: str, path: Path, inputs: list, repeat: int, compiles: int) -
     walls, cpus = [], []
     for _ in range(compiles):
         t0, c0 = time.perf_counter(), time.process_time()
-        built = build(parse_module(text, str(path)), BuildOptions())
+        built = build(parse_module(text, str(path)), BuildOptions(code_cache=False))  # (LLVM runs every time)
         exe = load_object(built.compiled.obj, built.abi)
         walls.append(time.perf_counter() - t0)
         cpus.append(time.process_time() - c0)

@@ -32,7 +32,8 @@ _HELP = """Show, check or clear the compile cache ($XDG_CACHE_HOME/hloc, else ~/
 def _parts(root: str | None):
     from ..cache import CompileCache
 
-    return [("modules", CompileCache(root)), ("library", CompileCache(root, part="library"))]
+    return [("modules", CompileCache(root)), ("library", CompileCache(root, part="library")),
+            ("kernels", CompileCache(root, part="kernels"))]
 
 
 def _human(n: float) -> str:

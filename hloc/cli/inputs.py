@@ -13,7 +13,8 @@ from ..errors import UsageError
 module_option = click.option(
     "--module", "module_name", metavar="NAME", default=None,
     help="In an XLA dump folder: the module whose file name contains NAME (or matches it as a regex); "
-         "default: the before_optimizations module of the folder's only program.")
+         "default: the before_optimizations module of the folder's only program (for a program XLA "
+         "partitions across devices, its per-device module after spmd-partitioning).")
 
 
 @overload
@@ -32,7 +33,7 @@ def resolve_input(path: str | None, module_name: str | None) -> str | None:
     from ..parse.dumps import choose_module
 
     chosen = choose_module(path, module_name)
-    click.echo(f"hloc: reading {chosen.path}", err=True)
+    click.echo(f"hloc: reading {chosen.path}" + (f" ({chosen.why})" if chosen.why else ""), err=True)
     return chosen.path
 
 

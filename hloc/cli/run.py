@@ -94,18 +94,23 @@ Exit status: 0 ok, 1 bad input / run error / check mismatch, 2 usage error
               help="Print a summary of each output: type, shape, min/max/mean, first values "
                    "(the default when there is no -o, --check, --check-against or --bench).")
 @click.option("--bench", type=click.IntRange(min=1), metavar="N",
-              help="After the first (warm-up) run, time N more runs; report the median and the minimum.")
+              help="After the first (warm-up) run, time N more runs; report the median and the minimum. With several "
+                   "devices, each run starts them together after a barrier and takes its slowest device's time; "
+                   "each device's own times are reported too.")
 @click.option("--profile", is_flag=True,
               help="llvm: a profiling build (its own cache entry): print each kernel's time per run, share, "
-                   "calls and GFLOP/s or GB/s, costliest first (over the --bench runs, else over the one run).")
+                   "calls and GFLOP/s or GB/s, costliest first (over the --bench runs, else over the one run). With "
+                   "several devices: under mpirun, the slowest device's (--json: every device's).")
 @click.option("--profile-clock", type=click.Choice(["wall", "thread"]), default="wall", show_default=True,
               help="What --profile times: wall-clock time, or the calling thread's CPU time (with --threads 1: "
                    "the kernels' work without the time the thread was descheduled; a system call per reading).")
 @click.option("--trace", "trace_path", metavar="FILE",
-              help="With --profile: write the kernels' times as a Chrome/Perfetto trace (JSON) to FILE.")
+              help="With --profile: write the kernels' times as a Chrome/Perfetto trace (JSON) to FILE (several "
+                   "devices: a process per device).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON object on stdout and nothing else there (keys: outputs, check, compile_ms, "
-                   "run_ms, and with --bench run_ms_median, run_ms_min; with --profile profile, profile_clock).")
+                   "run_ms, and with --bench run_ms_median, run_ms_min; with --profile profile, profile_clock; with "
+                   "several devices also devices, run_on, per-device check rows, device_run_ms_median/min, timing).")
 @click.option("--threads", type=click.IntRange(min=1), metavar="N",
               help="llvm: threads each run may use (default: every CPU this process may run on; 1: no worker "
                    "threads). A run-time setting: the compiled code and its cache entry are the same for any N.")

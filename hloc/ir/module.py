@@ -112,7 +112,7 @@ class Instruction:
     @property
     def called_computations(self) -> list[Computation]:
         attrs = self.attrs
-        if attrs.keys().isdisjoint(_CALLED_KEYS):  # most instructions: the pass pipeline asks ~10^4 times
+        if _CALLED_KEYS.isdisjoint(attrs):  # most instructions: the pass pipeline asks ~10^5 times
             return []
         out: list[Computation] = []
         for key in CALLED_COMPUTATION_ATTRS:
@@ -342,12 +342,16 @@ class Computation:
 
     def add(self, instr: Instruction, name: str | None = None) -> Instruction:
         """Append an instruction, giving it a name unique in the module."""
-        instr.name = self.unique_name(name or instr.name)
-        self._add_name(instr.name)
+        return self.append(instr, self.unique_name(name or instr.name))
+
+    def append(self, instr: Instruction, name: str) -> Instruction:
+        """Append an instruction under `name`, which the caller made unique in the module."""
+        instr.name = name
+        self._add_name(name)
         instr.parent = self
         if instr in self._removed:  # back after a removal: not twice in the list
             self.instructions.append(instr)
-        else:
+        else:  # (not `instructions`: that would compact the list after every removal)
             self._instructions.append(instr)
         return instr
 
@@ -384,32 +388,38 @@ class Computation:
     def post_order(self) -> list[Instruction]:
         """Operands before users; XLA's MakeInstructionPostOrder (roots in instruction order)."""
         visited: set[Instruction] = set()
+        mark = visited.add
         order: list[Instruction] = []
+        finish = order.append
         for start in self.instructions:
             if start.users or start in visited:
                 continue
-            stack = [(start, False)]
+            # A depth-first search over operands, then control predecessors, in order: each stack
+            # entry is a node and the iterator over the inputs it has still to visit.
+            mark(start)
+            preds = start.control_predecessors
+            stack = [(start, iter(start.operands + preds if preds else start.operands))]
             while stack:
-                node, expanded = stack.pop()
-                if expanded:
-                    order.append(node)
-                    continue
-                if node in visited:
-                    continue
-                visited.add(node)
-                stack.append((node, True))
-                preds = node.operands + node.control_predecessors
-                for op in reversed(preds):
+                node, inputs = stack[-1]
+                for op in inputs:
                     if op not in visited:
-                        stack.append((op, False))
+                        mark(op)
+                        preds = op.control_predecessors
+                        stack.append((op, iter(op.operands + preds if preds else op.operands)))
+                        break
+                else:
+                    stack.pop()
+                    finish(node)
         # Instructions on a cycle are never a DFS start; the verifier reports them.
         return order
 
     def called_computations(self) -> list[Computation]:
         seen: dict[Computation, None] = {}
+        calls_nothing = _CALLED_KEYS.isdisjoint
         for instr in self.instructions:
-            for c in instr.called_computations:
-                seen[c] = None
+            if not calls_nothing(instr.attrs):
+                for c in instr.called_computations:
+                    seen[c] = None
         return list(seen)
 
     def instruction(self, name: str) -> Instruction:
@@ -423,7 +433,8 @@ class Computation:
 
 
 class Module:
-    __slots__ = ("name", "computations", "entry", "attrs", "stack_frames", "src", "_next_suffix", "_name_index")
+    __slots__ = ("name", "computations", "entry", "attrs", "stack_frames", "src", "_next_suffix", "_name_index",
+                 "_computation_names", "_free_from")
 
     def __init__(self, name: str):
         self.name = name
@@ -437,6 +448,11 @@ class Module:
         # to date by Computation.add/remove/rename and add/remove_computation, so a name check is
         # O(1) rather than a scan of every computation (quadratic for passes that add thousands).
         self._name_index: dict[str, int] | None = None
+        # Computation names in use (name -> computations with it), built on the first query and
+        # kept by add/remove_computation; and per base name the lowest `.N` that may be free (a
+        # removal lowers it), so that naming the Nth fused computation is not a scan of N names.
+        self._computation_names: dict[str, int] | None = None
+        self._free_from: dict[str, int] = {}
 
     def __repr__(self) -> str:
         return f"<module {self.name}: {len(self.computations)} computations>"
@@ -460,20 +476,47 @@ class Module:
     def invalidate_name_index(self) -> None:
         """For code that edits computation lists or name sets directly (the parser)."""
         self._name_index = None
+        self._computation_names = None
+        self._free_from = {}
+
+    def _computation_name_index(self) -> dict[str, int]:
+        names = self._computation_names
+        if names is None or sum(names.values()) != len(self.computations):  # (appended directly)
+            names = self._computation_names = {}
+            for c in self.computations:
+                names[c.name] = names.get(c.name, 0) + 1
+            self._free_from = {}
+        return names
 
     def unique_computation_name(self, base: str) -> str:
-        names = {c.name for c in self.computations}
+        """`base`, or `base.N` with the lowest N no computation of the module uses."""
+        names = self._computation_name_index()
         if base not in names:
             return base
-        for k in itertools.count(1):
-            if f"{base}.{k}" not in names:
-                return f"{base}.{k}"
-        raise AssertionError
+        k = self._free_from.get(base, 1)
+        while f"{base}.{k}" in names:
+            k += 1
+        self._free_from[base] = k
+        return f"{base}.{k}"
+
+    def _count_computation_name(self, name: str, delta: int) -> None:
+        names = self._computation_names
+        if names is None:
+            return
+        n = names.get(name, 0) + delta
+        if n > 0:
+            names[name] = n
+            return
+        names.pop(name, None)
+        head, _, tail = name.rpartition(".")
+        if head in self._free_from and tail.isdigit() and 1 <= int(tail) < self._free_from[head]:
+            self._free_from[head] = int(tail)
 
     def add_computation(self, comp: Computation, before: Computation | None = None) -> Computation:
         """Add a computation; callees must come before their callers (pass `before=caller`)."""
         comp.name = self.unique_computation_name(comp.name)
         comp.parent = self
+        self._count_computation_name(comp.name, 1)
         index = self._name_index
         if index is not None:
             for n in comp._names:
@@ -487,6 +530,7 @@ class Module:
     def remove_computation(self, comp: Computation) -> None:
         self.computations.remove(comp)
         comp.parent = None
+        self._count_computation_name(comp.name, -1)
         index = self._name_index
         if index is not None:
             for n in comp._names:

@@ -40,7 +40,9 @@ def _ints(name):
 SCHEMA = {
     "HloProto": {1: _f("hlo_module", "HloModuleProto")},
     "HloModuleProto": {1: _f("name", "string"), 2: _f("entry_computation_name", "string"),
-                       3: _f("computations", "HloComputationProto", True), 6: _f("entry_computation_id", "int64")},
+                       3: _f("computations", "HloComputationProto", True), 6: _f("entry_computation_id", "int64"),
+                       15: _f("device_assignment", "DeviceAssignmentProto")},
+    "DeviceAssignmentProto": {1: _f("replica_count", "int32"), 2: _f("computation_count", "int32")},
     "HloComputationProto": {1: _f("name", "string"), 2: _f("instructions", "HloInstructionProto", True),
                             5: _f("id", "int64"), 6: _f("root_id", "int64"),
                             8: _f("execution_thread", "string")},
@@ -393,10 +395,23 @@ def hlo_text_from_proto(data: bytes, where: str, text_format: bool) -> str:
                          SourceLoc(where, 1, 1)) from None
 
 
+def _refuse_several_devices(p: dict, where: str) -> None:
+    """A module compiled for several devices (its device assignment says so): the collectives'
+    replica groups, channel ids and shardings are not read from protos, and the header's device
+    counts live outside the proto, so it would run as a one-device program."""
+    da = p.get("device_assignment", {})
+    replicas, partitions = da.get("replica_count", 1) or 1, da.get("computation_count", 1) or 1
+    if replicas * partitions > 1:
+        raise ParseError(f"this HloModuleProto is for {replicas * partitions} devices ({replicas} replicas x "
+                         f"{partitions} partitions): hloc reads multi-device modules from HLO text only (XLA's "
+                         "dump writes it beside the proto with --xla_dump_hlo_as_text)", SourceLoc(where, 1, 1))
+
+
 def _hlo_text(data: bytes, where: str, text_format: bool, at: list[str]) -> str:
     from ..ir.literal import format_literal
 
     p = read_proto(data, where, text_format)
+    _refuse_several_devices(p, where)
     comps: dict[int, str] = {c.get("id", 0): c["name"] for c in p.get("computations", [])}
     entry_id = p.get("entry_computation_id")
     entry_name = p.get("entry_computation_name")

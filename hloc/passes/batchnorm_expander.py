@@ -19,7 +19,7 @@ import numpy as np
 from ..ir.module import Computation, Instruction, Module
 from .base import Pass, option, register_pass
 from .hlo_builder import Builder, scalar_computation
-from .rewrite import replace_instruction
+from .rewrite import post_order_of, replace_instruction
 
 BATCH_NORM = ("batch-norm-training", "batch-norm-inference", "batch-norm-grad")
 
@@ -103,7 +103,7 @@ class BatchnormExpander(Pass):
         for comp in list(module.computations):
             if comp.is_fusion:
                 continue
-            for bn in [i for i in comp.post_order() if i.opcode in BATCH_NORM and wanted[i.opcode]]:
+            for bn in [i for i in post_order_of(comp, BATCH_NORM) if wanted[i.opcode]]:
                 if not all(s.is_static for s in [bn.shape] + [o.shape for o in bn.operands]):
                     continue
                 e = _Expansion(bn, module, adders)

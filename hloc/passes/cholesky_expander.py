@@ -23,7 +23,7 @@ from ..ir.types import Shape
 from .base import Pass, option, register_pass
 from .hlo_builder import Builder, new_computation
 from .linalg_util import Linalg
-from .rewrite import replace_instruction
+from .rewrite import post_order_of, replace_instruction
 
 
 @dataclass(frozen=True)
@@ -112,7 +112,7 @@ class CholeskyExpander(Pass):
     def run(self, module: Module) -> bool:
         changed = False
         for comp in list(module.computations):
-            for ch in [i for i in comp.post_order() if i.opcode == "cholesky"]:
+            for ch in post_order_of(comp, ("cholesky",)):
                 a = ch.operands[0]
                 if a.shape.rank < 2 or not a.shape.is_static or a.shape.dims[-1] != a.shape.dims[-2]:
                     continue

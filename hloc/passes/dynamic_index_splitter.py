@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..ir.module import Module
 from .base import Pass, register_pass
 from .hlo_builder import Builder
-from .rewrite import replace_instruction
+from .rewrite import post_order_of, replace_instruction
 
 
 @register_pass
@@ -24,7 +24,7 @@ class DynamicIndexSplitter(Pass):
         for comp in module.computations:
             if comp.is_fusion:
                 continue
-            for op in [i for i in comp.post_order() if i.opcode in ("dynamic-slice", "dynamic-update-slice")]:
+            for op in post_order_of(comp, ("dynamic-slice", "dynamic-update-slice")):
                 update = op.opcode == "dynamic-update-slice"
                 rank = op.operands[0].shape.rank
                 if rank == 0:

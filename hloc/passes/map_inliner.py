@@ -13,7 +13,7 @@ from ..ir.opcodes import ELEMENTWISE
 from ..ir.types import Shape
 from .base import Pass, register_pass
 from .hlo_builder import Builder
-from .rewrite import remove_unreachable_computations, replace_instruction
+from .rewrite import post_order_of, remove_unreachable_computations, replace_instruction
 
 
 @register_pass
@@ -24,7 +24,7 @@ class MapInliner(Pass):
     def run(self, module: Module) -> bool:
         changed = False
         for comp in module.computations:
-            for m in [i for i in comp.post_order() if i.opcode == "map"]:
+            for m in post_order_of(comp, ("map",)):
                 root = m.attrs["to_apply"].root
                 if not all(o.opcode == "parameter" for o in root.operands):
                     continue

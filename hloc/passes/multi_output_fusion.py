@@ -170,6 +170,7 @@ class MultiOutputFusion(Pass):
                 if not step:
                     break
                 changed = True
+        self.namer.finish()
         return changed
 
     # ----------------------------------------------------------------------------- candidates
@@ -298,16 +299,28 @@ class MultiOutputFusion(Pass):
         order = {i: k for k, i in enumerate(comp.post_order())}
         pairs: list[tuple[int, int, int, Instruction, Instruction]] = []
         seen_pairs = set()
+        # Nothing changes while the pairs are listed: each kernel's facts are computed once, not
+        # once per pair (an operand read by k kernels makes k^2/2 pairs).
+        candidate: dict[Instruction, bool] = {}
+        key: dict[Instruction, tuple | None] = {}
         for operand in order:
             if not _profitable_operand(operand):
                 continue
-            users = [u for u in operand.users if self._candidate(u)]
+            users = []
+            for u in operand.users:
+                ok = candidate.get(u)
+                if ok is None:
+                    ok = candidate[u] = self._candidate(u)
+                    if ok:
+                        key[u] = loop_key(u)
+                if ok:
+                    users.append(u)
             for i, a in enumerate(users):
                 for b in users[i + 1:]:
                     if (a, b) in seen_pairs or (b, a) in seen_pairs:
                         continue
                     seen_pairs.add((a, b))
-                    if merged_key(loop_key(a), loop_key(b)) is None or reach.connected(a, b):
+                    if merged_key(key[a], key[b]) is None or reach.connected(a, b):
                         continue
                     profit = self._profit(a, b)
                     if profit > 0:

@@ -6,10 +6,12 @@ inlined body is named, which calls are sequential.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ..ir.module import Computation, Instruction, Module
-from ..ir.opcodes import SIDE_EFFECTING
+from ..ir.opcodes import CALLED_COMPUTATION_ATTRS, SIDE_EFFECTING
+
+_CALLED_KEYS = frozenset(CALLED_COMPUTATION_ATTRS)
 
 
 class SideEffects:
@@ -19,11 +21,14 @@ class SideEffects:
         self._comp: dict[Computation, bool] = {}
 
     def instruction(self, instr: Instruction) -> bool:
+        attrs = instr.attrs
         if instr.opcode == "custom-call":
-            if instr.attrs.get("custom_call_has_side_effect", False):
+            if attrs.get("custom_call_has_side_effect", False):
                 return True
         elif instr.opcode in SIDE_EFFECTING:
             return True
+        if _CALLED_KEYS.isdisjoint(attrs):  # calls nothing: asked for every instruction, keep it cheap
+            return False
         return any(self.computation(c) for c in instr.called_computations)
 
     def computation(self, comp: Computation) -> bool:
@@ -66,6 +71,15 @@ def add_instruction(comp: Computation, instr: Instruction, name: str | None = No
     return comp.add(instr, fresh_name(comp.parent, name or instr.name, comp))
 
 
+def post_order_of(comp: Computation, opcodes: Collection[str]) -> list[Instruction]:
+    """The instructions of `comp` with one of `opcodes`, in post order; without the walk when
+    there is none (most computations, for an expander's opcode)."""
+    for i in comp.instructions:
+        if i.opcode in opcodes:
+            return [i for i in comp.post_order() if i.opcode in opcodes]
+    return []
+
+
 def has_side_effect(instr: Instruction) -> bool:
     return SideEffects().instruction(instr)
 
@@ -81,8 +95,11 @@ def has_control_deps(instr: Instruction) -> bool:
 def callers(module: Module) -> dict[Computation, list[Instruction]]:
     """Every computation -> the instructions that call it (in module order; entry has none)."""
     out: dict[Computation, list[Instruction]] = {c: [] for c in module.computations}
+    calls_nothing = _CALLED_KEYS.isdisjoint
     for comp in module.computations:
         for instr in comp.instructions:
+            if calls_nothing(instr.attrs):
+                continue
             for callee in instr.called_computations:
                 out.setdefault(callee, []).append(instr)
     return out
@@ -101,6 +118,8 @@ def remove_dead_instructions(comp: Computation, effects: SideEffects | None = No
     """Mark-and-sweep: keep the root, parameters, side effects, control dependencies and what they
     use (operands and control predecessors); delete the rest. Returns True if anything went."""
     effects = effects or SideEffects()
+    if not _may_have_dead(comp, effects):
+        return False
     live: set[Instruction] = set()
     stack = [i for i in comp.instructions
              if i is comp.root or i.opcode == "parameter" or has_control_deps(i) or effects.instruction(i)]
@@ -114,6 +133,23 @@ def remove_dead_instructions(comp: Computation, effects: SideEffects | None = No
     dead = [i for i in comp.instructions if i not in live]
     comp.remove_many(dead)
     return bool(dead)
+
+
+def _may_have_dead(comp: Computation, effects: SideEffects) -> bool:
+    """False if nothing in `comp` is dead: dead instructions form a DAG, and its sinks are used by
+    no instruction of `comp` (a detached instruction may still list itself as a user); so when
+    every such unused instruction is kept for itself (the usual case after a pass that cleaned
+    up), the mark-and-sweep would find nothing."""
+    root = comp.root
+    for i in comp.instructions:
+        for u in i.users:
+            if u.parent is comp:
+                break
+        else:
+            if not (i is root or i.opcode == "parameter" or i.control_predecessors or i.control_successors
+                    or effects.instruction(i)):
+                return True
+    return False
 
 
 def remove_if_dead(instr: Instruction, effects: SideEffects | None = None) -> None:

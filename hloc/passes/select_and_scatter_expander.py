@@ -17,7 +17,7 @@ from ..ir.module import Computation, Instruction, Module
 from ..ir.types import Shape
 from .base import Pass, register_pass
 from .hlo_builder import Builder, new_computation
-from .rewrite import inline_computation, replace_instruction
+from .rewrite import inline_computation, post_order_of, replace_instruction
 
 
 def _reducer(module: Module, sas: Instruction, etype: str, rank: int) -> Computation:
@@ -49,7 +49,7 @@ class SelectAndScatterExpander(Pass):
     def run(self, module: Module) -> bool:
         changed = False
         for comp in list(module.computations):
-            for sas in [i for i in comp.post_order() if i.opcode == "select-and-scatter"]:
+            for sas in post_order_of(comp, ("select-and-scatter",)):
                 operand, source, init = sas.operands
                 if not operand.shape.is_static or not source.shape.is_static or operand.shape.rank == 0:
                     continue  # (rank 0: no window to search; the op stays)

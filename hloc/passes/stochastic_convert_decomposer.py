@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..ir.module import Module
 from .base import Pass, register_pass
 from .hlo_builder import Builder
-from .rewrite import replace_instruction
+from .rewrite import post_order_of, replace_instruction
 
 
 @register_pass
@@ -26,7 +26,7 @@ class StochasticConvertDecomposer(Pass):
         for comp in module.computations:
             if comp.is_fusion:
                 continue
-            for sc in [i for i in comp.post_order() if i.opcode == "stochastic-convert"]:
+            for sc in post_order_of(comp, ("stochastic-convert",)):
                 x, random = sc.operands
                 to = sc.shape.element_type
                 if to.kind != "sint" or x.shape.element_type.kind != "float":

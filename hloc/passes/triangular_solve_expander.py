@@ -21,7 +21,7 @@ from ..ir.types import Shape
 from .base import Pass, option, register_pass
 from .hlo_builder import Builder, new_computation, scalar_computation
 from .linalg_util import Linalg
-from .rewrite import replace_instruction
+from .rewrite import post_order_of, replace_instruction
 
 
 @dataclass(frozen=True)
@@ -212,7 +212,7 @@ class TriangularSolveExpander(Pass):
     def run(self, module: Module) -> bool:
         changed = False
         for comp in list(module.computations):
-            for ts in [i for i in comp.post_order() if i.opcode == "triangular-solve"]:
+            for ts in post_order_of(comp, ("triangular-solve",)):
                 a, rhs = ts.operands
                 if a.shape.rank < 2 or not a.shape.is_static or not rhs.shape.is_static:
                     continue

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..ir.module import Computation, Instruction, Module
 from .base import Pass, register_pass
-from .rewrite import has_control_deps, replace_instruction
+from .rewrite import has_control_deps, post_order_of, replace_instruction
 
 
 def _rebuilt_tuple_source(tup: Instruction) -> Instruction | None:
@@ -38,7 +38,7 @@ class TupleSimplifier(Pass):
 
     def _run_on(self, comp: Computation) -> bool:
         changed = False
-        for instr in comp.post_order():
+        for instr in post_order_of(comp, ("get-tuple-element", "tuple")):
             if instr.parent is not comp or has_control_deps(instr):
                 continue
             if instr.opcode == "get-tuple-element":

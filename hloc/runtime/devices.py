@@ -20,23 +20,9 @@ import numpy as np
 
 from ..errors import RunError, UsageError
 from ..ir.devices import module_replicas_partitions
+from ..ir.sharding import needs_partitioning
 from . import npio
 from .runner import Runner, max_elements
-
-# Custom calls that stand for sharding decisions XLA's SPMD partitioner still has to make.
-_PARTITIONER_CALLS = ("Sharding", "SPMDFullToShardShape", "SPMDShardToFullShape")
-
-
-def needs_partitioning(module):
-    """The first instruction that still needs XLA's SPMD partitioner (a tiled `sharding=` or a
-    sharding custom-call), else None."""
-    for comp in module.computations:
-        for instr in comp.instructions:
-            sharding = str(instr.attrs.get("sharding", ""))
-            target = str(instr.attrs.get("custom_call_target", "")) if instr.opcode == "custom-call" else ""
-            if "devices=" in sharding or target in _PARTITIONER_CALLS or target.startswith("xla.sdy."):
-                return instr
-    return None
 
 
 def devices_for(module, devices: int | None) -> tuple[int, int]:
@@ -50,15 +36,25 @@ def devices_for(module, devices: int | None) -> tuple[int, int]:
     raise UsageError(f"--devices {devices}, but the module is for {r * p} devices ({r} replicas x {p} partitions)")
 
 
+def _partitioner_message(loc) -> str:
+    from ..parse.dumps import per_device_module
+
+    what = ("the module still carries sharding annotations for XLA's SPMD partitioner, which hloc does not have "
+            "yet (README: roadmap): ")
+    beside = per_device_module(loc.filename) if loc is not None and loc.filename else None
+    if beside is not None:
+        return what + f"run the per-device module XLA made of it, {beside}"
+    return what + ("give the per-device module (XLA_FLAGS='--xla_dump_to=DIR --xla_dump_hlo_pass_re=spmd-partitioning' "
+                   "writes it as DIR/module_*.after_spmd-partitioning*.txt; `hloc run DIR` picks it)")
+
+
 class DeviceRunner:
     """Runs `module` on replicas x partitions devices (a one-device module's header is set to them)."""
 
     def __init__(self, module, backend: str, options, replicas: int, partitions: int, mpi_comm=None):
         instr = needs_partitioning(module)
         if instr is not None:
-            raise RunError("the module still carries sharding annotations for XLA's SPMD partitioner, which hloc "
-                           "does not have yet: give the per-device module (XLA_FLAGS=--xla_dump_to=DIR "
-                           "--xla_dump_hlo_pass_re=spmd-partitioning writes it; README: roadmap)", instr.loc)
+            raise RunError(_partitioner_message(instr.loc), instr.loc)
         if module_replicas_partitions(module) != (replicas, partitions):
             # The compiled code reads the header (a one-device module's replica-id is the constant
             # 0): the module says how many devices it runs on.
@@ -106,8 +102,7 @@ class DeviceRunner:
             return self._run_interp(per_device)
         from . import collectives
 
-        collectives.install()
-        exe = self.runner._ready()
+        exe = self._native()
         if self.mpi_comm is not None:
             from .mpi import MpiCommunicator
 
@@ -121,6 +116,90 @@ class DeviceRunner:
                                          self.partitions)
         return [flatten_result(self.module.entry.root.shape, v, self.backend) for v in values]
 
+    def bench(self, per_device: list[list[np.ndarray]], n: int) -> DeviceTimes | None:
+        """Time `n` runs after run()'s warm-up. Before each run the devices meet at a barrier (threads:
+        one barrier; MPI: MPI_Barrier); each device times its own call, from leaving the barrier to
+        its return, collectives' waits included. A run's time is its slowest device's. The
+        interpreter runs all devices in one call: its run times are that call's, with no per-device
+        times. Under MPI rank 0 gets every rank's times; the others None."""
+        import threading
+        import time
+
+        if self.backend == "interp":
+            steps = []
+            for _ in range(n):
+                t0 = time.perf_counter()
+                self._run_interp(per_device)
+                steps.append(time.perf_counter() - t0)
+            return DeviceTimes(steps, None, "interp")
+        from . import collectives
+
+        exe = self._native()
+        if self.mpi_comm is not None:
+            from .mpi import MpiCommunicator
+
+            comm = MpiCommunicator(self.mpi_comm, self.replicas, self.partitions)
+            args = self.runner._args(per_device[comm.device])
+
+            def timed_ranks() -> list[float]:
+                times = []
+                for _ in range(n):
+                    self.mpi_comm.Barrier()
+                    t0 = time.perf_counter()
+                    exe(args)
+                    times.append(time.perf_counter() - t0)
+                return times
+
+            gathered = self.mpi_comm.gather(collectives.call_as(comm, timed_ranks), root=0)
+            return DeviceTimes.of_devices(gathered, "mpi") if comm.device == 0 else None
+        barrier = threading.Barrier(self.devices)
+        per: list[list[float]] = [[] for _ in range(self.devices)]
+
+        def timed_thread(item) -> None:
+            d, leaves = item
+            args = self.runner._args(leaves)
+            try:
+                for _ in range(n):
+                    barrier.wait()
+                    t0 = time.perf_counter()
+                    exe(args)
+                    per[d].append(time.perf_counter() - t0)
+            except BaseException:
+                barrier.abort()  # (the others would wait for this device forever)
+                raise
+
+        collectives.run_threads(timed_thread, list(enumerate(per_device)), self.replicas, self.partitions)
+        return DeviceTimes.of_devices(per, "threads")
+
+    def profiles(self) -> list | None:
+        """A profiling build's kernel profile of every device (reset after the warm-up run): one
+        process per device under MPI (rank 0 gets them all, the others None)."""
+        counters = getattr(self.runner.executable, "profile", None)
+        if counters is None:
+            return None
+        mine = counters.read()
+        if self.mpi_comm is None:
+            return [mine]
+        gathered = self.mpi_comm.gather(mine, root=0)
+        return gathered if self.mpi_comm.Get_rank() == 0 else None
+
+    def _native(self):
+        """The compiled module, linked against the collective runtime."""
+        from . import collectives
+
+        collectives.install()
+        return self.runner._ready()
+
+    def set_profile_clock(self, clock: str) -> None:
+        counters = getattr(self._native(), "profile", None)
+        if counters is not None:
+            counters.clock = clock
+
+    def reset_profile(self) -> None:
+        counters = getattr(self.runner.executable, "profile", None)
+        if counters is not None:
+            counters.reset()
+
     def _run_interp(self, per_device):
         from ..interp import TOKEN, evaluate_devices
         from ..runtime.values import flatten_result, unflatten
@@ -130,6 +209,29 @@ class DeviceRunner:
             raise UsageError("--backend interp runs every device in this process: run it without mpirun")
         values = evaluate_devices(self.module, args, self.replicas, self.partitions)
         return [flatten_result(self.module.entry.root.shape, v, "interp") for v in values]
+
+
+class DeviceTimes:
+    """Run times of a multi-device bench, in seconds: `steps[i]` run i's (its slowest device's),
+    `per_device[d][i]` device d's own (None on the interpreter); `where` threads | mpi | interp."""
+
+    __slots__ = ("steps", "per_device", "where")
+
+    def __init__(self, steps: list[float], per_device: list[list[float]] | None, where: str):
+        self.steps, self.per_device, self.where = steps, per_device, where
+
+    @staticmethod
+    def of_devices(per_device: list[list[float]], where: str) -> DeviceTimes:
+        return DeviceTimes([max(run) for run in zip(*per_device)], per_device, where)
+
+    def slowest_device(self) -> int | None:
+        """The device with the highest median time."""
+        if not self.per_device:
+            return None
+        import statistics
+
+        medians = [statistics.median(t) for t in self.per_device]
+        return medians.index(max(medians))
 
 
 def stack_outputs(per_device: list[list[np.ndarray]]) -> list[np.ndarray]:

@@ -84,6 +84,7 @@ def force_split(monkeypatch):
     monkeypatch.setattr(split, "PART_COST", 1e-9)
     monkeypatch.setattr(compile_mod, "MAX_PARTS", 64)
     monkeypatch.setenv("HLOC_COMPILE_THREADS", "2")
+    monkeypatch.setenv("HLOC_CODE_CACHE", "0")  # (LLVM compiles every part, whatever ran before)
 
 
 def _whole(monkeypatch, fn):

@@ -223,10 +223,16 @@ def test_all_or_nothing_when_one_product_fails(tmp_path, hlo, monkeypatch):
     assert files(tmp_path) == ["my-model.hlo"]
 
 
-def test_time_option(tmp_path, hlo):
+def test_time_option(tmp_path, hlo, monkeypatch):
+    monkeypatch.setenv("HLOC_CODE_CACHE", "0")  # (LLVM runs even when an earlier test compiled the same)
     res = compile_(hlo, "-o", tmp_path / "m.o", "--time")
     assert res.exit_code == 0 and res.stdout == ""
     assert "time:   codegen" in res.stderr or "time:   parts" in res.stderr  # whole, or in parts (split.py)
+    monkeypatch.delenv("HLOC_CODE_CACHE")
+    for _ in range(2):  # (the second finds the code the first stored)
+        again = compile_(hlo, "-o", tmp_path / "m2.o", "--time")
+    assert again.exit_code == 0 and "time:   code_cache" in again.stderr
+    assert (tmp_path / "m2.o").read_bytes() == (tmp_path / "m.o").read_bytes()
     # the HLO pipeline's costliest passes under hlo_passes, then what they leave (imports, ...)
     lines = res.stderr.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("time:   hlo_passes"))

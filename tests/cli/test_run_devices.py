@@ -141,12 +141,24 @@ ENTRY e {
 """
 
 
+# jax.jit with in_shardings (Shardy's mesh syntax): the parameter's global shape, split by the
+# partitioner; no sharding custom call says so.
+MESH_SHARDED = """HloModule jit_f, num_partitions=2
+
+ENTRY %main.2 (x.1: f32[4,3]) -> f32[4,3] {
+  %x.1 = f32[4,3]{1,0} parameter(0), sharding={mesh['d'=2], [{'d'}, {}]}, metadata={op_name="x"}
+  ROOT %sin.1 = f32[4,3]{1,0} sine(%x.1), sharding={mesh['d'=2], [{'d'}, {}]}
+}
+"""
+
+
 @pytest.mark.parametrize("backend", ["interp", "llvm"])
-def test_a_module_that_needs_spmd_partitioning_is_a_clear_error(backend, tmp_path):
-    (tmp_path / "sharded.hlo").write_text(SHARDED)
+@pytest.mark.parametrize("text, line", [(SHARDED, 5), (MESH_SHARDED, 4)], ids=["devices", "mesh"])
+def test_a_module_that_needs_spmd_partitioning_is_a_clear_error(backend, text, line, tmp_path):
+    (tmp_path / "sharded.hlo").write_text(text)
     err = one_error(run(tmp_path / "sharded.hlo", "--random-inputs", 0, "--backend", backend,
                         "-o", tmp_path / "out.npz"))
-    assert f"{tmp_path / 'sharded.hlo'}:5:3: error:" in err
+    assert f"{tmp_path / 'sharded.hlo'}:{line}:3: error:" in err
     assert "SPMD partitioner" in err and "spmd-partitioning" in err
     assert not (tmp_path / "out.npz").exists()
 
@@ -159,3 +171,72 @@ def test_header_devices_reads_only_the_header(tmp_path):
         (tmp_path / name).write_text(text)
     assert [header_devices(str(tmp_path / n)) for n in cases] == [6, 1, 1]
     assert header_devices("-") == 1 and header_devices(str(tmp_path)) == 1
+
+
+def _doc(res) -> dict:
+    import json
+
+    out = ok(res)
+    assert len(out.splitlines()) == 1, out  # one JSON object and nothing else on stdout
+    return json.loads(out)
+
+
+def test_json_with_bench_and_check_on_devices(tmp_path):
+    inputs, want, outs = split("jax_pmap_ring_4", tmp_path)
+    doc = _doc(run(DEVICES / "jax_pmap_ring_4.hlo", inputs, "--per-device-inputs", "--check", want, "--bench", 5,
+                   "--json"))
+    assert (doc["devices"], doc["replicas"], doc["partitions"], doc["run_on"]) == (4, 1, 4, "threads")
+    assert [o["shape"] for o in doc["outputs"]] == [list(v.shape) for _, v in sorted(outs.items())]
+    assert doc["ok"] and len(doc["check"]) == 4 * len(outs) and all(r["pass"] for r in doc["check"])
+    assert sorted({r["device"] for r in doc["check"]}) == [0, 1, 2, 3]
+    assert doc["bench_runs"] == 5 and "slowest device" in doc["timing"]
+    # A run's time is its slowest device's: no device's median or minimum is above the run's.
+    assert len(doc["device_run_ms_median"]) == len(doc["device_run_ms_min"]) == 4
+    assert max(doc["device_run_ms_median"]) <= doc["run_ms_median"]
+    assert max(doc["device_run_ms_min"]) <= doc["run_ms_min"] <= doc["run_ms_median"]
+
+
+def test_json_reports_a_failing_device(tmp_path):
+    inputs, _, outs = split("jax_pmap_ring_4", tmp_path)
+    outs["out0"] = outs["out0"].copy()
+    outs["out0"][1] += 1
+    np.savez(tmp_path / "bad.npz", **outs)
+    res = run(DEVICES / "jax_pmap_ring_4.hlo", inputs, "--per-device-inputs", "--check", tmp_path / "bad.npz",
+              "--json")
+    assert res.exit_code == 1
+    import json
+
+    doc = json.loads(res.stdout)
+    assert not doc["ok"]
+    assert [(r["device"], r["output"]) for r in doc["check"] if not r["pass"]] == [(1, 0)]
+    assert "device 1 out0: FAIL" in res.stderr
+
+
+def test_bench_text_on_devices_names_what_it_times():
+    out = ok(run(DEVICES / "jax_pmap_tp_matmul_2.hlo", "--random-inputs", 0, "--bench", 3))
+    line = next(x for x in out.splitlines() if x.startswith("bench: compile"))
+    assert "(3 runs, backend llvm" in line and "a run: all 2 devices from a barrier to the slowest's return" in line
+    assert any(x.startswith("bench: per device, median / min ms: 0: ") and ", 1: " in x for x in out.splitlines())
+    assert "device 0 out0" not in out  # (--bench alone prints no output summaries, as on one device)
+
+
+def test_bench_on_the_interpreter_times_the_one_call():
+    out = ok(run(DEVICES / "jax_pmap_tp_matmul_2.hlo", "--random-inputs", 0, "--bench", 2, "--backend", "interp"))
+    assert "(2 runs, backend interp; the interpreter runs all devices in one call: a run is that call)" in out
+    assert "per device" not in out
+
+
+def test_profile_with_device_threads_points_to_mpi():
+    err = one_error(run(DEVICES / "jax_pmap_tp_matmul_2.hlo", "--random-inputs", 0, "--profile"), code=2)
+    assert "share one object's kernel counters" in err and "mpiexec -n 2" in err
+
+
+def test_what_stays_single_device_is_a_usage_error():
+    err = one_error(run(DEVICES / "jax_pmap_tp_matmul_2.hlo", "--random-inputs", 0, "--check-against", "xla"), code=2)
+    assert "--check-against is not available with several devices yet" in err
+
+
+def test_trace_needs_profile_with_devices_too(tmp_path):
+    err = one_error(run(DEVICES / "jax_pmap_tp_matmul_2.hlo", "--random-inputs", 0, "--trace", tmp_path / "t.json"),
+                    code=2)
+    assert "--trace writes the kernel profile: add --profile" in err and not (tmp_path / "t.json").exists()

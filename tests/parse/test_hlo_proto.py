@@ -107,3 +107,24 @@ def test_field_in_the_wrong_wire_type_is_a_parse_error(tmp_path, data):
     p.write_bytes(data)
     with pytest.raises(ParseError, match="wire type"):
         read_source(str(p))
+
+
+SHARD_MAP_DUMP = TESTDATA / "dumps" / "shard_map_all_to_all_2"
+
+
+@pytest.mark.parametrize("stage", ["before_optimizations", "0001.spmd-partitioner.after_spmd-partitioning."
+                                   "before_control-dep-rewriter", "cpu_after_optimizations"])
+def test_a_multi_device_proto_is_refused_not_run_on_one_device(stage):
+    """A 2-device shard_map dump's protos: their device count (device_assignment) and the collectives'
+    replica groups and channel ids are not read from protos, so the module would run as a one-device
+    program with an all-to-all over nobody. Refused, pointing at the text dump."""
+    path = SHARD_MAP_DUMP / f"module_0006.jit_all_to_all.{stage}.hlo.pb"
+    with pytest.raises(ParseError) as info:
+        read_source(str(path))
+    assert "2 devices (1 replicas x 2 partitions)" in info.value.message
+    assert "--xla_dump_hlo_as_text" in info.value.message
+
+
+def test_a_one_device_dump_proto_still_reads():
+    text = read_source(str(TESTDATA / "dumps" / "two_programs" / "module_0000.jit_f.before_optimizations.hlo.pb"))
+    assert text.startswith("HloModule jit_f")

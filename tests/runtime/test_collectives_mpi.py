@@ -23,8 +23,9 @@ import devices_oracle  # noqa: E402
 
 DEVICES = TESTDATA / "devices"
 HLOC = [sys.executable, "-c", "from hloc.cli import main; main()"]
-# A lean slice for `make test` (2 and 4 ranks; MPI's own reductions and the gathered path); the rest slow.
-FAST = {"all_reduce_types", "jax_pmap_mlp_step_2", "jax_pmap_ring_4"}
+# A lean slice for `make test` (2 and 4 ranks; MPI's own reductions, all-gather and reduce-scatter, the
+# gathered path); the rest slow.
+FAST = {"all_reduce_types", "jax_pmap_mlp_step_2", "jax_pmap_ring_4", "jax_shard_map_tp_matmul_2"}
 CASES = sorted(p.stem for p in DEVICES.glob("*.hlo"))
 
 
@@ -74,6 +75,47 @@ def test_mpi_ranks_equal_xla(mpiexec, name, tmp_path):
     with np.load(tmp_path / "got.npz") as got, np.load(want) as w:
         assert sorted(got.files) == sorted(w.files)
         assert all(got[k].shape == w[k].shape for k in w.files)
+
+
+def test_a_shard_map_dump_folder_runs_across_ranks(mpiexec, tmp_path):
+    # The folder's per-device module (after spmd-partitioning) is jax_shard_map_all_to_all_2's.
+    inputs, want, n = split("jax_shard_map_all_to_all_2", tmp_path)
+    r = mpi_run(mpiexec, n, TESTDATA / "dumps" / "shard_map_all_to_all_2", inputs, "--per-device-inputs",
+                "--check", want)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "after_spmd-partitioning" in r.stderr and "MPI ranks" in r.stdout and "check: ok" in r.stdout
+
+
+def test_bench_profile_and_json_across_ranks(mpiexec, tmp_path):
+    import json
+
+    inputs, want, n = split("jax_shard_map_dp_mlp_step_2", tmp_path)
+    r = mpi_run(mpiexec, n, DEVICES / "jax_shard_map_dp_mlp_step_2.hlo", inputs, "--per-device-inputs", "--check",
+                want, "--bench", 4, "--profile", "--json")
+    assert r.returncode == 0, r.stdout + r.stderr
+    (line,) = r.stdout.splitlines()  # rank 0's one JSON object
+    doc = json.loads(line)
+    assert doc["run_on"] == "mpi" and doc["ok"] and len(doc["check"]) == n * 3
+    assert doc["bench_runs"] == 4 and len(doc["device_run_ms_median"]) == n
+    assert max(doc["device_run_ms_min"]) <= doc["run_ms_min"]
+    # A profile per rank, over the 4 timed runs (not the warm-up): each of the step's all-reduces once a run.
+    reduces_in_module = (DEVICES / "jax_shard_map_dp_mlp_step_2.hlo").read_text().count(" all-reduce(")
+    assert len(doc["profile_per_device"]) == n and doc["profile"] == doc["profile_per_device"][doc["profile_device"]]
+    for rows in doc["profile_per_device"]:
+        reduces = [row for row in rows if row["kind"] == "all-reduce"]
+        assert len(reduces) == reduces_in_module and all(row["calls"] == 4 for row in reduces)
+    trace = tmp_path / "trace.json"
+    r = mpi_run(mpiexec, n, DEVICES / "jax_shard_map_dp_mlp_step_2.hlo", inputs, "--per-device-inputs", "--bench", 2,
+                "--profile", "--trace", trace)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.count("bench: compile") == 1 and "a run: all 2 devices from a barrier" in r.stdout
+    assert "profile of device " in r.stdout and "profile: 2 runs" in r.stdout
+    events = json.loads(trace.read_text())["traceEvents"]
+    names = {e["pid"]: e["args"]["name"] for e in events if e["name"] == "process_name"}
+    assert sorted(names) == [1, 2] and names[2].endswith("device 1")
+    assert [sum(e.get("cat") == "run" and e["pid"] == pid for e in events) for pid in (1, 2)] == [2, 2]
+    assert all(sum(e.get("cat") == "all-reduce" and e["pid"] == pid for e in events) == reduces_in_module
+               for pid in (1, 2))
 
 
 def test_the_world_must_have_the_modules_device_count(mpiexec, tmp_path):

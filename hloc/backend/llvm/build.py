@@ -34,6 +34,7 @@ class BuildOptions(NamedTuple):  # (a NamedTuple: cheap to create at start-up)
     entry_name: str | None = None  # None: a C identifier from the module's name
     flush_denormals: bool = True
     profile: bool = False  # time every kernel call (profile.py)
+    code_cache: bool = True  # reuse LLVM's products for IR compiled before (codegen/code_cache.py)
 
 
 class Built(NamedTuple):
@@ -124,7 +125,7 @@ def _build(module, options: BuildOptions, instruments=()) -> Built:
     compiled = compile_to_object(module, CompileOptions(opt_level=options.opt_level,
                                                         flush_denormals=options.flush_denormals,
                                                         entry_name=entry, target=target_spec(options),
-                                                        profile=options.profile))
+                                                        profile=options.profile, code_cache=options.code_cache))
     compiled.timings = {"hlo_passes": hlo_seconds, **compiled.timings}
     compiled.pass_timings = pass_times
     for ins in instruments:

@@ -11,7 +11,8 @@ the Executable does.
 
 With more than one thread to compile with (compile_threads()), a module with several kernels is
 compiled in parts in parallel and their assembly assembled into the object (split.py); otherwise,
-and for targets split.py does not handle, the module is optimised and code-generated whole.
+and for targets split.py does not handle, the module is optimised and code-generated whole. Either
+way LLVM only runs on IR the code cache (codegen/code_cache.py) has no product of yet.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from ...ir.module import Module
 from ...ir.types import ELEMENT_TYPES, Shape
 from ...progress import stage
 from .abi import ENTRY_ARGS, default_threads, shutdown_then_release
-from .codegen import split
+from .codegen import code_cache, split
 from .codegen.buffers import ALIGN, BufferAssignment
 from .codegen.emitter import ModuleEmitter, sanitize
 from .codegen.linking import Library, portable
@@ -69,6 +70,8 @@ class CompileOptions:
     library: bool = True
     # Time every kernel call (profile.py): a profiling build.
     profile: bool = False
+    # Reuse LLVM's products for IR compiled before (codegen/code_cache.py; also off with $HLOC_CODE_CACHE=0).
+    code_cache: bool = True
 
 
 @dataclass
@@ -144,22 +147,34 @@ def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModul
         t1 = t1b
     text += lib_asm
     threads = compile_threads()
+    use_cache = options.code_cache and code_cache.enabled()
     parts = None
     if threads > 1 and split.splittable(spec) and split.parallel_available():
         parts = split.plan(llmod, ents, MAX_PARTS)
     assembled = None
+    obj = None
     if parts is not None:
         # Kernels optimised and code-generated in parallel, their assembly joined and assembled once.
         t2 = time.perf_counter()
         timings["split"] = t2 - t1
-        try:
-            asms = split.compile_parts(parts, (spec, options.opt_level),
-                                       lambda: new_target_machine(spec, options.opt_level), options.opt_level,
-                                       threads, options.verify)
-        except RuntimeError as e:
-            raise CodegenError(f"internal error: invalid LLVM IR generated: {e}") from None
+        asms, keys = _cached_parts(parts, spec, options.opt_level, use_cache)
+        t2b = time.perf_counter()
+        timings["code_cache"] = t2b - t2
+        missing_parts = [k for k, a in enumerate(asms) if a is None]
+        if missing_parts:
+            try:
+                made = split.compile_parts(parts.subset(missing_parts), (spec, options.opt_level),
+                                           lambda: new_target_machine(spec, options.opt_level), options.opt_level,
+                                           threads, options.verify)
+            except RuntimeError as e:
+                raise CodegenError(f"internal error: invalid LLVM IR generated: {e}") from None
+            for k, asm in zip(missing_parts, made):
+                asms[k] = asm
+                if keys is not None:
+                    code_cache.store(keys[k], asm.encode(), "part")
         t3 = time.perf_counter()
-        timings["parts"] = t3 - t2
+        if missing_parts:
+            timings["parts"] = t3 - t2b
         stage("assembling")
         joined = split.join_asm(asms, parts.localized)
         missing = split.undefined_labels(joined)
@@ -167,12 +182,22 @@ def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModul
             raise CodegenError(f"internal error: the parts' assembly uses local labels it does not define: "
                                f"{', '.join(missing[:5])}")
         assembled = split.assembly_module(llmod, joined) + lib_asm
-        try:
-            obj = tm.emit_object(llvm.parse_assembly(assembled))
-        except RuntimeError as e:
-            raise CodegenError(f"internal error: the parts' assembly does not assemble: {e}") from None
+        key = code_cache.code_key("assembled", assembled, spec, options.opt_level) if keys is not None else None
+        obj = code_cache.load(key) if key is not None and not missing_parts else None
+        if obj is None:
+            try:
+                obj = tm.emit_object(llvm.parse_assembly(assembled))
+            except RuntimeError as e:
+                raise CodegenError(f"internal error: the parts' assembly does not assemble: {e}") from None
+            if key is not None:
+                code_cache.store(key, obj, "object")
         timings["assemble"] = time.perf_counter() - t3
     else:
+        key = code_cache.code_key("object", text, spec, options.opt_level) if use_cache else None
+        obj = code_cache.load(key) if key is not None else None
+        if obj is not None:
+            timings["code_cache"] = time.perf_counter() - t1
+    if parts is None and obj is None:
         try:
             mod = llvm.parse_assembly(text)
             if options.verify:
@@ -192,10 +217,24 @@ def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModul
         obj = tm.emit_object(mod)
         t4 = time.perf_counter()
         timings["codegen"] = t4 - t3
+        if key is not None:
+            code_cache.store(key, obj, "object")
     return CompiledModule(text, options.opt_level, obj, assembled, ba, options.entry_name, timings,
                           ba.param_leaves, ba.result_leaves, module.entry.parameter_shapes,
                           module.entry.root.shape, spec, lib.status if lib is not None and lib.components else "",
                           profile_sites=emitter.timer.sites if emitter.timer is not None else None)
+
+
+def _cached_parts(parts: split.Split, spec: TargetSpec, opt_level: int,
+                  use_cache: bool) -> tuple[list[str | None], list[str] | None]:
+    """Each part's assembly from the code cache (None where it has none), and the parts' keys (None:
+    the cache is off)."""
+    if not use_cache:
+        return [None] * len(parts.texts), None
+    keys = [code_cache.code_key("part", t, spec, opt_level) for t in parts.texts]
+    disk = code_cache.disk_cache()
+    found = [code_cache.load(k, disk) for k in keys]
+    return [f.decode() if f is not None else None for f in found], keys
 
 
 def _optional_pass(name: str):

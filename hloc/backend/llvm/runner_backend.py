@@ -435,4 +435,5 @@ def build_options(options) -> BuildOptions:
         v = getattr(options, name, None)
         if v is not None:
             kw[name] = v
-    return BuildOptions(**kw)
+    # (--no-cache compiles from scratch: LLVM's products are not reused either)
+    return BuildOptions(**kw, code_cache=getattr(options, "cache", True))

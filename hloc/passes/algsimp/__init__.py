@@ -84,16 +84,20 @@ class Algsimp(Pass):
         effects = s.effects
         assert effects is not None  # (set by run)
         changed = False
+        created = s.created
+        rules_of = RULES.get
         for instr in comp.post_order():
-            if instr.parent is not comp or has_control_deps(instr) or not instr.shape.is_array:
+            rules = rules_of(instr.opcode)
+            if not rules or instr.parent is not comp or has_control_deps(instr) or not instr.shape.is_array:
                 continue
             if effects.instruction(instr):
                 continue
-            for fn in RULES.get(instr.opcode, ()):
-                mark = len(s.created)
+            for fn in rules:
+                mark = len(created)
                 result = fn(instr, s)
                 if result is None or result is False:
-                    self._sweep(s, mark)
+                    if len(created) > mark:  # (most rules build nothing before they decline)
+                        self._sweep(s, mark)
                     continue
                 if result is not True and not _replace(instr, result, s.created[mark:]):
                     self._sweep(s, mark)

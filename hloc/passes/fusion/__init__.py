@@ -47,7 +47,7 @@ from ...ir.module import Computation, Instruction, Module
 from ..base import Pass, option, register_pass
 from ..rewrite import SideEffects, has_control_deps
 from . import policy
-from .indexing import code_duplication_too_high
+from .indexing import EmittedCounts, code_duplication_too_high
 from .surgery import Namer, create_fusion, fuse_producer, fused_computation, fusion_outputs
 
 MAX_ROUNDS = 8
@@ -158,6 +158,7 @@ class InstructionFusion(Pass):
     def run(self, module: Module) -> bool:
         self.effects = SideEffects()
         self.namer = Namer(module)
+        self.emitted = EmittedCounts()
         changed = False
         for comp in fusion_computations(module):
             # The global analysis sees the graph as it was when a round started: a producer kept
@@ -167,6 +168,7 @@ class InstructionFusion(Pass):
                 if not self._run_on(comp):
                     break
                 changed = True
+        self.namer.finish()
         return changed
 
     # ----------------------------------------------------------------------------- legality
@@ -242,7 +244,8 @@ class InstructionFusion(Pass):
             return "a constant alone does not make a fusion"
         if producer.opcode == "fusion":
             return "the producer is a fusion"
-        if o.may_duplicate and consumer.opcode == "fusion" and code_duplication_too_high(consumer, producer):
+        if (o.may_duplicate and consumer.opcode == "fusion"
+                and code_duplication_too_high(consumer, producer, self.emitted)):
             return "code duplication too high"
         if self._is_loop_fusion(consumer) or self._is_output_fusion(consumer):
             return None
@@ -334,6 +337,7 @@ class InstructionFusion(Pass):
             kind = "kOutput" if self._can_be_output_fused(producer, consumer) else "kLoop"
             fusion = create_fusion(self.namer, consumer, kind, f"{producer.opcode}_{consumer.opcode}_fusion")
         fuse_producer(self.namer, fusion, producer)
+        self.emitted.forget(fused_computation(fusion))
         return fusion
 
 

@@ -9,7 +9,7 @@ multiplies code size and work, so the fusion pass refuses it.
 
 from __future__ import annotations
 
-from ...ir.module import Instruction
+from ...ir.module import Computation, Instruction
 from .policy import INVALIDATES_CACHE
 from .surgery import fused_computation, fused_parameter
 
@@ -22,29 +22,56 @@ def _same_shape_ignoring_type(a, b) -> bool:
     return a.dims == b.dims and a.layout == b.layout and a.dynamic == b.dynamic
 
 
-def emitted_count(fusion: Instruction, producer: Instruction) -> int:
-    """How many copies of `producer` (an operand of `fusion`) the fused code would contain."""
-    fcomp = fused_computation(fusion)
+class EmittedCounts:
+    """The fused computations' counts, computed once per computation and kept until `forget`
+    (the fusion pass asks for every operand of a fusion, and again each time it considers it)."""
+
+    def __init__(self):
+        self._known: dict[Computation, tuple[dict, dict[int, set]]] = {}
+
+    def of(self, fcomp: Computation) -> tuple[dict, dict[int, set]]:
+        known = self._known.get(fcomp)
+        if known is None:
+            known = self._known[fcomp] = _counts(fcomp)
+        return known
+
+    def forget(self, fcomp: Computation) -> None:
+        self._known.pop(fcomp, None)
+
+
+def _counts(fcomp: Computation) -> tuple[dict, dict[int, set]]:
+    """Copies emitted per fused instruction, and per parameter number the users that read it
+    (through one shape-changing user each, or at the index of their own users)."""
     token = object()
     count: dict[object, int] = {token: 1}
-    users: dict[object, set] = {fcomp.root: {token}}
-
-    def key(o: Instruction):
-        return fusion.operands[o.parameter_index] if o.opcode == "parameter" else o
-
+    users: dict[Instruction, set] = {fcomp.root_instruction: {token}}
+    params: dict[int, set] = {}
     for instr in reversed(fcomp.post_order()):
         if instr.opcode == "parameter":
             continue
         mine = users.get(instr, set())
         count[instr] = sum(count[u] for u in mine)
         for o in instr.operands:
-            k = key(o)
-            target = users.setdefault(k, set())
+            if o.opcode == "parameter":
+                target = params.setdefault(o.parameter_index, set())
+            else:
+                target = users.setdefault(o, set())
             if instr.opcode == "transpose" or _same_shape_ignoring_type(o.shape, instr.shape):
                 target |= mine
             else:
                 target.add(instr)
-    return sum(count[u] for u in users.get(producer, ()))
+    return count, params
+
+
+def emitted_count(fusion: Instruction, producer: Instruction, known: EmittedCounts | None = None) -> int:
+    """How many copies of `producer` (an operand of `fusion`) the fused code would contain."""
+    fcomp = fused_computation(fusion)
+    count, params = (known or EmittedCounts()).of(fcomp)
+    readers: set = set()
+    for k, o in enumerate(fusion.operands):
+        if o is producer:
+            readers |= params.get(k, set())
+    return sum(count[u] for u in readers)
 
 
 def _user_count(producer: Instruction) -> int:
@@ -58,10 +85,11 @@ def _user_count(producer: Instruction) -> int:
     return n
 
 
-def code_duplication_too_high(fusion: Instruction, producer: Instruction) -> bool:
+def code_duplication_too_high(fusion: Instruction, producer: Instruction,
+                              known: EmittedCounts | None = None) -> bool:
     # Broadcasts always fuse: materializing them is worse; the bound then stops their operand.
     if producer.opcode == "broadcast":
         return False
-    n = emitted_count(fusion, producer)
+    n = emitted_count(fusion, producer, known)
     return n > ALLOWED_CODE_DUPLICATION or (
         producer.opcode in INVALIDATES_CACHE and (n > 1 or _user_count(producer) > 1))

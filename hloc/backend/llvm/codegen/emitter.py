@@ -57,6 +57,7 @@ from ..lowerings import ELEMENTAL, KERNEL, LOWERINGS, NO_CODE, is_kernel, native
 from . import rowgroups, split
 from .buffers import IN_PLACE_OPS, BufferAssignment, aliases_operand, assign_buffers
 from .inline_glue import inline_glue
+from .kernel_key import kernel_key
 from .profile import CLOCKS, Site, gemm_flops, sites_text
 from .profile import symbols as profile_symbols
 
@@ -167,6 +168,8 @@ class ModuleEmitter:
         self._plans: dict[tuple, Plan] = {}
         self._functions: dict[tuple, ir.Function] = {}
         self._kernels: dict[str, ir.Function] = {}  # kernel IR (own names by position) -> its function
+        self._keyed: dict[tuple, ir.Function] = {}  # kernel_key -> the function made for it
+        self._key_memo: dict = {}  # computation -> its structural key (kernel_key)
         self._calls: list[ir.CallInstr] = []  # the kernel calls (inline_glue.py)
         self.timer = KernelTimer(self.llmod, entry_name) if profile else None
 
@@ -408,7 +411,7 @@ class ModuleEmitter:
         fn = rowgroups.emit_group(self, group, ba, name)
         if (len(self._globals), len(self._functions)) != cached:
             return fn
-        return self._dedupe(fn, list(m.globals.values())[first_new:])
+        return self._dedupe(fn, list(m.globals.values())[first_new:])[0]
 
     def _emit_kernel(self, instr: Instruction, out_shapes: list[Shape], operand_shapes: list[list[Shape]],
                      scratch: bool = False, in_place: bool = False, shared: dict[int, int] | None = None):
@@ -416,6 +419,10 @@ class ModuleEmitter:
         output leaf whose buffer it is. Those operands get no argument: the kernel sees the output's
         buffer as the operand (ctx.in_place lists them)."""
         m = self.llmod
+        key = kernel_key(instr, out_shapes, operand_shapes, scratch, in_place, shared, self._key_memo)
+        made = self._keyed.get(key) if key is not None else None
+        if made is not None:
+            return made
         first_new, cached = len(m.globals), (len(self._globals), len(self._functions))
         n_args = len(out_shapes) + sum(len(s) for s in operand_shapes) + int(scratch)
         fn = ir.Function(m, ir.FunctionType(VOID, [PTR] * n_args), self._unique(f"k.{sanitize(instr.name)}"))
@@ -442,18 +449,22 @@ class ModuleEmitter:
         ctx.b.ret_void()
         if (len(self._globals), len(self._functions)) != cached:
             return fn  # it made constants or computation functions other code may reference: keep it
-        return self._dedupe(fn, list(m.globals.values())[first_new:])
+        fn, self_contained = self._dedupe(fn, list(m.globals.values())[first_new:])
+        if self_contained and key is not None:
+            self._keyed[key] = fn
+        return fn
 
-    def _dedupe(self, fn: ir.Function, new: list) -> ir.Function:
+    def _dedupe(self, fn: ir.Function, new: list) -> tuple[ir.Function, bool]:
         """An identical kernel emitted before, if there is one (the new one is then removed): LLVM
         then optimises and compiles that code once. `new`: the globals emitting `fn` added (its own
         functions, e.g. parallel tasks; declarations of shared functions stay; and private constant
-        tables, compared by content: a convolution's im2col taps)."""
+        tables, compared by content: a convolution's im2col taps). Also whether `fn` is self-contained
+        (it made no other globals, which another kernel could not share)."""
         group = [g for g in new if isinstance(g, ir.Function) and g.blocks]
         tables = [g for g in new if isinstance(g, ir.GlobalVariable) and g.global_constant
                   and g.linkage in ("private", "internal")]
         if any(not isinstance(g, ir.Function) and g not in tables for g in new):
-            return fn
+            return fn, False
         mark_glue_functions(group)  # (as mark_glue would at the end: the texts kept stay valid)
         texts = [str(g) for g in group]
         for g, t in zip(group, texts):
@@ -468,18 +479,18 @@ class ModuleEmitter:
         same = self._kernels.get(text)
         if same is None:
             self._kernels[text] = fn
-            return fn
+            return fn, True
         for g in group + tables:
             del self.llmod.globals[g.name]
-        return same
+        return same, True
 
 
 def _writes_nothing(instr: Instruction) -> bool:
     """No element to compute: every output leaf is empty (a kernel's element code would have no
     value to store, e.g. a concatenation of empty operands), and nothing else happens."""
-    if instr.has_side_effect() or (instr.called_computations and instr.opcode != "fusion"):
-        return False
-    return all(leaf.is_array and leaf.num_elements == 0 for leaf in instr.shape.leaves())
+    if not all(leaf.is_array and leaf.num_elements == 0 for leaf in instr.shape.leaves()):
+        return False  # (asked first: has_side_effect walks the called computations)
+    return not (instr.has_side_effect() or (instr.called_computations and instr.opcode != "fusion"))
 
 
 def _distinct_bytes(slices) -> int:

@@ -375,6 +375,10 @@ class Split:
     costs: list[float]
     localized: set[str]  # names defined hidden in one part for the others, local in the object
 
+    def subset(self, ks: list[int]) -> Split:
+        """The parts numbered `ks` (in that order), to compile those alone."""
+        return Split([self.texts[k] for k in ks], [self.costs[k] for k in ks], self.localized)
+
 
 def plan(llmod: ir.Module, ents: dict[str, Entity], max_parts: int) -> Split | None:
     """The module's parts, or None when splitting would not pay (one part, or the parts beside

@@ -1,20 +1,29 @@
 """fft: FFT, IFFT, RFFT, IRFFT over the last 1-3 dimensions, c64/c128 (f32/f64 for the real sides).
 
-Computed in double precision, one 1-D transform per line along each transformed dimension (the
-transform is separable), pass after pass, each pass's lines split between threads; each line is
-gathered into a buffer of the thread's own, transformed there and scattered (the first pass reads
-the operand, the last writes the result, a working array in the scratch holds the passes between):
-  * power-of-two lengths: radix-2 Cooley-Tukey on the line held split (re[], im[]) and gathered in
-    bit-reversed order, one function per module and direction for every length (its butterfly
-    loops vectorise; one copy to compile, not one per length and stage), O(n log n); other
-    lengths: a direct DFT, O(n^2), with the twiddles exp(-2 pi i jk/n) read from a table at
-    (j*k mod n) so that long transforms do not lose accuracy to recurrences;
+One 1-D transform per line along each transformed dimension (the transform is separable), pass
+after pass, each pass's lines in groups of one SIMD vector's lanes (16 f32 or 8 f64 lines side by
+side: element j of every line of the group is one vector, so every butterfly works on the whole
+group; explicit vector types and no FMA contraction, so the bits do not depend on the CPU), the
+groups split between threads. A group is gathered into a buffer of the thread's own (contiguous
+lines as one vector per element, rows as tiles transposed in registers, anything else element by
+element), transformed there and scattered; the first pass reads the operand, the last writes the
+result, a working array in the scratch holds the passes between.
+  * compute type: f32 for c64 transforms whose lengths have prime factors <= MAX_RADIX (O(n log n):
+    error like XLA:CPU's DUCC, which computes them in f32 too), f64 otherwise;
+  * power-of-two lengths: radix-2 decimation in time on lines gathered in bit-reversed order, one
+    function per module, direction and vector type for every length, the short stages blocked for
+    L1, twiddles from one table of roots of unity per instruction;
+  * other lengths with small prime factors: mixed-radix stages (4, 2, 3, 5, 7, 11, 13), gathered in
+    digit-reversed order; a larger prime factor: a direct DFT in f64, O(n^2), its twiddles read from
+    a table at (j*k mod n) so that long transforms do not lose accuracy to recurrences;
   * IFFT and IRFFT scale by 1/N (N the product of fft_length), as XLA and numpy do;
-  * RFFT: the complex FFT of the real input, keeping the first n/2+1 entries of the last dimension;
-  * IRFFT: inverse FFTs along the outer transformed dimensions, then the last dimension is extended
-    to a Hermitian spectrum as it is gathered (X[n-k] = conj(X[k]); the imaginary parts of the DC
-    and, for even n, Nyquist terms ignored, as XLA:CPU's DUCC and numpy do) and inverted; the real
-    part is the result.
+  * RFFT / IRFFT of an even last length n: that dimension as a complex transform of n/2 on the pairs
+    x[2j] + i x[2j+1] (`_real_pass`), the RFFT's first and the IRFFT's last, the other dimensions over
+    the n/2+1 columns of the half spectrum; the IRFFT ignores the imaginary parts of the DC and
+    Nyquist terms, as XLA:CPU's DUCC and numpy do;
+  * RFFT / IRFFT otherwise: the complex FFT of the real input keeping the first n/2+1 entries of the
+    last dimension; inverse FFTs along the outer dimensions, then the last extended to a Hermitian
+    spectrum as it is gathered (X[n-k] = conj(X[k])) and inverted, its real part the result.
 """
 
 from __future__ import annotations
@@ -29,13 +38,11 @@ from ....ir.module import Instruction
 from ....ir.types import Shape
 from ..elemental import IrArray
 from ..llvmir.irutil import Var
-from ..llvmir.irvalues import F64, I1, I32, I64, PTR, Cplx
+from ..llvmir.irvalues import F32, F64, I1, I32, I64, PTR, Cplx
 from ..llvmir.loops import Index, delinearize, for_range
 from . import kernel
 from .indexing import i64
 from .parallel import COUNTER_BYTES, parallel_chunks
-
-C128 = 16  # bytes per complex double
 
 
 def _is_pow2(n: int) -> bool:
@@ -76,57 +83,65 @@ def check_fft(instr: Instruction) -> None:
 
 
 FFT_SLOTS = 4  # threads that may split a pass's lines (each transforms in a line buffer of its own)
+GROUP_BYTES = 64  # one SIMD vector of a group's lanes: 16 f32 or 8 f64 lines transformed side by side
+L1_BLOCK_BITS = 7  # 128 elements of a group's vectors (16 KiB): the stages within them stay in L1
+SLOT_BUDGET = 256 << 10  # a thread's group buffer stays within L2: fewer lanes for long lines
 
 
-def _slot_bytes(n: int) -> int:
-    """One thread's line buffer and the direct DFT's temporary (complex doubles), on cache lines."""
-    return -(-2 * C128 * max(n, 1) // 64) * 64
+def _compute_type(instr: Instruction) -> ir.Type:
+    """f32 for c64 transforms whose lengths all factor into primes <= MAX_RADIX (O(n log n) stages:
+    rounding error grows as log n; XLA's DUCC computes them in f32 too), f64 otherwise (c128, and the
+    direct DFT's n-term sums)."""
+    _, lengths, _ = _plan(instr)
+    single = instr.shape.etype in ("c64", "f32") and all(max(_radices(n) or [1]) <= MAX_RADIX for n in lengths)
+    return F32 if single else F64
 
 
-def _work_bytes(kind: str, lengths, work) -> int:
-    """A complex-double working array between passes: only with several transformed dimensions."""
-    return -(-C128 * math.prod(work) // 64) * 64 if len(lengths) > 1 else 0
+def _lanes(n: int, esize: int) -> int:
+    """Lines per group: a vector's worth, halved while the group's buffer (n vectors of re and of im) would
+    leave L2 (measured at 4096: 8 f32 lanes in 256 KiB beat 16 in 512 KiB and 4 in 128 KiB)."""
+    v = GROUP_BYTES // esize
+    while v > 1 and 2 * n * v * esize > SLOT_BUDGET:
+        v //= 2
+    return v
+
+
+def _slot_bytes(n: int, esize: int) -> int:
+    """One thread's group buffer and the direct DFT's temporary (split re/im vectors), on cache lines."""
+    return -(-4 * esize * _lanes(n, esize) * max(n, 1) // 64) * 64
+
+
+def _work_bytes(kind: str, lengths, work, esize: int) -> int:
+    """A complex working array between passes (interleaved, compute type): only with several transformed
+    dimensions."""
+    return -(-2 * esize * math.prod(work) // 64) * 64 if len(lengths) > 1 else 0
+
+
+def _esize(t: ir.Type) -> int:
+    return 4 if t == F32 else 8
 
 
 @kernel.scratch("fft")
 def fft_scratch(instr: Instruction, emitter=None) -> int:
-    """The lines' chunk counter, the working array, the threads' line buffers."""
+    """The lines' chunk counter, the working array, the threads' group buffers."""
     kind, lengths, work = _plan(instr)
-    return COUNTER_BYTES + _work_bytes(kind, lengths, work) + FFT_SLOTS * _slot_bytes(max(lengths + (1,)))
-
-
-def _twiddles(ctx, n: int, count: int, inverse: bool) -> ir.GlobalVariable:
-    """A private table of `count` complex doubles exp(-+2 pi i k / n), k < count."""
-    m = ctx.module
-    name = f"hloc.fft.tw{n}.{count}.{'inv' if inverse else 'fwd'}"
-    g = m.globals.get(name)
-    if g is not None:
-        return g
-    k = np.arange(count, dtype=np.float64)
-    ang = (2.0 if inverse else -2.0) * np.pi * k / n
-    data = np.empty(2 * count, np.float64)
-    data[0::2], data[1::2] = np.cos(ang), np.sin(ang)
-    arr_t = ir.ArrayType(F64, max(1, 2 * count))
-    g = ir.GlobalVariable(m, arr_t, name)
-    g.initializer = ir.Constant(arr_t, [float(v) for v in data] or [0.0])
-    g.global_constant = True
-    g.linkage = "private"
-    return g
+    es = _esize(_compute_type(instr))
+    return COUNTER_BYTES + _work_bytes(kind, lengths, work, es) + FFT_SLOTS * max(
+        _slot_bytes(n, es) for n in lengths + (1,))
 
 
 class _Work:
-    """A complex-double array in memory at `ptr` (re, im interleaved)."""
+    """A complex array of element type `t` in memory at `ptr` (re, im interleaved)."""
 
-    def __init__(self, b: ir.IRBuilder, ptr: ir.Value):
-        self.b = b
-        self.ptr = ptr
+    def __init__(self, b: ir.IRBuilder, ptr: ir.Value, t: ir.Type = F64):
+        self.b, self.ptr, self.t = b, ptr, t
 
     def _at(self, i, part: int):
         b = self.b
-        return b.gep(self.ptr, [b.add(b.shl(i, i64(1)), i64(part))], inbounds=True, source_etype=F64)
+        return b.gep(self.ptr, [b.add(b.shl(i, i64(1)), i64(part))], inbounds=True, source_etype=self.t)
 
     def load(self, i) -> Cplx:
-        return Cplx(self.b.load(self._at(i, 0), typ=F64), self.b.load(self._at(i, 1), typ=F64))
+        return Cplx(self.b.load(self._at(i, 0), typ=self.t), self.b.load(self._at(i, 1), typ=self.t))
 
     def store(self, i, v: Cplx) -> None:
         self.b.store(v.re, self._at(i, 0))
@@ -145,134 +160,295 @@ def _csub(b, x: Cplx, y: Cplx) -> Cplx:
     return Cplx(b.fsub(x.re, y.re), b.fsub(x.im, y.im))
 
 
-def _dft_line(ctx, line: _Work, tmp: _Work, n: int, inverse: bool) -> None:
-    """line[0:n] = (I)DFT(line[0:n]), unscaled, for a length that is not a power of two: O(n^2)."""
-    b = ctx.b
-    tw = _Work(b, b.gep(_twiddles(ctx, n, n, inverse), [i64(0), i64(0)], inbounds=True))
-    zero = ir.Constant(F64, 0.0)
-    with for_range(b, n, "dftk") as k:
-        acc_re, acc_im = Var(b, F64, zero), Var(b, F64, zero)
-        with for_range(b, n, "dftj") as j:
-            w = tw.load(b.urem(b.mul(j, k), i64(n)))
-            v = _cmul(b, w, line.load(j))
-            acc_re.set(b.fadd(acc_re.get(), v.re))
-            acc_im.set(b.fadd(acc_im.get(), v.im))
-        tmp.store(k, Cplx(acc_re.get(), acc_im.get()))
-    with for_range(b, n, "dftcp") as k:
-        line.store(k, tmp.load(k))
-
-
-def _table(ctx, name: str, typ: ir.Type, values) -> ir.Value:
-    """A private constant array (64-byte aligned) and a pointer to its first element."""
+def _table(ctx, name: str, values: np.ndarray) -> ir.Value:
+    """A private constant array of `values` (f32, f64 or i32; 64-byte aligned) and a pointer to its first
+    element. Held as its bytes in the target's byte order: LLVM IR's text of a byte string is a
+    quarter of a float list's and much faster for llvmlite to write."""
     m = ctx.module
     g = m.globals.get(name)
     if g is None:
-        arr_t = ir.ArrayType(typ, max(1, len(values)))
+        order = ">" if "E" in str(getattr(m, "data_layout", "") or "").split("-") else "<"
+        data = bytearray(np.ascontiguousarray(values, values.dtype.newbyteorder(order)).tobytes() or bytes(4))
+        arr_t = ir.ArrayType(ir.IntType(8), len(data))
         g = ir.GlobalVariable(m, arr_t, name)
-        g.initializer = ir.Constant(arr_t, list(values) or [0])
+        g.initializer = ir.Constant(arr_t, data)
         g.global_constant = True
         g.linkage = "private"
         g.align = 64
     return ctx.b.gep(g, [i64(0), i64(0)], inbounds=True)
 
 
-def _stage_twiddles(ctx, n: int, inverse: bool):
-    """(re, im) tables of the radix-2 stages of a length-n transform, stage after stage: the stage of
-    half-length h (h = 1, 2, 4, ... n/2) at [h-1, 2h-1), its j-th entry exp(-+2 pi i j/(2h))."""
-    ang = np.concatenate([np.arange(h, dtype=np.float64) * (n // (2 * h)) for h in _halves(n)])
-    ang = (2.0 if inverse else -2.0) * np.pi * ang / n
-    tag = f"{n}.{'inv' if inverse else 'fwd'}"
-    return (_table(ctx, f"hloc.fft.stw{tag}.re", F64, [float(v) for v in np.cos(ang)]),
-            _table(ctx, f"hloc.fft.stw{tag}.im", F64, [float(v) for v in np.sin(ang)]))
+def _angle_tables(ctx, name: str, t: ir.Type, steps: np.ndarray, n: int):
+    """(re, im) tables of exp(-2 pi i s / n) for the integer steps s, computed in f64 and rounded to t
+    (inverse transforms conjugate them as they load them: exact)."""
+    ang = -2.0 * np.pi * steps.astype(np.float64) / n
+    cast = np.float32 if t == F32 else np.float64
+    tag = f"{name}{n}.{'f32' if t == F32 else 'f64'}"
+    return (_table(ctx, f"hloc.fft.{tag}.re", np.cos(ang).astype(cast)),
+            _table(ctx, f"hloc.fft.{tag}.im", np.sin(ang).astype(cast)))
 
 
-def _halves(n: int) -> list[int]:
-    return [1 << s for s in range(n.bit_length() - 1)]
+def _roots(ctx, n: int, t: ir.Type):
+    """exp(-2 pi i m / n), m < n/2, n a power of two: the twiddles of every radix-2 stage of every
+    power-of-two length up to n (the stage of half-length h takes every n/(2h)-th), one table per
+    instruction, not one per length and stage (the tables dominate the module's size)."""
+    return _angle_tables(ctx, "roots", t, np.arange(max(1, n // 2)), n)
+
+
+def _twiddle(b, tables, k, vt: ir.VectorType, inverse: bool) -> Cplx:
+    """Entry k of (re, im) tables, conjugated for an inverse transform, splat over the lanes."""
+    et = vt.element
+    re, im = (b.load(b.gep(p, [k], inbounds=True, source_etype=et), typ=et) for p in tables)
+    return Cplx(_splat(b, re, vt), _splat(b, b.fneg(im) if inverse else im, vt))
+
+
+def _largest_pow2(lengths) -> int:
+    return max([n for n in lengths if _is_pow2(n)] + [1])
 
 
 def _bit_reversal(ctx, n: int) -> ir.Value:
+    """The bit reversals of log2 n bits (a shorter power of two m: shifted right by log2(n/m))."""
     bits = n.bit_length() - 1
     rev = [int(format(j, f"0{bits}b")[::-1], 2) if bits else 0 for j in range(n)]
-    return _table(ctx, f"hloc.fft.rev{n}", I32, rev)
+    return _table(ctx, f"hloc.fft.rev{n}", np.array(rev, np.int32))
 
 
-def _pow2_function(ctx, inverse: bool) -> ir.Function:
-    """`void f(re, im, n, log2n, twre, twim)`: the unscaled (I)DFT of the length-n (a power of two, n >= 2)
-    complex line held split (re[], im[]) in bit-reversed order, in place, by radix-2 decimation in time:
-    the first two stages at once (their twiddles are 1 and -+i: exact), then one stage per doubling,
-    its butterflies over contiguous runs (vectorised, twiddles from `_stage_twiddles`). One function per
-    module and direction, whatever the lengths: LLVM compiles it once."""
+class _Lanes:
+    """A group of complex lines held split (re[n][lanes], im[n][lanes]): element j of every line of the
+    group is one vector, so each butterfly works on all the group's lines at once."""
+
+    def __init__(self, b: ir.IRBuilder, re: ir.Value, im: ir.Value, vt: ir.VectorType):
+        self.b, self.re, self.im, self.vt = b, re, im, vt
+        self.align = _esize(vt.element)
+
+    def _at(self, base, i):
+        return self.b.gep(base, [i], inbounds=True, source_etype=self.vt)
+
+    def load(self, i) -> Cplx:
+        b = self.b
+        return Cplx(b.load(self._at(self.re, i), typ=self.vt, align=self.align),
+                    b.load(self._at(self.im, i), typ=self.vt, align=self.align))
+
+    def store(self, i, v: Cplx) -> None:
+        self.b.store(v.re, self._at(self.re, i), align=self.align)
+        self.b.store(v.im, self._at(self.im, i), align=self.align)
+
+
+def _splat(b, v: ir.Value, vt: ir.VectorType) -> ir.Value:
+    one = b.insert_element(ir.Constant(vt, ir.Undefined), v, ir.Constant(I32, 0))
+    mask = ir.Constant(ir.VectorType(I32, vt.count), [0] * vt.count)
+    return b.shuffle_vector(one, ir.Constant(vt, ir.Undefined), mask)
+
+
+def _line_function(ctx, name: str, vt: ir.VectorType, nargs: int, nints: int = 2
+                   ) -> tuple[ir.Function, ir.IRBuilder | None]:
+    """The module's function `name` (void, pointer and i64 arguments) and a builder at its entry when it is
+    new (None when it exists)."""
     m = ctx.module
-    name = f"hloc.fft.pow2.{'inv' if inverse else 'fwd'}"
     fn = m.globals.get(name)
     if fn is not None:
-        return fn
-    fn = ir.Function(m, ir.FunctionType(ir.VoidType(), [PTR, PTR, I64, I64, PTR, PTR]), name)
+        return fn, None
+    fn = ir.Function(m, ir.FunctionType(ir.VoidType(), [PTR] * nargs + [I64] * nints), name)
     fn.linkage = "internal"
     fn.attributes.add("nounwind")
-    re, im, n, log2n, twre, twim = fn.args
-    for a in (re, im, twre, twim):
+    for a in fn.args[:nargs]:
         a.add_attribute("noalias")
-    b = ir.IRBuilder(fn.append_basic_block("entry"))
-    R, I = _Split(b, re, im), _Split(b, twre, twim)
+    return fn, ir.IRBuilder(fn.append_basic_block("entry"))
+
+
+def _pow2_function(ctx, vt: ir.VectorType, inverse: bool) -> ir.Function:
+    """`void f(re, im, rootsre, rootsim, n, log2n, log2r)`: the unscaled (I)DFT of each lane of a group
+    (`_Lanes`) of length-n lines (a power of two, n >= 2) held in bit-reversed order, in place, by radix-2
+    decimation in time: the first two stages at once (their twiddles are 1 and -+i: exact), then one
+    stage per doubling, twiddles from `_roots` of 2**log2r. One function per module, direction and vector
+    type, whatever the lengths: LLVM compiles it once."""
+    t = "f32" if vt.element == F32 else "f64"
+    fn, b = _line_function(ctx, f"hloc.fft.pow2.{t}x{vt.count}.{'inv' if inverse else 'fwd'}", vt, 4, 3)
+    if b is None:
+        return fn
+    re, im, rootsre, rootsim, n, log2n, log2r = fn.args
+    R = _Lanes(b, re, im, vt)
     with b.if_else(b.icmp_signed("==", n, i64(2))) as (then, otherwise):
         with then:
             x0, x1 = R.load(i64(0)), R.load(i64(1))
             R.store(i64(0), _cadd(b, x0, x1))
             R.store(i64(1), _csub(b, x0, x1))
         with otherwise:
-            with for_range(b, b.lshr(n, i64(2)), "fft.r4") as blk:
-                p = b.shl(blk, i64(2))
-                a = [R.load(b.add(p, i64(t))) for t in range(4)]
-                s01, d01 = _cadd(b, a[0], a[1]), _csub(b, a[0], a[1])
-                s23, d23 = _cadd(b, a[2], a[3]), _csub(b, a[2], a[3])
-                # d23 times -i (forward) or +i (inverse)
-                t = Cplx(b.fneg(d23.im), d23.re) if inverse else Cplx(d23.im, b.fneg(d23.re))
-                R.store(p, _cadd(b, s01, s23))
-                R.store(b.add(p, i64(2)), _csub(b, s01, s23))
-                R.store(b.add(p, i64(1)), _cadd(b, d01, t))
-                R.store(b.add(p, i64(3)), _csub(b, d01, t))
-            with for_range(b, log2n, "fft.stage", start=2) as st:
+            def stage(st, lo, count):
+                """The radix-2 stage of half-length 2**st over the `count` elements from `lo`."""
                 h = b.shl(i64(1), st)
                 size = b.shl(h, i64(1))
-                tw0 = b.sub(h, i64(1))
-                with for_range(b, b.lshr(n, b.add(st, i64(1))), "fft.blk") as blk:
-                    start = b.mul(blk, size)
+                stride = b.sub(b.sub(log2r, i64(1)), st)  # W_2h^j = W_r^(j r/2h)
+                with for_range(b, b.udiv(count, size), "fft.blk") as blk:
+                    start = b.add(lo, b.mul(blk, size))
                     with for_range(b, h, "fft.bf") as j:
-                        w = I.load(b.add(tw0, j))
+                        w = _twiddle(b, (rootsre, rootsim), b.shl(j, stride), vt, inverse)
                         p = b.add(start, j)
                         q = b.add(p, h)
-                        u, t = R.load(p), _cmul(b, w, R.load(q))
-                        R.store(p, _cadd(b, u, t))
-                        R.store(q, _csub(b, u, t))
+                        u, v = R.load(p), _cmul(b, w, R.load(q))
+                        R.store(p, _cadd(b, u, v))
+                        R.store(q, _csub(b, u, v))
+
+            # the stages within blocks of L1's size block by block, then the longer ones over the line
+            small = b.icmp_signed("<", log2n, i64(L1_BLOCK_BITS))
+            block_bits = b.select(small, log2n, i64(L1_BLOCK_BITS))
+            block = b.shl(i64(1), block_bits)
+            with for_range(b, b.lshr(n, block_bits), "fft.l1") as blk0:
+                lo = b.shl(blk0, block_bits)
+                with for_range(b, b.lshr(block, i64(2)), "fft.r4") as blk:
+                    p = b.add(lo, b.shl(blk, i64(2)))
+                    a = [R.load(b.add(p, i64(t))) for t in range(4)]
+                    s01, d01 = _cadd(b, a[0], a[1]), _csub(b, a[0], a[1])
+                    s23, d23 = _cadd(b, a[2], a[3]), _csub(b, a[2], a[3])
+                    # d23 times -i (forward) or +i (inverse)
+                    t = Cplx(b.fneg(d23.im), d23.re) if inverse else Cplx(d23.im, b.fneg(d23.re))
+                    R.store(p, _cadd(b, s01, s23))
+                    R.store(b.add(p, i64(2)), _csub(b, s01, s23))
+                    R.store(b.add(p, i64(1)), _cadd(b, d01, t))
+                    R.store(b.add(p, i64(3)), _csub(b, d01, t))
+                with for_range(b, block_bits, "fft.stage", start=2) as st:
+                    stage(st, lo, block)
+            with for_range(b, log2n, "fft.stage", start=block_bits) as st:
+                stage(st, i64(0), n)
     b.ret_void()
     return fn
 
 
-class _Split:
-    """A complex-double array held as two arrays of doubles (re[], im[])."""
-
-    def __init__(self, b: ir.IRBuilder, re: ir.Value, im: ir.Value):
-        self.b, self.re, self.im = b, re, im
-
-    def load(self, i) -> Cplx:
-        b = self.b
-        return Cplx(b.load(b.gep(self.re, [i], inbounds=True, source_etype=F64), typ=F64),
-                    b.load(b.gep(self.im, [i], inbounds=True, source_etype=F64), typ=F64))
-
-    def store(self, i, v: Cplx) -> None:
-        b = self.b
-        b.store(v.re, b.gep(self.re, [i], inbounds=True, source_etype=F64))
-        b.store(v.im, b.gep(self.im, [i], inbounds=True, source_etype=F64))
+MAX_RADIX = 16  # a larger prime factor: the direct DFT (a radix-p butterfly is p^2 multiplications, unrolled)
 
 
-def _to_double(b, v, is_complex: bool) -> Cplx:
+def _radices(n: int) -> list[int]:
+    """n's factors in the order the mixed-radix stages apply them: 4s, 2, 3, 5, 7, then larger primes."""
+    out = []
+    for p in (4, 2, 3, 5, 7):
+        while n % p == 0:
+            out.append(p)
+            n //= p
+    q = 11
+    while n > 1:
+        while n % q == 0:
+            out.append(q)
+            n //= q
+        q += 2
+    return out
+
+
+def _input_order(idx: list[int], radices: list[int]) -> list[int]:
+    """Which input element each buffer position holds before decimation-in-time stages of these radices
+    (the last stage's sub-transforms take every p-th element; recursively: the digit reversal)."""
+    if not radices:
+        return idx
+    p = radices[-1]
+    return [i for q in range(p) for i in _input_order(idx[q::p], radices[:-1])]
+
+
+def _digit_reversal(ctx, n: int) -> ir.Value:
+    """The buffer position of each input element of a mixed-radix line."""
+    order = _input_order(list(range(n)), _radices(n))
+    where = [0] * n
+    for pos, i in enumerate(order):
+        where[i] = pos
+    return _table(ctx, f"hloc.fft.perm{n}", np.array(where, np.int32))
+
+
+def _mixed_function(ctx, n: int, vt: ir.VectorType, inverse: bool) -> ir.Function:
+    """`void f(re, im, n, _)`: the unscaled (I)DFT of each lane of a group of length-n lines (n's prime
+    factors <= MAX_RADIX) held in digit-reversed order (`_digit_reversal`), in place, by decimation in
+    time: per stage of radix p over sub-transforms of length m, X[j + r m] = sum_q W_pm^(qj) Y_q[j]
+    W_p^(qr), the twiddles W_pm^(qj) from a table (computed in f64), the W_p^(qr) constants. O(n sum p).
+    One function per module, length, direction and vector type."""
+    t = "f32" if vt.element == F32 else "f64"
+    direction = "inv" if inverse else "fwd"
+    fn, b = _line_function(ctx, f"hloc.fft.mixed{n}.{t}x{vt.count}.{direction}", vt, 2)
+    if b is None:
+        return fn
+    re, im, _, _ = fn.args
+    R = _Lanes(b, re, im, vt)
+    et, sign = vt.element, 2.0 if inverse else -2.0
+
+    def splat_const(v: float) -> ir.Value:
+        return ir.Constant(vt, [float(v)] * vt.count)
+
+    def times(y: Cplx, c: complex) -> Cplx:
+        """y * c for a constant c, exactly for c in (1, -1, i, -i)."""
+        cr, ci = round(c.real, 15), round(c.imag, 15)
+        if (cr, ci) == (1.0, 0.0):
+            return y
+        if (cr, ci) == (-1.0, 0.0):
+            return Cplx(b.fneg(y.re), b.fneg(y.im))
+        if (cr, ci) == (0.0, 1.0):
+            return Cplx(b.fneg(y.im), y.re)
+        if (cr, ci) == (0.0, -1.0):
+            return Cplx(y.im, b.fneg(y.re))
+        return _cmul(b, Cplx(splat_const(c.real), splat_const(c.imag)), y)
+
+    saved = ctx.b
+    ctx.b = b  # the tables' pointers are made in this function
+    try:
+        m = 1
+        for p in _radices(n):
+            size = m * p
+            roots = [complex(np.exp(1j * sign * np.pi * k / p)) for k in range(p)]
+            if m > 1:
+                steps = np.array([j * q for j in range(m) for q in range(1, p)], dtype=np.int64)
+                tables = _angle_tables(ctx, f"mtw{n}.", et, steps, size)
+            with for_range(b, n // size, f"fft.m{size}") as blk, for_range(b, m, f"fft.m{size}j") as j:
+                p0 = b.add(b.mul(blk, i64(size)), j)
+                ys = [R.load(b.add(p0, i64(q * m))) for q in range(p)]
+                if m > 1:
+                    for q in range(1, p):
+                        k = b.add(b.mul(j, i64(p - 1)), i64(q - 1))
+                        ys[q] = _cmul(b, _twiddle(b, tables, k, vt, inverse), ys[q])
+                for r in range(p):
+                    acc = ys[0]
+                    for q in range(1, p):
+                        acc = _cadd(b, acc, times(ys[q], roots[q * r % p]))
+                    R.store(b.add(p0, i64(r * m)), acc)
+            m = size
+    finally:
+        ctx.b = saved
+    b.ret_void()
+    return fn
+
+
+def _dft_function(ctx, vt: ir.VectorType, inverse: bool) -> ir.Function:
+    """`void f(re, im, tre, tim, twre, twim, n, _)`: the unscaled (I)DFT of each lane of a group of
+    length-n lines (any n), in place through the temporary (tre, tim): O(n^2), with the twiddles
+    exp(-+2 pi i jk/n) read from the table at (j*k mod n), so that long transforms do not lose accuracy
+    to recurrences."""
+    t = "f32" if vt.element == F32 else "f64"
+    fn, b = _line_function(ctx, f"hloc.fft.dft.{t}x{vt.count}.{'inv' if inverse else 'fwd'}", vt, 6)
+    if b is None:
+        return fn
+    re, im, tre, tim, twre, twim, n, _ = fn.args
+    X, T = _Lanes(b, re, im, vt), _Lanes(b, tre, tim, vt)
+    zero = ir.Constant(vt, [0.0] * vt.count)
+    with for_range(b, n, "dftk") as k:
+        acc_re, acc_im, idx = Var(b, vt, zero), Var(b, vt, zero), Var(b, I64, i64(0))
+        with for_range(b, n, "dftj") as j:
+            at = idx.get()
+            v = _cmul(b, _twiddle(b, (twre, twim), at, vt, inverse), X.load(j))
+            acc_re.set(b.fadd(acc_re.get(), v.re))
+            acc_im.set(b.fadd(acc_im.get(), v.im))
+            nxt = b.add(at, k)
+            idx.set(b.select(b.icmp_unsigned(">=", nxt, n), b.sub(nxt, n), nxt))
+        T.store(k, Cplx(acc_re.get(), acc_im.get()))
+    with for_range(b, n, "dftcp") as k:
+        X.store(k, T.load(k))
+    b.ret_void()
+    return fn
+
+
+def _convert(b, v: ir.Value, t: ir.Type) -> ir.Value:
+    if v.type == t:
+        return v
+    return b.fpext(v, t) if t == F64 else b.fptrunc(v, t)
+
+
+def _to_compute(b, v, is_complex: bool, t: ir.Type) -> Cplx:
     if is_complex:
-        re, im = v
-        if re.type != F64:
-            re, im = b.fpext(re, F64), b.fpext(im, F64)
-        return Cplx(re, im)
-    return Cplx(v if v.type == F64 else b.fpext(v, F64), ir.Constant(F64, 0.0))
+        return Cplx(_convert(b, v[0], t), _convert(b, v[1], t))
+    return Cplx(_convert(b, v, t), ir.Constant(t, 0.0))
 
 
 def _row_major(shape) -> bool:
@@ -288,105 +464,468 @@ def _index(b, shape, lin) -> Index:
 
 @kernel("fft")
 def emit_fft(ctx, instr: Instruction) -> None:
-    """Pass after pass along the transformed dimensions (the last one last), each over its lines split
-    between threads: a line is gathered into the thread's buffer (bit-reversed for a power-of-two
-    length; an IRFFT's last pass extends the half spectrum as it gathers), transformed and scattered.
-    The first pass reads the operand, the last writes the result (scaled, an RFFT's half kept), the ones
-    between go through the working array in the scratch."""
+    """Pass after pass along the transformed dimensions (the last one last), each over its lines in groups
+    (`_Lanes`) split between threads: a group is gathered into the thread's buffer (bit-reversed for a
+    power-of-two length; an IRFFT's last pass extends the half spectrum as it gathers), transformed and
+    scattered. The first pass reads the operand, the last writes the result (scaled, an RFFT's half
+    kept), the ones between go through the working array in the scratch."""
     b = ctx.b
     kind, lengths, wdims = _plan(instr)
     x: IrArray = ctx.operands[0][0]
     out: IrArray = ctx.outputs[0]
     if x.shape.num_elements == 0 or out.shape.num_elements == 0:
         return
+    t = _compute_type(instr)
+    es = _esize(t)
     k = len(lengths)
     rank = len(wdims)
     inverse = kind in ("IFFT", "IRFFT")
-    work_off = _work_bytes(kind, lengths, wdims)
-    slot_bytes = _slot_bytes(max(lengths))
+    work_off = _work_bytes(kind, lengths, wdims, es)
+    slot_bytes = max(_slot_bytes(n, es) for n in lengths)
     in_dims = x.shape.dims
     axes = list(range(rank - k, rank))
+    scale = 1.0 / math.prod(lengths) if inverse else 1.0
+    if _packs(instr, kind, wdims):  # the other dimensions over the half spectrum only
+        half = tuple(in_dims) if kind == "IRFFT" else tuple(out.shape.dims)
+        if kind == "RFFT":
+            _real_pass(ctx, instr, kind, wdims, t, reads_x=True, writes_out=k == 1, scale=1.0, work_off=work_off,
+                       slot_bytes=slot_bytes)
+        for number, axis in enumerate(axes[:-1]):
+            _pass(ctx, instr, "IFFT" if inverse else "FFT", half, axis, inverse, t,
+                  reads_x=number == 0 and kind == "IRFFT", writes_out=kind == "RFFT" and axis == rank - 2,
+                  hermitian=False, scale=1.0, work_off=work_off, slot_bytes=slot_bytes)
+        if kind == "IRFFT":
+            _real_pass(ctx, instr, kind, wdims, t, reads_x=k == 1, writes_out=True, scale=scale, work_off=work_off,
+                       slot_bytes=slot_bytes)
+        return
     from_work_first = kind == "IRFFT" and k > 1
     if from_work_first:  # the half spectrum into the full-width working array (the outer passes' lines)
-        work = _Work(b, b.gep(ctx.scratch, [i64(COUNTER_BYTES)], inbounds=True, source_etype=ir.IntType(8)))
+        work = _Work(b, b.gep(ctx.scratch, [i64(COUNTER_BYTES)], inbounds=True, source_etype=ir.IntType(8)), t)
         half, n_last = in_dims[-1], wdims[-1]
         with for_range(b, math.prod(in_dims), "in") as i:
             row, col = b.udiv(i, i64(half)), b.urem(i, i64(half))
-            work.store(b.add(b.mul(row, i64(n_last)), col), _to_double(b, x.load(b, _index(b, x.shape, i)), True))
-    scale = 1.0 / math.prod(lengths) if inverse else 1.0
+            work.store(b.add(b.mul(row, i64(n_last)), col), _to_compute(b, x.load(b, _index(b, x.shape, i)), True, t))
     for number, axis in enumerate(axes):
         first, last = number == 0, number == len(axes) - 1
-        _pass(ctx, instr, kind, wdims, axis, inverse, reads_x=first and not from_work_first, writes_out=last,
+        _pass(ctx, instr, kind, wdims, axis, inverse, t, reads_x=first and not from_work_first, writes_out=last,
               hermitian=kind == "IRFFT" and last, scale=scale if last else 1.0, work_off=work_off,
               slot_bytes=slot_bytes)
 
 
-def _pass(ctx, instr, kind, wdims, axis, inverse, *, reads_x, writes_out, hermitian, scale, work_off, slot_bytes):
+def _transpose(b, rows: list) -> list:
+    """The columns of a square matrix held as row vectors: one round per bit of the index, each swapping
+    that bit of the row and column numbers of every element (two shuffles per pair of rows)."""
+    m, v = list(rows), len(rows)
+    s = v // 2
+    while s:
+        lo = ir.Constant(ir.VectorType(I32, v), [j if not j & s else v + j - s for j in range(v)])
+        hi = ir.Constant(ir.VectorType(I32, v), [j + s if not j & s else v + j for j in range(v)])
+        new = list(m)
+        for i in range(v):
+            if not i & s:
+                new[i] = b.shuffle_vector(m[i], m[i | s], lo)
+                new[i | s] = b.shuffle_vector(m[i], m[i | s], hi)
+        m = new
+        s //= 2
+    return m
+
+
+def _convert_vec(b, v: ir.Value, t: ir.Type) -> ir.Value:
+    if v.type.element == t:
+        return v
+    vt = ir.VectorType(t, v.type.count)
+    return b.fpext(v, vt) if t == F64 else b.fptrunc(v, vt)
+
+
+class _Run:
+    """Runs of `lanes` consecutive elements of a row-major array (complex interleaved, or real) as vectors
+    of the compute type `t`."""
+
+    def __init__(self, b, ptr, stype: ir.Type, is_complex: bool, lanes: int, t: ir.Type):
+        self.b, self.ptr, self.stype, self.is_complex, self.lanes, self.t = b, ptr, stype, is_complex, lanes, t
+        self.align = _esize(stype)
+
+    def load(self, off) -> Cplx:
+        b, v = self.b, self.lanes
+        if not self.is_complex:
+            x = b.load(b.gep(self.ptr, [off], inbounds=True, source_etype=self.stype),
+                       typ=ir.VectorType(self.stype, v), align=self.align)
+            return Cplx(_convert_vec(b, x, self.t), ir.Constant(ir.VectorType(self.t, v), [0.0] * v))
+        x = b.load(b.gep(self.ptr, [b.shl(off, i64(1))], inbounds=True, source_etype=self.stype),
+                   typ=ir.VectorType(self.stype, 2 * v), align=self.align)
+        undef = ir.Constant(x.type, ir.Undefined)
+        re = b.shuffle_vector(x, undef, ir.Constant(ir.VectorType(I32, v), list(range(0, 2 * v, 2))))
+        im = b.shuffle_vector(x, undef, ir.Constant(ir.VectorType(I32, v), list(range(1, 2 * v, 2))))
+        return Cplx(_convert_vec(b, re, self.t), _convert_vec(b, im, self.t))
+
+    def store(self, off, z: Cplx) -> None:
+        b, v = self.b, self.lanes
+        re = _convert_vec(b, z.re, self.stype)
+        if not self.is_complex:
+            b.store(re, b.gep(self.ptr, [off], inbounds=True, source_etype=self.stype), align=self.align)
+            return
+        im = _convert_vec(b, z.im, self.stype)
+        mix = [q // 2 + (v if q % 2 else 0) for q in range(2 * v)]
+        x = b.shuffle_vector(re, im, ir.Constant(ir.VectorType(I32, 2 * v), mix))
+        b.store(x, b.gep(self.ptr, [b.shl(off, i64(1))], inbounds=True, source_etype=self.stype), align=self.align)
+
+
+def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, hermitian, scale, work_off,
+          slot_bytes):
     n = wdims[axis]
+    roots_n = _largest_pow2(_plan(instr)[1])
     inner = math.prod(wdims[axis + 1:])
     lines = math.prod(wdims) // n
     pow2 = _is_pow2(n) and n >= 2
+    mixed = not pow2 and n > 1 and max(_radices(n)) <= MAX_RADIX
+    es = _esize(t)
+    lanes = _lanes(n, es)
+    vt = ir.VectorType(t, lanes)
+    # The lines of a group: consecutive ones (rows, or inner dimensions narrower than the lanes), or a
+    # chunk of `lanes` contiguous lines of one outer index (their run per j moves as one vector).
+    chunked = inner > 1 and (inner % lanes == 0 or inner >= lanes)
+    chunks = -(-inner // lanes)
+    groups = lines // inner * chunks if chunked else -(-lines // lanes)
+    partial = inner % lanes != 0 if chunked else lines % lanes != 0  # some groups with fewer lines
+    kept = n // 2 + 1 if writes_out and kind == "RFFT" else n
+    x_shape, out_shape = instr.operands[0].shape, instr.shape
+    # Whole groups move as vectors when their lines are contiguous (a run of `lanes` elements per j) or
+    # rows (tiles of lanes x lanes, transposed in registers); the rest element by element.
+    if reads_x and (kind == "IRFFT" or not _row_major(x_shape)) or hermitian:
+        gather_by = None
+    else:
+        gather_by = "runs" if chunked else "tiles" if inner == 1 and n >= lanes else None
+    if writes_out and not _row_major(out_shape):
+        scatter_by = None
+    elif chunked and not (writes_out and kind in ("RFFT", "IRFFT")):
+        scatter_by = "runs"
+    else:
+        scatter_by = "tiles" if inner == 1 and kept >= lanes else None
 
     def body(c, lo, hi, task, _extras):
         b = c.b
         x, out = c.operands[0][0], c.outputs[0]
-        work = _Work(b, b.gep(c.scratch, [i64(COUNTER_BYTES)], inbounds=True, source_etype=ir.IntType(8)))
+        work_ptr = b.gep(c.scratch, [i64(COUNTER_BYTES)], inbounds=True, source_etype=ir.IntType(8))
+        work = _Work(b, work_ptr, t)
+        source = _Run(b, x.ptr, x.stype, x.is_complex, lanes, t) if reads_x else _Run(b, work_ptr, t, True, lanes, t)
+        dest = _Run(b, out.ptr, out.stype, kind != "IRFFT", lanes, t) if writes_out else \
+            _Run(b, work_ptr, t, True, lanes, t)
         slot = b.gep(c.scratch, [b.add(i64(COUNTER_BYTES + work_off), b.mul(task, i64(slot_bytes)))], inbounds=True,
                      source_etype=ir.IntType(8))
+        part = [b.gep(slot, [i64(q * n)], inbounds=True, source_etype=vt) for q in range(4)]
+        buf = _Lanes(b, part[0], part[1], vt)
         if pow2:
-            buf = _Split(b, slot, b.gep(slot, [i64(n)], inbounds=True, source_etype=F64))
-            rev = _bit_reversal(c, n)
-            twre, twim = _stage_twiddles(c, n, inverse)
-            fn = _pow2_function(c, inverse)
-        else:
-            buf = _Work(b, slot)
-            tmp = _Work(b, b.gep(slot, [i64(2 * n)], inbounds=True, source_etype=F64))
-        with for_range(b, hi, "fft.line", start=lo) as line:
-            o, i = (b.udiv(line, i64(inner)), b.urem(line, i64(inner))) if inner > 1 else (line, i64(0))
-            base = b.add(b.mul(o, i64(n * inner)), i)
+            rev = _bit_reversal(c, roots_n)
+            rootsre, rootsim = _roots(c, roots_n, t)
+            fn = _pow2_function(c, vt, inverse)
+        elif mixed:
+            perm = _digit_reversal(c, n)
+            fn = _mixed_function(c, n, vt, inverse)
+        elif n > 1:
+            twre, twim = _angle_tables(c, "dft", t, np.arange(n), n)
+            fn = _dft_function(c, vt, inverse)
+        zero = ir.Constant(t, 0.0)
 
-            def gather(j) -> Cplx:
+        def lane_at(vec_ptr, j, lane):
+            return b.gep(vec_ptr, [b.add(b.mul(j, i64(lanes)), lane)], inbounds=True, source_etype=t)
+
+        def position(j):
+            if not (pow2 or mixed):
+                return j
+            r = b.zext(b.load(b.gep(rev if pow2 else perm, [j], inbounds=True, source_etype=I32), typ=I32), I64)
+            return b.lshr(r, i64(roots_n.bit_length() - n.bit_length())) if pow2 and roots_n != n else r
+
+        def scaled(v: Cplx) -> Cplx:
+            if scale == 1.0:
+                return v
+            s = ir.Constant(v.re.type, [scale] * lanes if isinstance(v.re.type, ir.VectorType) else scale)
+            return Cplx(b.fmul(v.re, s), b.fmul(v.im, s))
+
+        with for_range(b, hi, "fft.group", start=lo) as g:
+            if chunked:
+                at = b.mul(b.urem(g, i64(chunks)), i64(lanes))
+                first = b.add(b.mul(b.udiv(g, i64(chunks)), i64(inner)), at)
+                count = b.sub(i64(inner), at)
+            else:
+                first = b.mul(g, i64(lanes))
+                count = b.sub(i64(lines), first)
+            count = b.select(b.icmp_signed("<", count, i64(lanes)), count, i64(lanes))
+            whole = b.icmp_signed("==", count, i64(lanes))
+            if partial:  # a group's missing lines: zeros, not stale data
+                with b.if_then(b.not_(whole)):
+                    zv = ir.Constant(vt, [0.0] * lanes)
+                    with for_range(b, n, "fft.zero") as j:
+                        buf.store(j, Cplx(zv, zv))
+
+            def base_of(lane):
+                line = b.add(first, lane)
+                o, i = (b.udiv(line, i64(inner)), b.urem(line, i64(inner))) if inner > 1 else (line, i64(0))
+                return o, b.add(b.mul(o, i64(n * inner)), i)
+
+            def gather(lane, j) -> Cplx:
+                o, base = base_of(lane)
                 if reads_x and kind == "IRFFT":  # (one transformed dimension: the row of the half spectrum)
-                    return _to_double(b, x.load(b, _index(b, x.shape, b.add(b.mul(o, i64(x.shape.dims[-1])), j))),
-                                      True)
+                    return _to_compute(b, x.load(b, _index(b, x.shape, b.add(b.mul(o, i64(x.shape.dims[-1])), j))),
+                                       True, t)
                 pos = b.add(base, b.mul(j, i64(inner)))
                 if reads_x:
-                    return _to_double(b, x.load(b, _index(b, x.shape, pos)), x.is_complex)
+                    return _to_compute(b, x.load(b, _index(b, x.shape, pos)), x.is_complex, t)
                 return work.load(pos)
 
-            with for_range(b, n, "fft.ld") as j:
-                if hermitian:  # X[n-j] = conj(X[j]); the imaginary parts of the DC and Nyquist terms dropped
-                    upper = b.icmp_signed(">", j, i64(n // 2))
-                    v = gather(b.select(upper, b.sub(i64(n), j), j))
-                    real_only = b.or_(b.icmp_signed("==", j, i64(0)),
-                                      b.icmp_signed("==", j, i64(n // 2)) if n % 2 == 0 else ir.Constant(I1, 0))
-                    zero = ir.Constant(F64, 0.0)
-                    v = Cplx(v.re, b.select(real_only, zero, b.select(upper, b.fneg(v.im), v.im)))
-                else:
-                    v = gather(j)
-                if pow2:
-                    r = b.zext(b.load(b.gep(rev, [j], inbounds=True, source_etype=I32), typ=I32), I64)
-                    buf.store(r, v)
-                else:
-                    buf.store(j, v)
-            if pow2:
-                b.call(fn, [buf.re, buf.im, i64(n), i64(n.bit_length() - 1), twre, twim])
-            elif n > 1:
-                _dft_line(c, buf, tmp, n, inverse)
-            kept = n // 2 + 1 if writes_out and kind == "RFFT" else n
-            with for_range(b, kept, "fft.st") as j:
-                v = buf.load(j)
-                if scale != 1.0:
-                    s = ir.Constant(F64, scale)
-                    v = Cplx(b.fmul(v.re, s), b.fmul(v.im, s))
-                pos = b.add(base, b.mul(j, i64(inner)))
-                if writes_out:
-                    _scatter_out(b, out, kind, o, j, pos, kept, v)
-                else:
-                    work.store(pos, v)
+            def gather_elements(start=0):
+                with for_range(b, n, "fft.ld", start=start) as j:
+                    if hermitian:  # X[n-j] = conj(X[j]); the imaginary parts of the DC and Nyquist terms dropped
+                        upper = b.icmp_signed(">", j, i64(n // 2))
+                        src = b.select(upper, b.sub(i64(n), j), j)
+                        real_only = b.or_(b.icmp_signed("==", j, i64(0)),
+                                          b.icmp_signed("==", j, i64(n // 2)) if n % 2 == 0 else ir.Constant(I1, 0))
+                    else:
+                        src = j
+                    r = position(j)
+                    with for_range(b, count, "fft.ldl") as lane:
+                        v = gather(lane, src)
+                        if hermitian:
+                            v = Cplx(v.re, b.select(real_only, zero, b.select(upper, b.fneg(v.im), v.im)))
+                        b.store(v.re, lane_at(part[0], r, lane))
+                        b.store(v.im, lane_at(part[1], r, lane))
 
-    # chunks of lines claimed one at a time: a thread that starts late (a busy machine) takes fewer
-    parallel_chunks(ctx, lines, max(1, lines // (4 * FFT_SLOTS)), math.prod(wdims) * max(1, n.bit_length()), 0,
+            def gather_vectors():
+                if gather_by == "runs":
+                    _, base = base_of(i64(0))
+                    with for_range(b, n, "fft.ldv") as j:
+                        buf.store(position(j), source.load(b.add(base, b.mul(j, i64(inner)))))
+                    return
+                with for_range(b, n // lanes, "fft.ldt") as tile:
+                    j0 = b.mul(tile, i64(lanes))
+                    rows = [source.load(b.add(base_of(i64(q))[1], j0)) for q in range(lanes)]
+                    res, ims = _transpose(b, [r.re for r in rows]), _transpose(b, [r.im for r in rows])
+                    for q in range(lanes):
+                        buf.store(position(b.add(j0, i64(q))), Cplx(res[q], ims[q]))
+                if n % lanes:
+                    gather_elements(n - n % lanes)
+
+            def scatter_elements(start):
+                with for_range(b, kept, "fft.st", start=start) as j, for_range(b, count, "fft.stl") as lane:
+                    v = scaled(Cplx(b.load(lane_at(part[0], j, lane), typ=t), b.load(lane_at(part[1], j, lane), typ=t)))
+                    o, base = base_of(lane)
+                    pos = b.add(base, b.mul(j, i64(inner)))
+                    if writes_out:
+                        _scatter_out(b, out, kind, o, j, pos, kept, v)
+                    else:
+                        work.store(pos, v)
+
+            def scatter_vectors():
+                if scatter_by == "runs":
+                    _, base = base_of(i64(0))
+                    with for_range(b, n, "fft.stv") as j:
+                        dest.store(b.add(base, b.mul(j, i64(inner))), scaled(buf.load(j)))
+                    return
+                row = kept if writes_out and kind == "RFFT" else n
+                with for_range(b, kept // lanes, "fft.stt") as tile:
+                    j0 = b.mul(tile, i64(lanes))
+                    cols = [scaled(buf.load(b.add(j0, i64(q)))) for q in range(lanes)]
+                    res, ims = _transpose(b, [c.re for c in cols]), _transpose(b, [c.im for c in cols])
+                    for q in range(lanes):
+                        dest.store(b.add(b.mul(b.add(first, i64(q)), i64(row)), j0), Cplx(res[q], ims[q]))
+                if kept % lanes:
+                    scatter_elements(kept - kept % lanes)
+
+            def either(by, vectors, elements):
+                if by is None:
+                    elements()
+                elif not partial:
+                    vectors()
+                else:
+                    with b.if_else(whole) as (then, otherwise):
+                        with then:
+                            vectors()
+                        with otherwise:
+                            elements()
+
+            either(gather_by, gather_vectors, gather_elements)
+            if pow2:
+                b.call(fn, [part[0], part[1], rootsre, rootsim, i64(n), i64(n.bit_length() - 1),
+                            i64(roots_n.bit_length() - 1)])
+            elif mixed:
+                b.call(fn, [part[0], part[1], i64(n), i64(0)])
+            elif n > 1:
+                b.call(fn, [part[0], part[1], part[2], part[3], twre, twim, i64(n), i64(0)])
+            either(scatter_by, scatter_vectors, lambda: scatter_elements(0))
+
+    # chunks of groups claimed one at a time: a thread that starts late (a busy machine) takes fewer
+    parallel_chunks(ctx, groups, max(1, groups // (4 * FFT_SLOTS)), math.prod(wdims) * max(1, n.bit_length()), 0,
+                    FFT_SLOTS, body)
+
+
+def _packs(instr, kind: str, wdims) -> bool:
+    """Whether an RFFT or IRFFT runs its last dimension as a complex transform of half the length
+    (`_real_pass`; an RFFT first, an IRFFT last, the other dimensions over the half spectrum): an even
+    length whose half has small prime factors, row-major arrays."""
+    n = wdims[-1]
+    if kind not in ("RFFT", "IRFFT") or n % 2 or n < 4:
+        return False
+    return max(_radices(n // 2)) <= MAX_RADIX and _row_major(instr.operands[0].shape) and _row_major(instr.shape)
+
+
+def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_off, slot_bytes):
+    """The last dimension of an RFFT or IRFFT of even length n as a complex transform of length h = n/2 on
+    the pairs z[j] = x[2j] + i x[2j+1], lines in groups as `_pass` has them. RFFT: Z = DFT_h(z), then
+    X[k] = (Z[k] + conj Z[h-k]) / 2 - i W^k (Z[k] - conj Z[h-k]) / 2 (W = exp(-2 pi i/n)) for k <= h.
+    IRFFT: the half spectrum (the imaginary parts of X[0] and X[h] dropped) folds into
+    Z[k] = (X[k] + conj X[h-k]) + i W^-k (X[k] - conj X[h-k]), k < h, whose unscaled inverse is n z."""
+    n = wdims[-1]
+    h = n // 2
+    roots_n = _largest_pow2(_plan(instr)[1])
+    lines = math.prod(wdims) // n
+    es = _esize(t)
+    lanes = _lanes(n, es)
+    vt = ir.VectorType(t, lanes)
+    groups = -(-lines // lanes)
+    forward = kind == "RFFT"
+    # rows in complex elements (a real row of n: h pairs)
+    src_row = h if forward else h + 1
+    dst_row = h + 1 if forward else h
+    glen, slen = (h, h + 1) if forward else (h + 1, h)
+
+    def body(c, lo, hi, task, _extras):
+        b = c.b
+        x, out = c.operands[0][0], c.outputs[0]
+        work_ptr = b.gep(c.scratch, [i64(COUNTER_BYTES)], inbounds=True, source_etype=ir.IntType(8))
+        src_ptr, src_t = (x.ptr, x.stype) if reads_x else (work_ptr, t)
+        dst_ptr, dst_t = (out.ptr, out.stype) if writes_out else (work_ptr, t)
+        src, dst = _Run(b, src_ptr, src_t, True, lanes, t), _Run(b, dst_ptr, dst_t, True, lanes, t)
+        slot = b.gep(c.scratch, [b.add(i64(COUNTER_BYTES + work_off), b.mul(task, i64(slot_bytes)))], inbounds=True,
+                     source_etype=ir.IntType(8))
+        part = [b.gep(slot, [i64(q * n)], inbounds=True, source_etype=vt) for q in range(4)]
+        buf, half = _Lanes(b, part[0], part[1], vt), _Lanes(b, part[2], part[3], vt)
+        if _is_pow2(h):  # (n a power of two too: the instruction's roots of unity serve both)
+            order = _bit_reversal(c, roots_n)
+            roots = _roots(c, roots_n, t)
+            fn = _pow2_function(c, vt, not forward)
+            args = [*roots, i64(h), i64(h.bit_length() - 1), i64(roots_n.bit_length() - 1)]
+            w_at = roots_n // n  # W_n^k = W_r^(k r/n)
+        else:
+            order = _digit_reversal(c, h)
+            fn, args = _mixed_function(c, h, vt, not forward), [i64(h), i64(0)]
+            roots, w_at = _angle_tables(c, "rw", t, np.arange(h), n), 1
+        vzero = ir.Constant(vt, [0.0] * lanes)
+
+        def position(j):
+            r = b.zext(b.load(b.gep(order, [j], inbounds=True, source_etype=I32), typ=I32), I64)
+            return b.lshr(r, i64(roots_n.bit_length() - h.bit_length())) if _is_pow2(h) and roots_n != h else r
+
+        def w(k) -> Cplx:
+            return _twiddle(b, roots, k if w_at == 1 else b.mul(k, i64(w_at)), vt, not forward)
+
+        def conj(v: Cplx) -> Cplx:
+            return Cplx(v.re, b.fneg(v.im))
+
+        def pair_at(ptr, stype, off, part_):
+            return b.gep(ptr, [b.add(b.shl(off, i64(1)), i64(part_))], inbounds=True, source_etype=stype)
+
+        def lane_at(vec_ptr, j, lane):
+            return b.gep(vec_ptr, [b.add(b.mul(j, i64(lanes)), lane)], inbounds=True, source_etype=t)
+
+        # gathered into: the buffer in transform order (RFFT), the half spectrum in order (IRFFT)
+        into, into_at = (buf, position) if forward else (half, lambda j: j)
+
+        with for_range(b, hi, "fft.group", start=lo) as g:
+            first = b.mul(g, i64(lanes))
+            count = b.sub(i64(lines), first)
+            count = b.select(b.icmp_signed("<", count, i64(lanes)), count, i64(lanes))
+            whole = b.icmp_signed("==", count, i64(lanes))
+            if lines % lanes:  # a last group's missing lines: zeros, not stale data
+                with b.if_then(b.not_(whole)), for_range(b, n, "fft.zero") as j:
+                    buf.store(j, Cplx(vzero, vzero))
+                    half.store(j, Cplx(vzero, vzero))
+
+            def gather_elements(start):
+                with for_range(b, glen, "fft.ld", start=start) as j, for_range(b, count, "fft.ldl") as lane:
+                    off = b.add(b.mul(b.add(first, lane), i64(src_row)), j)
+                    r = into_at(j)
+                    for q, vec_ptr in enumerate((into.re, into.im)):
+                        v = _convert(b, b.load(pair_at(src_ptr, src_t, off, q), typ=src_t), t)
+                        b.store(v, lane_at(vec_ptr, r, lane))
+
+            def gather_tiles():
+                with for_range(b, glen // lanes, "fft.ldt") as tile:
+                    j0 = b.mul(tile, i64(lanes))
+                    rows = [src.load(b.add(b.mul(b.add(first, i64(q)), i64(src_row)), j0)) for q in range(lanes)]
+                    res, ims = _transpose(b, [r.re for r in rows]), _transpose(b, [r.im for r in rows])
+                    for q in range(lanes):
+                        into.store(into_at(b.add(j0, i64(q))), Cplx(res[q], ims[q]))
+                if glen % lanes:
+                    gather_elements(glen - glen % lanes)
+
+            def scatter_elements(start):
+                with for_range(b, slen, "fft.st", start=start) as j, for_range(b, count, "fft.stl") as lane:
+                    off = b.add(b.mul(b.add(first, lane), i64(dst_row)), j)
+                    for q, vec_ptr in enumerate((buf.re, buf.im)):
+                        v = b.load(lane_at(vec_ptr, j, lane), typ=t)
+                        if scale != 1.0:
+                            v = b.fmul(v, ir.Constant(t, scale))
+                        b.store(_convert(b, v, dst_t), pair_at(dst_ptr, dst_t, off, q))
+
+            def scatter_tiles():
+                sc = ir.Constant(vt, [scale] * lanes)
+                with for_range(b, slen // lanes, "fft.stt") as tile:
+                    j0 = b.mul(tile, i64(lanes))
+                    cols = [buf.load(b.add(j0, i64(q))) for q in range(lanes)]
+                    if scale != 1.0:
+                        cols = [Cplx(b.fmul(v.re, sc), b.fmul(v.im, sc)) for v in cols]
+                    res, ims = _transpose(b, [v.re for v in cols]), _transpose(b, [v.im for v in cols])
+                    for q in range(lanes):
+                        dst.store(b.add(b.mul(b.add(first, i64(q)), i64(dst_row)), j0), Cplx(res[q], ims[q]))
+                if slen % lanes:
+                    scatter_elements(slen - slen % lanes)
+
+            def either(vectors, elements):
+                if lines % lanes == 0:
+                    vectors()
+                    return
+                with b.if_else(whole) as (then, otherwise):
+                    with then:
+                        vectors()
+                    with otherwise:
+                        elements(0)
+
+            either(gather_tiles, gather_elements)
+            if not forward:  # fold the half spectrum into Z (in transform order)
+                for end in (0, h):
+                    v = half.load(i64(end))
+                    half.store(i64(end), Cplx(v.re, vzero))
+
+                def folded(a: Cplx, bb: Cplx, k) -> Cplx:
+                    e, d = _cadd(b, a, conj(bb)), _cmul(b, _csub(b, a, conj(bb)), w(k))
+                    return Cplx(b.fsub(e.re, d.im), b.fadd(e.im, d.re))  # e + i d
+
+                buf.store(position(i64(0)), folded(half.load(i64(0)), half.load(i64(h)), i64(0)))
+                with for_range(b, h // 2 + 1, "fft.fold", start=1) as k:
+                    hk = b.sub(i64(h), k)
+                    a, bb = half.load(k), half.load(hk)
+                    zk, zhk = folded(a, bb, k), folded(bb, a, hk)
+                    buf.store(position(k), zk)
+                    buf.store(position(hk), zhk)
+            b.call(fn, [part[0], part[1], *args])
+            if forward:  # unfold Z into X[0..h]
+                z0 = buf.load(i64(0))
+                buf.store(i64(h), Cplx(b.fsub(z0.re, z0.im), vzero))
+                buf.store(i64(0), Cplx(b.fadd(z0.re, z0.im), vzero))
+                halfc = ir.Constant(vt, [0.5] * lanes)
+
+                def unfolded(a: Cplx, bb: Cplx, k) -> Cplx:
+                    e, d = _cadd(b, a, conj(bb)), _cmul(b, _csub(b, a, conj(bb)), w(k))
+                    return Cplx(b.fmul(b.fadd(e.re, d.im), halfc), b.fmul(b.fsub(e.im, d.re), halfc))  # (e - i d)/2
+
+                with for_range(b, h // 2 + 1, "fft.unfold", start=1) as k:
+                    hk = b.sub(i64(h), k)
+                    a, bb = buf.load(k), buf.load(hk)
+                    xk, xhk = unfolded(a, bb, k), unfolded(bb, a, hk)
+                    buf.store(k, xk)
+                    buf.store(hk, xhk)
+            either(scatter_tiles, scatter_elements)
+
+    parallel_chunks(ctx, groups, max(1, groups // (4 * FFT_SLOTS)), math.prod(wdims) * max(1, n.bit_length()), 0,
                     FFT_SLOTS, body)
 
 
@@ -396,6 +935,6 @@ def _scatter_out(b, out: IrArray, kind: str, o, j, pos, kept: int, v: Cplx) -> N
     if kind == "RFFT":  # (the last dimension: its first n/2+1 entries)
         pos = b.add(b.mul(o, i64(kept)), j)
     if kind == "IRFFT":
-        out.store(b, _index(b, out.shape, pos), v.re if ct == F64 else b.fptrunc(v.re, ct))
+        out.store(b, _index(b, out.shape, pos), _convert(b, v.re, ct))
     else:
-        out.store(b, _index(b, out.shape, pos), v if ct == F64 else Cplx(b.fptrunc(v.re, ct), b.fptrunc(v.im, ct)))
+        out.store(b, _index(b, out.shape, pos), Cplx(_convert(b, v.re, ct), _convert(b, v.im, ct)))
