@@ -326,9 +326,9 @@ def install() -> None:
 
 def _native_error(comm: Communicator) -> RunError | None:
     ctx = comm.context
-    code = 0 if ctx is None else ctx[rv.CTX_ERROR]
-    if not code:
+    if ctx is None or not ctx[rv.CTX_ERROR]:
         return None
+    code = ctx[rv.CTX_ERROR]
     other = ctx[rv.CTX_DETAIL]
     if code == rv.ERR_POISONED:
         why = "another device failed"
