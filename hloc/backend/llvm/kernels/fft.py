@@ -512,6 +512,18 @@ def emit_fft(ctx, instr: Instruction) -> None:
               slot_bytes=slot_bytes)
 
 
+
+def _gather_tiles(b, n, lanes, row_at, store):
+    """The first n - n % lanes elements of `lanes` lines into lane-major vectors: tiles of lanes x lanes
+    complex elements, each line's run read as one vector (row_at(q, j0): line q from element j0),
+    transposed in registers and stored by element (store(j, Cplx of the lines' element j))."""
+    with for_range(b, n // lanes, "fft.ldt") as tile:
+        j0 = b.mul(tile, i64(lanes))
+        rows = [row_at(q, j0) for q in range(lanes)]
+        res, ims = _transpose(b, [r.re for r in rows]), _transpose(b, [r.im for r in rows])
+        for q in range(lanes):
+            store(b.add(j0, i64(q)), Cplx(res[q], ims[q]))
+
 def _transpose(b, rows: list) -> list:
     """The columns of a square matrix held as row vectors: one round per bit of the index, each swapping
     that bit of the row and column numbers of every element (two shuffles per pair of rows)."""
@@ -695,12 +707,8 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
                     with for_range(b, n, "fft.ldv") as j:
                         buf.store(position(j), source.load(b.add(base, b.mul(j, i64(inner)))))
                     return
-                with for_range(b, n // lanes, "fft.ldt") as tile:
-                    j0 = b.mul(tile, i64(lanes))
-                    rows = [source.load(b.add(base_of(i64(q))[1], j0)) for q in range(lanes)]
-                    res, ims = _transpose(b, [r.re for r in rows]), _transpose(b, [r.im for r in rows])
-                    for q in range(lanes):
-                        buf.store(position(b.add(j0, i64(q))), Cplx(res[q], ims[q]))
+                _gather_tiles(b, n, lanes, lambda q, j0: source.load(b.add(base_of(i64(q))[1], j0)),
+                              lambda j, v: buf.store(position(j), v))
                 if n % lanes:
                     gather_elements(n - n % lanes)
 
@@ -848,12 +856,10 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_o
                         b.store(v, lane_at(vec_ptr, r, lane))
 
             def gather_tiles():
-                with for_range(b, glen // lanes, "fft.ldt") as tile:
-                    j0 = b.mul(tile, i64(lanes))
-                    rows = [src.load(b.add(b.mul(b.add(first, i64(q)), i64(src_row)), j0)) for q in range(lanes)]
-                    res, ims = _transpose(b, [r.re for r in rows]), _transpose(b, [r.im for r in rows])
-                    for q in range(lanes):
-                        into.store(into_at(b.add(j0, i64(q))), Cplx(res[q], ims[q]))
+                def row_at(q, j0):
+                    return src.load(b.add(b.mul(b.add(first, i64(q)), i64(src_row)), j0))
+
+                _gather_tiles(b, glen, lanes, row_at, lambda j, v: into.store(into_at(j), v))
                 if glen % lanes:
                     gather_elements(glen - glen % lanes)
 
