@@ -254,15 +254,19 @@ def test_narrow_float_gemm_reads_operands_in_every_layout(cpu):
         a, b = ints(37, 70, dt=dt), ints(70, 45, dt=dt)  # 37 x 45 leaves partial tiles (MR 12 / 6, NR 32 / 16)
         at, bt = np.ascontiguousarray(a.T), np.ascontiguousarray(b.T)
         xa, xb = ints(3, 29, 66, dt=dt), ints(66, 3, 40, dt=dt)  # batch dim 1 of B: strided rows
+        sa, sb = ints(40, 40, dt=dt), ints(40, 40, dt=dt)  # operands and result of one shape
         k = len(params)
-        params += [f"{t}[37,70]", f"{t}[70,45]", f"{t}[70,37]", f"{t}[45,70]", f"{t}[3,29,66]", f"{t}[66,3,40]"]
-        inputs += [a, b, at, bt, xa, xb]
-        p = [f"p{k + i}" for i in range(6)]
+        params += [f"{t}[37,70]", f"{t}[70,45]", f"{t}[70,37]", f"{t}[45,70]", f"{t}[3,29,66]", f"{t}[66,3,40]",
+                   f"{t}[40,40]", f"{t}[40,40]"]
+        inputs += [a, b, at, bt, xa, xb, sa, sb]
+        p = [f"p{k + i}" for i in range(8)]
         rows = [("rr", p[0], p[1], "lhs_contracting_dims={1}, rhs_contracting_dims={0}", "37,45"),
                 ("cc", p[2], p[3], "lhs_contracting_dims={0}, rhs_contracting_dims={1}", "37,45"),
                 ("bs", p[4], p[5], "lhs_batch_dims={0}, lhs_contracting_dims={2}, rhs_batch_dims={1}, "
-                 "rhs_contracting_dims={0}", "3,29,40")]
-        exact = {"rr": ein("mk,kn->mn", a, b), "cc": ein("mk,kn->mn", a, b), "bs": ein("bmk,kbn->bmn", xa, xb)}
+                 "rhs_contracting_dims={0}", "3,29,40"),
+                ("sq", p[6], p[7], "lhs_contracting_dims={1}, rhs_contracting_dims={0}", "40,40")]
+        exact = {"rr": ein("mk,kn->mn", a, b), "cc": ein("mk,kn->mn", a, b), "bs": ein("bmk,kbn->bmn", xa, xb),
+                 "sq": ein("mk,kn->mn", sa, sb)}
         for name, x, y, dims, shape in rows:
             for out_t in ("f32", t):
                 n = f"{name}_{t}_{out_t}"

@@ -255,9 +255,10 @@ def gemm_scratch(plan: DotPlan, a: Shape, b: Shape, c: Shape, features: str) -> 
     if slots:
         pos += _align(COUNTER_BYTES)
     conv = []
-    for s in (a, b, c):
+    for k, s in enumerate((a, b, c)):
         # operands convert to the result type first: a narrow result rounds f32 operands too
-        if s is not c and src != acc:
+        # (by position: equal shapes may be one object)
+        if k < 2 and src != acc:
             conv.append(None)
         elif s.etype != acc or c.etype != acc:
             conv.append(pos)
