@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from mathref import compile_text, options_for, runs_here
 
-from hloc.backend.llvm.kernels.dot import plan_dot
+from hloc.backend.llvm.kernels.dot import outer_slots, plan_dot
 from hloc.parse import parse_module
 
 BF16 = ml_dtypes.bfloat16
@@ -293,3 +293,57 @@ def test_two_sliver_gemm_reads_row_major_a_in_place_or_packed(cpu):
                                                  "rhs_contracting_dims={0}"], [("c", "f32[100,30]")])
     (c,) = compile_text(text, options_for(cpu))([a, b])
     np.testing.assert_allclose(c, ein("mk,kn->mn", a, b), rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("cpu", ["default", "x86-64-v3"])
+def test_narrow_float_gemm_operand_shaped_like_its_result(cpu):
+    """bf16 / f16 GEMMs where an operand's shape (text, hence one parsed object) equals the result's, as
+    in attention's softmax(QK^T) V (mha_block bf16 of the XLA corpus: its V and output are both
+    bf16[12,128,64]{2,1,0}): such an operand is read in place, never as a converted f32 copy. Batched
+    (at least OUTER_SLOTS calls: threads claim whole calls) with A or B like C, the QK^T product
+    reading K transposed by its layout, and a column-major result (the GEMM's operands swapped). Exact
+    small values, as above."""
+    if reason := runs_here(cpu):
+        pytest.skip(reason)
+    rng = np.random.default_rng(161)
+
+    def ints(*dims, dt):
+        return (rng.integers(-8, 9, dims) / 2).astype(dt)
+
+    params, body, outs, inputs, want = [], [], [], [], []
+    for t, dt in (("bf16", BF16), ("f16", np.float16)):
+        pv, v = ints(8, 96, 96, dt=dt), ints(8, 96, 64, dt=dt)  # B like C (softmax(QK^T) V)
+        x, w = ints(8, 128, 64, dt=dt), ints(8, 64, 64, dt=dt)  # A like C
+        q, kt = ints(8, 96, 64, dt=dt), ints(8, 64, 96, dt=dt)  # QK^T, K^T by its layout ({1,2,0})
+        y, z = ints(64, 48, dt=dt), ints(48, 48, dt=dt)  # column-major A like column-major C
+        k = len(params)
+        params += [f"{t}[8,96,96]", f"{t}[8,96,64]", f"{t}[8,128,64]", f"{t}[8,64,64]", f"{t}[8,96,64]",
+                   f"{t}[8,64,96]{{1,2,0}}", f"{t}[64,48]{{0,1}}", f"{t}[48,48]"]
+        inputs += [pv, v, x, w, q, kt, y, z]
+        p = [f"p{k + i}" for i in range(8)]
+        batched = "lhs_batch_dims={0}, lhs_contracting_dims={2}, rhs_batch_dims={0}, rhs_contracting_dims={1}"
+        rows = [("b_like_c", p[0], p[1], batched, "8,96,64", "", ein("bmk,bkn->bmn", pv, v)),
+                ("a_like_c", p[2], p[3], batched, "8,128,64", "", ein("bmk,bkn->bmn", x, w)),
+                ("qkt", p[4], p[5], batched, "8,96,96", "", ein("bmk,bkn->bmn", q, kt)),
+                ("col_major", p[6], p[7], "lhs_contracting_dims={1}, rhs_contracting_dims={0}", "64,48", "{0,1}",
+                 ein("mk,kn->mn", y, z))]
+        for name, a, b, dims, shape, layout, exact in rows:
+            for out_t in (t, "f32"):
+                n = f"{name}_{t}_{out_t}"
+                body.append(f"{n} = {out_t}[{shape}]{layout} dot({a}, {b}), {dims}")
+                outs.append((n, f"{out_t}[{shape}]{layout}"))
+                want.append(exact.astype(np.float32 if out_t == "f32" else dt))
+    text = build(params, body, outs)
+    got = compile_text(text, options_for(cpu))(inputs)
+    for (n, _), g, w in zip(outs, got, want):
+        assert g.dtype == w.dtype, n
+        np.testing.assert_array_equal(g.astype(np.float64), w.astype(np.float64), err_msg=n)
+    entry = parse_module(text).entry
+    dots = {i.name: i for i in entry.instructions if i.opcode == "dot"}
+    assert dots["b_like_c_bf16_bf16"].operands[1].shape is dots["b_like_c_bf16_bf16"].shape
+    assert dots["a_like_c_bf16_bf16"].operands[0].shape is dots["a_like_c_bf16_bf16"].shape
+    assert dots["col_major_bf16_bf16"].operands[0].shape is dots["col_major_bf16_bf16"].shape
+    plans = {n: plan_dot(d) for n, d in dots.items()}
+    assert all(pl.path == "gemm" for pl in plans.values())
+    assert outer_slots(plans["b_like_c_bf16_bf16"]) and outer_slots(plans["a_like_c_bf16_bf16"])
+    assert plans["col_major_bf16_bf16"].swapped
