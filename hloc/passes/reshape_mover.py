@@ -112,7 +112,14 @@ class ReshapeMover(Pass):
         return None
 
     def _candidate(self, x: Instruction, effects: SideEffects) -> bool:
-        if x.opcode not in ELEMENTWISE or not x.shape.is_array or has_control_deps(x) or effects.instruction(x):
+        if x.opcode not in ELEMENTWISE:
+            return False
+        for o in x.operands:  # (the usual answer, asked of every instruction each round: no rearranged operand)
+            if o.opcode in REARRANGE:
+                break
+        else:
+            return False
+        if not x.shape.is_array or has_control_deps(x) or effects.instruction(x):
             return False
         if any(o.shape.dims != x.shape.dims for o in x.operands):
             return False  # scalar operands of select/clamp cannot follow the rearrangement

@@ -67,6 +67,8 @@ class SimplifyWhileLoops(Pass):
         self.ev = ScalarEvaluator(module)
         self.names: list = []
         loops = [i for c in module.computations for i in c.instructions if i.opcode == "while"]
+        if not loops:
+            return False
         who = callers(module)
         changed = False
         for w in loops:

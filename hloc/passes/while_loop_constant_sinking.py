@@ -35,6 +35,8 @@ class WhileLoopConstantSinking(Pass):
     Options = WhileLoopConstantSinkingOptions
 
     def run(self, module: Module) -> bool:
+        if not any(i.opcode == "while" for c in module.computations for i in c.instructions):
+            return False  # (most modules: no callers map, no walk)
         self.module = module
         self.who = callers(module)
         changed = False

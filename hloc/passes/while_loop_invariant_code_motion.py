@@ -58,6 +58,8 @@ class WhileLoopInvariantCodeMotion(Pass):
     Options = WhileLoopInvariantCodeMotionOptions
 
     def run(self, module: Module) -> bool:
+        if not any(i.opcode == "while" for c in module.computations for i in c.instructions):
+            return False  # (most modules: no call graph walk)
         self.effects = SideEffects()
         self.ev = ScalarEvaluator(module)
         loops = [i for c in module.computation_post_order() for i in c.instructions if i.opcode == "while"]

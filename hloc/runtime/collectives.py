@@ -8,10 +8,21 @@ The object code is the same however it runs; the communicator is chosen when it 
     definitions (interp/collective_math.py), each result written straight into its buffer;
   * MPI ranks (`mpirun -n N hloc run ...`): runtime/mpi.py, one device per rank.
 
-`op` is the instruction's JSON description (ir/devices.describe), parsed once: equal descriptions
-are one Op, so the devices of a run meet at the same key. A failure inside the callback cannot
-unwind through the native code: it is kept, the call goes on with the result buffers as they are,
-and the runner raises it when the entry returns.
+What the objects call is the native runtime (backend/llvm/library/rendezvous.py, compiled once per
+process): it runs the common collectives itself, without Python (threads: a rendezvous over the
+devices' buffers; MPI: the MPI C API of the library mpi4py loaded), from the binary descriptor in
+front of `op`. The rest, and every collective of a thread not bound to a device, it hands to the
+Python callback here (`_dispatch`): reducers other than add / multiply / minimum / maximum / and /
+or, narrow float and complex element types, a permute with one target of several sources,
+ragged-all-to-all; under MPI also replica groups other than the whole world, all-gather along a
+dimension not physically major, and the other collectives.
+
+In the callback, `op` is the instruction's JSON description (ir/devices.describe), parsed once:
+equal descriptions are one Op, so the devices of a run meet at the same key. A failure inside the
+callback cannot unwind through the native code: it is kept, the call goes on with the result
+buffers as they are, and the runner raises it when the entry returns; a native collective that
+cannot complete (a device failed, finished without reaching it, or reached another one) reports
+through the device's native context likewise, the others released.
 """
 
 from __future__ import annotations
@@ -23,6 +34,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from ..backend.llvm.library import rendezvous as rv
 from ..errors import HlocError, RunError
 from ..interp import collective_math as cm
 from ..ir.types import ELEMENT_TYPES
@@ -45,6 +57,7 @@ class Op:
         self.operands = [_Buffer(*b) for b in desc["operands"]]
         self.results = [_Buffer(*b) for b in desc["results"]]
         self.reducer: str | None = desc.get("reducer")
+        self.phase: str | None = desc.get("phase")
         self._reduce2: Callable | None = None
         self._lock = threading.Lock()
 
@@ -153,11 +166,13 @@ def _op_at(address: int) -> Op:
 
 
 class Communicator:
-    """How one device reaches the others: `run(op, operands, results)` fills its result arrays."""
+    """How one device reaches the others: `run(op, operands, results)` fills its result arrays (the
+    fallback); `context` is its native context (rendezvous.CONTEXT words), bound to its thread."""
 
     device: int
     replicas: int
     partitions: int
+    context = None
 
     def ids(self, op: Op, results: list[np.ndarray]) -> bool:
         """replica-id / partition-id: True when `op` was one."""
@@ -176,10 +191,12 @@ class Communicator:
 class ThreadCommunicator(Communicator):
     """A device of this process: meets the others at the interpreter's rendezvous."""
 
-    def __init__(self, participant):
+    def __init__(self, participant, run=None):
         self.participant = participant
         self.device = participant.device
         self.replicas, self.partitions = participant.replicas, participant.partitions
+        if run is not None:
+            self.context = new_context(rv.MODE_THREADS, self.device, run=ctypes.addressof(run))
 
     def run(self, op: Op, operands: list[np.ndarray], results: list[np.ndarray]) -> None:
         if self.ids(op, results):
@@ -222,6 +239,8 @@ def _dispatch(op_address: int, operands: int, results: int) -> None:
         if getattr(_local, "error", None) is not None:
             return  # (after a failure, the rest of the call is not worth running)
         op = _op_at(op_address)
+        if op.phase == "start":
+            return  # (an asynchronous collective runs at its end here: same buffers, same result)
         ins = [b.view(a) for b, a in zip(op.operands, _addresses(operands, len(op.operands)))]
         outs = [b.view(a) for b, a in zip(op.results, _addresses(results, len(op.results)))]
         comm.run(op, ins, outs)
@@ -244,20 +263,96 @@ def callback_address() -> int:
     return address
 
 
+class _NativeRuntime:
+    """The compiled native runtime of this process: its dispatch address and its thread key."""
+
+    def __init__(self):
+        import llvmlite.binding as llvm
+
+        from ..backend.llvm.codegen.target import TargetSpec, init_llvm, optimize, target_machine
+        from ..backend.llvm.loader_orc import link_object
+
+        init_llvm()
+        tm = target_machine(TargetSpec().resolved(), 3)
+        mod = llvm.parse_assembly(str(rv.build_module(llvm.get_process_triple())))
+        optimize(mod, tm, 3)
+        self.dispatch, self._tracker = link_object(tm.emit_object(mod), rv.DISPATCH, also=(rv.INIT,))
+        self._libc = ctypes.CDLL(None, use_errno=True)
+        key = ctypes.c_uint()
+        if self._libc.pthread_key_create(ctypes.byref(key), None) != 0:
+            raise RunError("the collectives runtime cannot create its thread key")
+        self.key = key.value
+        ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int64)(self._tracker[rv.INIT])(callback_address(), self.key)
+        self._set = self._libc.pthread_setspecific
+        self._set.argtypes = [ctypes.c_uint, ctypes.c_void_p]
+
+    def bind(self, context) -> None:
+        """Make this thread's collectives run as `context`'s device (None: through the callback)."""
+        self._set(self.key, None if context is None else ctypes.addressof(context))
+
+
+_native: _NativeRuntime | None = None
+_native_lock = threading.Lock()
+
+
+def native_runtime() -> _NativeRuntime:
+    global _native
+    with _native_lock:
+        if _native is None:
+            _native = _NativeRuntime()
+        return _native
+
+
+def new_context(mode: int, device: int, run: int = 0, comm: int = 0, mpi_table: int = 0):
+    ctx = (ctypes.c_int64 * rv.CONTEXT_WORDS)()
+    ctx[rv.CTX_MODE], ctx[rv.CTX_DEVICE], ctx[rv.CTX_RUN] = mode, device, run
+    ctx[rv.CTX_COMM], ctx[rv.CTX_MPI] = comm, mpi_table
+    return ctx
+
+
+def new_run(devices: int):
+    """The table the devices of one threaded run share (rendezvous.RUN)."""
+    run = (ctypes.c_int64 * (rv.CELL_WORDS * (devices + 1)))()
+    run[0] = devices
+    return run
+
+
 def install() -> None:
     """Make native code loaded from now on call this runtime (backend/llvm/loader_orc.py)."""
     from ..backend.llvm.loader_orc import provide_symbol
 
-    provide_symbol(SYMBOL, callback_address())
+    provide_symbol(SYMBOL, native_runtime().dispatch)
 
 
-def call_as(comm: Communicator, fn: Callable[[], object]) -> object:
+def _native_error(comm: Communicator) -> RunError | None:
+    ctx = comm.context
+    if ctx is None or not ctx[rv.CTX_ERROR]:
+        return None
+    code = ctx[rv.CTX_ERROR]
+    other = ctx[rv.CTX_DETAIL]
+    if code == rv.ERR_POISONED:
+        why = "another device failed"
+    elif code == rv.ERR_FINISHED:
+        why = f"device {other} finished without reaching it"
+    else:
+        why = f"device {other} reached another collective"
+    return RunError(f"device {comm.device}: a collective did not complete: {why}")
+
+
+def call_as(comm: Communicator | None, fn: Callable[[], object]) -> object:
     """fn() on this thread as `comm`'s device; a collective's failure is raised when fn returns."""
     _local.communicator, _local.error = comm, None
+    native = native_runtime() if comm is not None and comm.context is not None else None
+    if native is not None:
+        native.bind(comm.context)
     try:
         out = fn()
     finally:
+        if native is not None:
+            native.bind(None)
         error, _local.communicator, _local.error = _local.error, None, None
+    if error is None and comm is not None:
+        error = _native_error(comm)
     if error is not None:
         if isinstance(error, HlocError):
             raise error
@@ -274,8 +369,21 @@ def run_threads(exe: Callable[[Sequence], object], per_device_args: Sequence[Seq
         raise RunError(f"{len(per_device_args)} sets of arguments for {replicas * partitions} devices "
                        f"({replicas} replicas x {partitions} partitions)")
 
+    run = new_run(replicas * partitions)
+
     def make(p):
-        comm = ThreadCommunicator(p)
-        return lambda: call_as(comm, lambda: exe(per_device_args[p.device]))
+        comm = ThreadCommunicator(p, run)
+
+        def device():
+            cell = rv.CELL_WORDS * (p.device + 1)
+            try:
+                return call_as(comm, lambda: exe(per_device_args[p.device]))
+            except BaseException:
+                run[rv.RUN_POISON] = 1  # (releases the devices waiting in a native collective)
+                raise
+            finally:
+                run[cell + rv.C_FINISHED] = 1
+
+        return device
 
     return run_devices(make, replicas, partitions)

@@ -107,7 +107,7 @@ class DeviceRunner:
             from .mpi import MpiCommunicator
 
             comm = MpiCommunicator(self.mpi_comm, self.replicas, self.partitions)
-            mine = collectives.call_as(comm, lambda: self.runner.run(per_device[comm.device]))
+            mine = comm.call(lambda: self.runner.run(per_device[comm.device]))
             gathered = self.mpi_comm.gather(mine, root=0)
             return gathered if comm.device == 0 else None
         from ..runtime.values import flatten_result

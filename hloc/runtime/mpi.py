@@ -11,7 +11,10 @@ Each collective's group gets its own communicator (split from the world the firs
 every rank, as every rank reaches every collective). All-reduce with a reducer MPI has (sum,
 product, min, max on 4- and 8-byte numbers) reduces in MPI, straight into the result buffer
 (MPI_IN_PLACE), reduce-scatter likewise with MPI_Reduce_scatter_block; MPI may associate the
-sum differently from XLA:CPU's left to right for more than two ranks. All-gather is
+sum differently from XLA:CPU's left to right for more than two ranks. The native runtime calls
+MPI_Allreduce (all devices, those reducers and types) and MPI_Allgather (along the physically major
+dimension) itself, through the C functions of the libmpi mpi4py loaded (`_mpi_table`), with the
+handles mpi4py gives; the rest comes here. All-gather is
 MPI_Allgather of the operands' bytes (any element type). Everything else gathers the group's
 operands and combines them with the interpreter's definitions (interp/collective_math.py).
 collective-permute sends and receives point to point.
@@ -20,11 +23,15 @@ collective-permute sends and receives point to point.
 from __future__ import annotations
 
 import atexit
+import ctypes
+import os
+import sys
 
 import numpy as np
 
+from ..backend.llvm.library import rendezvous as rv
 from ..errors import RunError, UsageError
-from .collectives import Communicator, Op
+from .collectives import Communicator, Op, new_context
 from .launcher import launched_ranks, launcher_family
 
 
@@ -80,6 +87,25 @@ class MpiCommunicator(Communicator):
             raise RunError(f"{comm.Get_size()} MPI ranks for a module of {replicas * partitions} devices "
                            f"({replicas} replicas x {partitions} partitions): mpirun -n {replicas * partitions}")
         self._subs: dict = {}
+        self._table = _mpi_table(MPI) if isinstance(comm, MPI.Comm) else None
+        if self._table is not None:
+            self.context = new_context(rv.MODE_MPI, self.device, comm=MPI._handleof(comm),
+                                       mpi_table=ctypes.addressof(self._table))
+
+    def call(self, fn):
+        """fn() as this rank's device (collectives.call_as). When it fails, the error is printed and
+        every rank aborted (MPI_Abort): the others may wait in a collective this rank never reaches."""
+        from .collectives import call_as
+
+        try:
+            return call_as(self, fn)
+        except BaseException as e:
+            if self.comm.Get_size() > 1:
+                sys.stderr.write(f"hloc: rank {self.device} of {self.comm.Get_size()}: {e}\n"
+                                 "hloc: aborting the other ranks (MPI_Abort)\n")
+                sys.stderr.flush()
+                self.comm.Abort(1)
+            raise
 
     def _sub(self, op: Op):
         key = tuple(map(tuple, op.groups))
@@ -162,3 +188,48 @@ _MPI_DTYPES = frozenset(np.dtype(t) for t in (np.float32, np.float64, np.int32, 
 
 def _mpi_native(a: np.ndarray) -> bool:
     return a.dtype in _MPI_DTYPES
+
+
+_MPI_TYPE_NAMES = {"f32": "FLOAT", "f64": "DOUBLE", "s32": "INT32_T", "s64": "INT64_T", "u32": "UINT32_T",
+                   "u64": "UINT64_T", "byte": "BYTE"}
+_MPI_OP_NAMES = {"add": "SUM", "multiply": "PROD", "minimum": "MIN", "maximum": "MAX"}
+
+
+def _mpi_table(MPI):  # noqa: N803 - the module's own name
+    """The native runtime's MPI table (rendezvous.MPI_*): the C functions of the libmpi this process
+    loaded for mpi4py, MPI_IN_PLACE and the handles; None when that library is not found."""
+    lib = _libmpi()
+    if lib is None:
+        return None
+    table = (ctypes.c_int64 * rv.MPI_TABLE_WORDS)()
+    try:
+        for index, name in rv.MPI_FUNCTIONS.items():
+            table[index] = ctypes.cast(getattr(lib, name), ctypes.c_void_p).value
+    except AttributeError:
+        return None
+    table[rv.MPI_IN_PLACE] = int(MPI.IN_PLACE)
+    for k, name in enumerate(rv.MPI_DTYPES):
+        table[rv.MPI_TYPES_AT + k] = MPI._handleof(getattr(MPI, _MPI_TYPE_NAMES[name]))
+    for k, name in enumerate(rv.MPI_OPS):
+        table[rv.MPI_OPS_AT + k] = MPI._handleof(getattr(MPI, _MPI_OP_NAMES[name]))
+    return table
+
+
+def _libmpi():
+    """The MPI library mpi4py loaded (found among this process's mappings), or None."""
+    try:
+        with open(f"/proc/{os.getpid()}/maps") as f:
+            paths = {line.split()[-1] for line in f if "/libmpi.so" in line}
+    except OSError:
+        paths = set()
+    for path in sorted(paths):
+        try:
+            return ctypes.CDLL(path)
+        except OSError:
+            continue
+    try:
+        lib = ctypes.CDLL(None)
+        lib.MPI_Allreduce  # noqa: B018 - present when libmpi is loaded globally
+        return lib
+    except (OSError, AttributeError):
+        return None

@@ -79,11 +79,13 @@ def test_print_ops_lists_every_opcode_once_with_how_it_compiles():
     rows = dict(line.split(None, 1) for line in res.stdout.splitlines())
     assert len(res.stdout.splitlines()) == len(rows) == len(OPCODES)
     # (how these compile, by construction: add is computed per element, dot has a kernel, a tuple
-    # only names its operands' buffers, an async pair stands for a plain op, infeed needs a host)
+    # only names its operands' buffers, an async-start stands for its wrapped computation, an
+    # all-reduce-start is rewritten and then has a kernel of its own like rng, infeed needs a host)
     assert rows["add"] == "elemental" and rows["acos"] == "elemental" and rows["gather"] == "elemental"
     assert rows["dot"] == "kernel" and rows["rng"] == "kernel" and rows["reduce-window"] == "kernel"
     assert rows["tuple"] == "no code" and rows["parameter"] == "no code"
-    assert rows["all-reduce-start"] == "lowered away" and rows["call"] == "lowered away"
+    assert rows["async-start"] == "lowered away" and rows["call"] == "lowered away"
+    assert rows["all-reduce-start"] == "kernel" and rows["all-reduce-done"] == "kernel"
     assert {op for op, kind in rows.items() if kind == "interpreter only"} == set(UNSUPPORTED)
 
 

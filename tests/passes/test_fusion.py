@@ -91,3 +91,44 @@ ENTRY e {
 }""")
     assert reuses_operand_elements(f, 0)
     assert not reuses_operand_elements(f, 1)
+
+
+@pytest.mark.parametrize("case", [*cases("fusion"), "gpt_forward"], ids=lambda p: getattr(p, "stem", p))
+def test_emitted_counts_kept_up_to_date_match_a_recount(case, monkeypatch):
+    """The pass updates a fusion's emitted counts after each producer it fuses in rather than
+    recounting: every update must equal counting the fused computation afresh."""
+    from pathlib import Path
+
+    from hloc.ir.module import Instruction
+    from hloc.parse import parse_module
+    from hloc.passes import PassContext, run_pipeline
+    from hloc.passes.fusion import indexing
+
+    checked = []
+    update = indexing.EmittedCounts.fused
+
+    def checked_update(self, fcomp, clone, k):
+        update(self, fcomp, clone, k)
+        known = self._known.get(fcomp)
+        if known is None:
+            return
+        count, params = known
+        fresh_count, fresh_params = indexing._counts(fcomp)
+        live = [i for i in fcomp.instructions if i.opcode != "parameter"]
+        assert {i: count[i] for i in live} == {i: fresh_count[i] for i in live}
+        def readers(by_param):  # (the root's reader is a fresh token per count: compare it as "root")
+            return {n: {u if isinstance(u, Instruction) else "root" for u in v} for n, v in by_param.items() if v}
+
+        assert readers(params) == readers(fresh_params)
+        checked.append(clone)
+
+    monkeypatch.setattr(indexing.EmittedCounts, "fused", checked_update)
+    if isinstance(case, str):
+        path = Path(__file__).parents[2] / "testdata" / "producers" / "jax" / "bench" / f"{case}.hlo"
+        pipeline = "O2"
+    else:
+        path, pipeline = case, "fusion"
+    module = parse_module(path.read_text(), str(path))
+    run_pipeline(module, pipeline, context=PassContext(verify=False))
+    if isinstance(case, str):
+        assert len(checked) > 100  # (the model fuses long chains into existing fusions)

@@ -229,3 +229,69 @@ def test_a_launcher_of_another_mpi_is_named(mpiexec, tmp_path):
                 env={"OMPI_COMM_WORLD_SIZE": "2"})
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert "an Open MPI launcher started this rank, but mpi4py runs on MPICH" in r.stderr
+
+
+_FAILING_RANK = r"""
+import sys
+import numpy as np
+from hloc.backend.llvm.runner_backend import LlvmBackend
+from hloc.errors import RunError
+from hloc.parse import parse_module
+from hloc.runtime import collectives, mpi
+from hloc.runtime.backends import BackendOptions
+
+world = mpi.world()
+collectives.install()
+exe = LlvmBackend().prepare(parse_module(open(sys.argv[1]).read(), "loop_psum"), BackendOptions(threads=1))
+comm = mpi.MpiCommunicator(world, 2, 1)
+
+
+def device():
+    if world.Get_rank() == 1:
+        raise RunError("rank 1 gave up")
+    return exe([np.ones(6, np.float32)])  # (rank 0 waits in the all-reduce rank 1 never reaches)
+
+
+comm.call(device)
+"""
+
+
+def test_a_failing_rank_aborts_the_others(mpiexec):
+    r = subprocess.run([mpiexec, "-n", "2", sys.executable, "-c", _FAILING_RANK, str(DEVICES / "loop_psum.hlo")],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode != 0
+    assert "hloc: rank 1 of 2: error: rank 1 gave up" in r.stderr and "aborting the other ranks" in r.stderr
+
+
+_FALLBACKS = r"""
+import sys
+import numpy as np
+sys.path.insert(0, sys.argv[1])
+import devices_oracle
+from hloc.parse import parse_module
+from hloc.runtime import collectives, mpi
+from hloc.runtime.backends import BackendOptions
+from hloc.runtime.devices import DeviceRunner
+
+world = mpi.world()
+for path in sys.argv[2:]:
+    collectives._OPS.clear()
+    args, want = devices_oracle.load(path[:-4] + ".npz")
+    module = parse_module(open(path).read(), path)
+    r, p = devices_oracle.module_replicas_partitions(module)
+    dr = DeviceRunner(module, "llvm", BackendOptions(threads=1), r, p, mpi_comm=world)
+    outs = dr.run([[a[d] for a in args] for d in range(2)])
+    if outs is not None:
+        ok = all(np.allclose(np.asarray(o[k], np.float64), want[k][d].astype(np.float64), rtol=1e-6, atol=1e-6)
+                 for d, o in enumerate(outs) for k in range(len(want)))
+        print(path.rsplit("/", 1)[-1], ok, sorted({op.op for op in collectives._OPS.values()}))
+"""
+
+
+def test_common_collectives_over_mpi_do_not_enter_python(mpiexec):
+    # all-reduce over the world, collective-permute (also asynchronous), replica-id: native MPI calls
+    names = ["loop_psum", "jax_pmap_ring_2", "jax_pmap_mlp_step_2", "async_forms"]
+    r = subprocess.run([mpiexec, "-n", "2", sys.executable, "-c", _FALLBACKS, str(Path(__file__).parents[1]),
+                        *(str(DEVICES / f"{n}.hlo") for n in names)], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == [f"{n}.hlo True []" for n in names]

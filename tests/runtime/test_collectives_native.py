@@ -70,3 +70,203 @@ def test_corpus_modules_natively(name):
             flat = got[d][k].reshape(-1)
             sample = devices_oracle.to_bits(flat[devices_oracle.sample_positions(flat.size, f"{name}/out{k}")])
             np.testing.assert_allclose(sample.astype(np.float64), want[d].astype(np.float64), rtol=1e-5, atol=1e-5)
+
+
+# The common collectives run in the native runtime (library/rendezvous.py), without the Python
+# callback: the callback's parsed ops (collectives._OPS) stay empty.
+NATIVE_CASES = ["jax_pmap_mlp_step_2", "jax_pmap_tp_matmul_4", "jax_pmap_ring_4", "gather_scatter", "all_to_all",
+                "ids_2x2", "permute", "mesh_axes", "loop_psum"]
+
+
+@pytest.mark.parametrize("name", NATIVE_CASES)
+def test_common_collectives_do_not_enter_python(name):
+    path = TESTDATA / "devices" / f"{name}.hlo"
+    args, want = devices_oracle.load(path.with_suffix(".npz"))
+    module = parse_module(path.read_text(), str(path))
+    collectives._OPS.clear()
+    got = native_devices(module, [[a[d] for a in args] for d in range(args[0].shape[0])])
+    assert sorted({op.op for op in collectives._OPS.values()}) == []
+    for d, outs in enumerate(got):
+        for k, o in enumerate(outs):
+            np.testing.assert_allclose(o.astype(np.float64), want[k][d].astype(np.float64), rtol=1e-6, atol=1e-6)
+
+
+def test_bf16_all_reduce_goes_through_the_callback():
+    path = TESTDATA / "devices" / "all_reduce_types.hlo"
+    args, want = devices_oracle.load(path.with_suffix(".npz"))
+    module = parse_module(path.read_text(), str(path))
+    collectives._OPS.clear()
+    native_devices(module, [[a[d] for a in args] for d in range(args[0].shape[0])])
+    etypes = {op.operands[0].etype for op in collectives._OPS.values()}
+    assert {"bf16", "f16", "c64"} <= etypes and "f64" not in etypes
+
+
+def _threads_within(seconds: float, fn):
+    """fn()'s exception (or None), failing the test if it does not return in time (a hang)."""
+    import threading
+
+    box: list = [None]
+
+    def body():
+        try:
+            fn()
+        except BaseException as e:  # handed to the test
+            box[0] = e
+
+    t = threading.Thread(target=body, daemon=True)
+    t.start()
+    t.join(seconds)
+    assert not t.is_alive(), "the devices still wait"
+    return box[0]
+
+
+def _loop_psum():
+    module = parse_module((TESTDATA / "devices" / "loop_psum.hlo").read_text(), "loop_psum.hlo")
+    collectives.install()
+    return LlvmBackend().prepare(module, BackendOptions(threads=1))
+
+
+def test_a_device_failing_before_a_native_collective_releases_the_others():
+    exe = _loop_psum()
+
+    def per_device(args):
+        if args[1] == 1:
+            raise RunError("device 1 gave up")
+        return exe(args[:1])
+
+    x = np.ones(6, np.float32)
+    err = _threads_within(60, lambda: collectives.run_threads(per_device, [[x, 0], [x, 1]], 2, 1))
+    assert isinstance(err, RunError) and "device 1 gave up" in str(err)
+
+
+def test_a_device_finishing_without_the_collective_releases_the_others():
+    exe = _loop_psum()
+    x = np.ones(6, np.float32)
+    got: dict = {}
+
+    def per_device(args):
+        got[args[1]] = None if args[1] == 1 else exe(args[:1])
+
+    err = _threads_within(60, lambda: collectives.run_threads(per_device, [[x, 0], [x, 1]], 2, 1))
+    assert isinstance(err, RunError) and "device 1 finished without reaching it" in str(err)
+
+
+def test_devices_at_different_collectives_are_an_error():
+    exe = _loop_psum()
+    other = parse_module("HloModule other, replica_count=2\n\nadd {\n  a = f32[] parameter(0)\n"
+                         "  b = f32[] parameter(1)\n  ROOT s = f32[] add(a, b)\n}\n\nENTRY e {\n"
+                         "  x = f32[6] parameter(0)\n"
+                         "  ROOT r = f32[6] all-reduce(x), replica_groups={}, to_apply=add\n}\n", "other")
+    exe_other = LlvmBackend().prepare(other, BackendOptions(threads=1))
+    x = np.ones(6, np.float32)
+
+    def per_device(args):
+        return (exe if args[1] == 0 else exe_other)(args[:1])
+
+    err = _threads_within(60, lambda: collectives.run_threads(per_device, [[x, 0], [x, 1]], 2, 1))
+    assert isinstance(err, RunError) and "reached another collective" in str(err)
+
+
+def overlap_module(asynchronous: bool, k: int, n: int = 65536) -> str:
+    """Device 1 computes k steps (sine of f32[n]) before an all-reduce, device 0 as many after it,
+    independently: with the asynchronous form, device 0's steps run while the all-reduce waits for
+    device 1 (about k steps in all); with the blocking one, after it (about 2k)."""
+    if asynchronous:
+        coll = f"  s = f32[{n}] all-reduce-start(y), replica_groups={{}}, to_apply=add\n"
+        done = f"  d = f32[{n}] all-reduce-done(s)\n"
+    else:
+        coll = f"  s = f32[{n}] all-reduce(y), replica_groups={{}}, to_apply=add\n"
+        done = f"  d = f32[{n}] copy(s)\n"
+    return f"""HloModule overlap, replica_count=2
+
+add {{
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}}
+
+cond {{
+  c = (s32[], s32[], f32[{n}]) parameter(0)
+  i = s32[] get-tuple-element(c), index=0
+  m = s32[] get-tuple-element(c), index=1
+  ROOT lt = pred[] compare(i, m), direction=LT
+}}
+
+body {{
+  c = (s32[], s32[], f32[{n}]) parameter(0)
+  i = s32[] get-tuple-element(c), index=0
+  m = s32[] get-tuple-element(c), index=1
+  v = f32[{n}] get-tuple-element(c), index=2
+  one = s32[] constant(1)
+  j = s32[] add(i, one)
+  w = f32[{n}] sine(v)
+  ROOT t = (s32[], s32[], f32[{n}]) tuple(j, m, w)
+}}
+
+ENTRY e {{
+  x = f32[{n}] parameter(0)
+  rid = u32[] replica-id()
+  r = s32[] convert(rid)
+  k = s32[] constant({k})
+  zero = s32[] constant(0)
+  one = s32[] constant(1)
+  n1 = s32[] multiply(r, k)
+  nr = s32[] subtract(one, r)
+  n2 = s32[] multiply(nr, k)
+  i1 = (s32[], s32[], f32[{n}]) tuple(zero, n1, x)
+  l1 = (s32[], s32[], f32[{n}]) while(i1), condition=cond, body=body
+  y = f32[{n}] get-tuple-element(l1), index=2
+{coll}  i2 = (s32[], s32[], f32[{n}]) tuple(zero, n2, x)
+  l2 = (s32[], s32[], f32[{n}]) while(i2), condition=cond, body=body
+  z = f32[{n}] get-tuple-element(l2), index=2
+{done}  ROOT t = (f32[{n}], f32[{n}]) tuple(d, z)
+}}
+"""
+
+
+def test_an_asynchronous_end_is_scheduled_after_the_independent_compute():
+    from hloc.backend.llvm.codegen.emitter import flatten_entry
+
+    _, order = flatten_entry(parse_module(overlap_module(True, 3, 16), "overlap"))
+    ops = [i.opcode for i in order]
+    loops = [k for k, op in enumerate(ops) if op == "while"]
+    assert ops.index("all-reduce-start") < loops[1] < ops.index("all-reduce-done")
+
+
+def _overlap_runs(asynchronous: bool, k: int, n: int, rounds: int = 1):
+    """(median seconds of `rounds` runs on 2 threads, each device's outputs, the input)."""
+    import time
+
+    collectives.install()
+    module = parse_module(overlap_module(asynchronous, k, n), "overlap")
+    exe = LlvmBackend().prepare(module, BackendOptions(threads=1))
+    x = np.linspace(0, 1, n, dtype=np.float32)
+    times, out = [], []
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        out = collectives.run_threads(exe, [[x], [x]], 2, 1)
+        times.append(time.perf_counter() - t0)
+    return sorted(times)[len(times) // 2], [flatten_result(module.entry.root.shape, v, "llvm") for v in out], x
+
+
+def test_asynchronous_all_reduce_results():
+    k = 3
+    _, outs, x = _overlap_runs(True, k, 64)
+    y1 = x
+    for _ in range(k):
+        y1 = np.sin(y1)
+    for d, (total, own) in enumerate(outs):
+        np.testing.assert_allclose(np.asarray(total), x + y1, rtol=1e-6, atol=1e-6)  # x on device 0, sin^k x on 1
+        np.testing.assert_allclose(np.asarray(own), x if d == 1 else y1, rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.slow
+def test_asynchronous_all_reduce_overlaps_the_compute_in_between():
+    import os
+
+    load, cores = os.getloadavg()[0], os.cpu_count() or 1
+    if load > cores - 2:  # (the two device threads need a core each, or their steps cannot overlap)
+        pytest.skip(f"a timing test: needs two idle cores (load average {load:.1f} on {cores})")
+    t_async, _, _ = _overlap_runs(True, 1000, 65536, rounds=3)
+    t_sync, _, _ = _overlap_runs(False, 1000, 65536, rounds=3)
+    assert t_async < 0.85 * t_sync, (t_async, t_sync)

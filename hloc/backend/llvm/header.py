@@ -220,7 +220,10 @@ def _collectives_note(descriptions: tuple[str, ...]) -> list[str]:
          "(collective-permute's [source, target] device ids; a device no one sends to gets zeros),",
          "dimension (all-gather, reduce-scatter, all-to-all), reducer (add, multiply, minimum, maximum,",
          "and, or, xor, or the computation as HLO text), operands and results ([etype, dims,",
-         "minor_to_major] each). The strings are constants of the object: compare them, or parse once.",
+         "minor_to_major] each), and for the asynchronous forms phase: \"start\" then, later, \"done\",",
+         "with the same buffers (a program may do everything at \"done\" and return at \"start\"; operands",
+         "and results stay untouched in between). The strings are constants of the object: compare them,",
+         "or parse once. (hloc's own objects keep a binary form of each in the bytes before the string.)",
          "With MPI, an all-reduce of f32 with reducer add is MPI_Allreduce(operands[0], results[0], n,",
          "MPI_FLOAT, MPI_SUM, comm) over a communicator of the caller's group.",
          f"The object's calls ({len(descriptions)}):"]

@@ -336,8 +336,12 @@ class InstructionFusion(Pass):
         else:
             kind = "kOutput" if self._can_be_output_fused(producer, consumer) else "kLoop"
             fusion = create_fusion(self.namer, consumer, kind, f"{producer.opcode}_{consumer.opcode}_fusion")
-        fuse_producer(self.namer, fusion, producer)
-        self.emitted.forget(fused_computation(fusion))
+        if fusion is consumer:
+            k = fusion.operands.index(producer)
+            clone = fuse_producer(self.namer, fusion, producer)
+            self.emitted.fused(fused_computation(fusion), clone, k)
+        else:
+            fuse_producer(self.namer, fusion, producer)
         return fusion
 
 

@@ -38,6 +38,30 @@ class EmittedCounts:
     def forget(self, fcomp: Computation) -> None:
         self._known.pop(fcomp, None)
 
+    def fused(self, fcomp: Computation, clone: Instruction, k: int) -> None:
+        """`clone` (of the producer that was operand k) took parameter k's place in `fcomp`, its
+        operands parameters (new ones numbered last, those after k renumbered down): the counts
+        of the instructions already fused stay (they depend only on their users); the clone reads
+        as parameter k did, and its operands gain the clone as a reader."""
+        known = self._known.get(fcomp)
+        if known is None:
+            return
+        if fcomp.root is clone:  # (the root also reads at the output index: count afresh)
+            self.forget(fcomp)
+            return
+        count, params = known
+        mine = params.pop(k, set())
+        if any(n > k for n in params):
+            params = {(n - 1 if n > k else n): readers for n, readers in params.items()}
+        count[clone] = sum(count[u] for u in mine)
+        for o in clone.operands:
+            target = params.setdefault(o.parameter_index, set())
+            if clone.opcode == "transpose" or _same_shape_ignoring_type(o.shape, clone.shape):
+                target |= mine
+            else:
+                target.add(clone)
+        self._known[fcomp] = (count, params)
+
 
 def _counts(fcomp: Computation) -> tuple[dict, dict[int, set]]:
     """Copies emitted per fused instruction, and per parameter number the users that read it

@@ -45,7 +45,7 @@ from ....passes.analysis.flatten import flatten_entry as _flatten_entry
 from .. import elemental, library
 from ..elemental import IrArray, mathfns
 from ..kernels import load_all
-from ..kernels.collectives import check_module_devices
+from ..kernels.collectives import async_schedule, check_module_devices, keeps_order
 from ..kernels.context import KernelContext
 from ..kernels.loop import emit_elemental_instr
 from ..kernels.lowering import Rewriter
@@ -76,9 +76,10 @@ def flatten_entry(module: Module) -> tuple[Computation, list[Instruction]]:
     check_module_devices(module)
     load_all()  # (the rewrites are registered by the kernel modules: none may be missed)
     try:
-        return _flatten_entry(module, Rewriter)
+        flat, order = _flatten_entry(module, Rewriter)
     except PassError as e:
         raise CodegenError(e.message, e.loc) from None
+    return flat, async_schedule(order)
 
 
 def flatten(comp: Computation) -> tuple[Computation, list[Instruction]]:
@@ -86,9 +87,10 @@ def flatten(comp: Computation) -> tuple[Computation, list[Instruction]]:
     schedule (post order). Used for the entry and for computations called by control flow."""
     load_all()
     try:
-        return _flatten(comp, Rewriter)
+        flat, order = _flatten(comp, Rewriter)
     except PassError as e:
         raise CodegenError(e.message, e.loc) from None
+    return flat, async_schedule(order)
 
 
 def buffer_assignment(module: Module) -> ModuleAssignment:
@@ -184,7 +186,8 @@ class ModuleEmitter:
     # -- planning (checks and buffers before any IR)
     def _make_plan(self, flat: Computation, schedule: list[Instruction], writable_params: bool = False) -> Plan:
         check_supported(flat, schedule)
-        ba = assign_buffers(flat, schedule, self.scratch_bytes, writable_params, self.in_place_candidates)
+        ba = assign_buffers(flat, schedule, self.scratch_bytes, writable_params, self.in_place_candidates,
+                            keep_order=keeps_order(schedule))
         return Plan(flat, ba.schedule, ba)
 
     def plan(self, comp: Computation, writable_params: bool = False) -> Plan:

@@ -7,7 +7,8 @@ A module whose header has replica_count x num_partitions > 1 runs as one partici
     void hloc_collective(const char *op, void *const *operands, void *const *results);
 
 with `op` a JSON description of the instruction (ir/devices.describe: its device groups resolved
-for the header's devices, its reducer, its buffers) and the array leaves' buffers. The object
+for the header's devices, its reducer, its buffers) and the array leaves' buffers. In front of the
+text (ending at `op`) lies a binary form of it, for hloc's native runtime (library/rendezvous.py). The object
 leaves the symbol undefined: the runtime that loads it supplies it (threads of one process, or
 MPI ranks: hloc/runtime/collectives.py), a C program links its own (the header says how).
 
@@ -20,13 +21,20 @@ A module for one device needs no runtime. With one participant:
 Replica groups putting device 0 with other devices in a one-device module are a CodegenError.
 
 Asynchronous pairs are lowered while the entry computation is flattened (emitter.flatten_entry
-calls `lower_async`), into the plain instructions they stand for:
+calls `lower_async`):
   copy-start(x) -> (copy(x), x, context);  copy-done(s) -> s{0}
-  all-reduce-start -> all-reduce;  all-reduce-done(s) -> s
-  all-gather-start / collective-permute-start -> the op, or (operands, op, context...) when the
-    start is tuple-shaped;  the -done -> s{1} (or s)
+  all-reduce-start / all-gather-start / collective-permute-start(ops) -> r = the same opcode with
+    the plain result's shape (a kernel: the collective's start), or (ops, r, context...) when the
+    start is tuple-shaped;
+  their -done(s) -> gte(tuple(r, w), 0) with w = the -done opcode(r, ops) (a kernel: the
+    collective's end, writing r's buffers, returning a token) -- r's users wait for w, and the
+    operands live until it;
   async-start(ops), calls=C -> (ops, C(ops), context...);  async-update(s) -> s;  async-done(s) -> s{1}
-Contexts are zero scalars. The wrapped computation of an async-start is inlined like a call.
+Contexts are zero scalars. The wrapped computation of an async-start is inlined like a call (its
+collective runs where the start is). `async_schedule` then puts each end as late as its users allow
+(the compute in between runs while the collective is under way: MPI_Iallreduce / MPI_Iallgather
+posted at the start, waited for at the end; the threads of one process meet at the end). One device:
+the start computes the result, the end does nothing.
 """
 
 from __future__ import annotations
@@ -40,8 +48,9 @@ from ....errors import CodegenError, RunError
 from ....ir.devices import describe, ints_in, module_replicas_partitions, replica_group_size
 from ....ir.module import Instruction
 from ....ir.types import Shape
+from ..library import rendezvous
 from ..llvmir.irutil import entry_alloca
-from ..llvmir.irvalues import I8, PTR, VOID
+from ..llvmir.irvalues import I8, I32, I64, PTR, VOID
 from ..llvmir.loops import Index, for_range, index_loop, loop_nest
 from ..lowerings import lowered
 from . import kernel
@@ -83,20 +92,30 @@ def _multi_device(ctx) -> bool:
     return r * p > 1
 
 
-def emit_runtime_call(ctx, instr: Instruction) -> None:
-    """hloc_collective(description, operand buffers, result buffers)."""
+def emit_runtime_call(ctx, instr: Instruction, ins=None, outs=None, phase: str | None = None) -> None:
+    """hloc_collective(description, operand buffers, result buffers): by default the instruction's
+    operands and outputs; `phase` "start" / "done" for an asynchronous collective's two calls."""
     b, m = ctx.b, ctx.module
     replicas, partitions = _devices(ctx)
-    ins = [a for arrs in ctx.operands for a in arrs]
+    ins = [a for arrs in ctx.operands for a in arrs] if ins is None else ins
+    outs = ctx.outputs if outs is None else outs
     try:
-        desc = describe(instr, [a.shape for a in ins], [o.shape for o in ctx.outputs], replicas, partitions)
+        desc = describe(instr, [a.shape for a in ins], [o.shape for o in outs], replicas, partitions)
     except RunError as e:
         raise CodegenError(e.message, e.loc) from None
+    if phase is not None:
+        desc["phase"] = phase
     text = bytearray(json.dumps(desc, separators=(",", ":")).encode() + b"\0")
-    g = ir.GlobalVariable(m, ir.ArrayType(I8, len(text)), name=m.get_unique_name("collective.op"))
+    words = rendezvous.encode(desc)
+    # The binary descriptor right in front of the JSON text (what hloc's native runtime reads).
+    binary_ty, text_ty = ir.ArrayType(I64, len(words)), ir.ArrayType(I8, len(text))
+    ty = ir.LiteralStructType([binary_ty, text_ty], packed=True)
+    g = ir.GlobalVariable(m, ty, name=m.get_unique_name("collective.op"))
     g.global_constant = True
     g.linkage = "private"
-    g.initializer = ir.Constant(ir.ArrayType(I8, len(text)), text)
+    g.align = 8
+    g.initializer = ir.Constant(ty, [ir.Constant(binary_ty, [_word(w) for w in words]), ir.Constant(text_ty, text)])
+    op_text = b.gep(g, [i64(0), ir.Constant(I32, 1)], source_etype=ty)
     fn = m.globals.get(COLLECTIVE_SYMBOL)
     if fn is None:
         fn = ir.Function(m, ir.FunctionType(VOID, [PTR, PTR, PTR]), COLLECTIVE_SYMBOL)
@@ -107,7 +126,11 @@ def emit_runtime_call(ctx, instr: Instruction) -> None:
             b.store(a.ptr, b.gep(cells, [i64(k)], source_etype=PTR))
         return cells
 
-    b.call(fn, [g, pointers(ins, "operands"), pointers(ctx.outputs, "results")])
+    b.call(fn, [op_text, pointers(ins, "operands"), pointers(outs, "results")])
+
+
+def _word(w: int) -> ir.Constant:
+    return ir.Constant(I64, w - (1 << 64) if w >= 1 << 63 else w)
 
 
 def check_single_device(instr: Instruction) -> None:
@@ -185,6 +208,59 @@ def emit_permute(ctx, instr: Instruction) -> None:
             out.store(b, index, scalar_constant(out.etype, zero))
 
 
+ASYNC_STARTS = ("all-reduce-start", "all-gather-start", "collective-permute-start")
+ASYNC_DONES = ("all-reduce-done", "all-gather-done", "collective-permute-done")
+
+
+@kernel.check("collective-permute-start")
+def check_permute_start(instr: Instruction) -> None:
+    check_permute(instr)
+
+
+@kernel(*ASYNC_STARTS)
+def emit_async_start(ctx, instr: Instruction) -> None:
+    """The start of an asynchronous collective (its shape: the plain result's)."""
+    if _multi_device(ctx):
+        emit_runtime_call(ctx, instr, phase="start")
+    elif instr.opcode == "collective-permute-start":
+        emit_permute(ctx, instr)
+    else:
+        emit_same(ctx, instr)
+
+
+@kernel(*ASYNC_DONES)
+def emit_async_done(ctx, instr: Instruction) -> None:
+    """The end: operands (the start's result, the start's operands); writes the start's result."""
+    if not _multi_device(ctx):
+        return
+    start = instr.attrs["start"]
+    results = ctx.operands[0]
+    ins = [a for arrs in ctx.operands[1:] for a in arrs]
+    emit_runtime_call(ctx, start, ins=ins, outs=results, phase="done")
+
+
+def async_schedule(schedule: list[Instruction]) -> list[Instruction]:
+    """`schedule` with each asynchronous collective's end (its -done kernel, and the tuple and
+    get-tuple-element after it) as late as its users allow: what runs in between overlaps it."""
+    dones = [k for k, i in enumerate(schedule) if i.opcode in ASYNC_DONES and "start" in i.attrs]
+    if not dones:
+        return schedule
+    order = list(schedule)
+    for instr in [schedule[k] for k in reversed(dones)]:
+        k = order.index(instr)
+        block = order[k:k + 3]  # (done, tuple, get-tuple-element: emitted together)
+        rest = order[:k] + order[k + 3:]
+        users = {id(u) for i in block for u in i.users}
+        at = next((j for j in range(k, len(rest)) if id(rest[j]) in users), len(rest))
+        order = rest[:at] + block + rest[at:]
+    return order
+
+
+def keeps_order(schedule: list[Instruction]) -> bool:
+    """Whether the schedule has asynchronous collectives (its order is then kept as it is)."""
+    return any(i.opcode in ASYNC_DONES and "start" in i.attrs for i in schedule)
+
+
 @kernel("replica-id", "partition-id")
 def emit_device_id(ctx, instr: Instruction) -> None:
     from ..elemental import scalar_constant
@@ -227,6 +303,20 @@ def _pair_form(instr: Instruction, ops: list[Instruction]) -> bool:
     return first.compatible(want)
 
 
+def _started(rewriter) -> dict[int, tuple[Instruction, list[Instruction]]]:
+    """The flattening's start kernels (by id) -> (it, its operands), from its lowering to its -done's."""
+    if not hasattr(rewriter, "async_starts"):
+        rewriter.async_starts = {}
+    return rewriter.async_starts
+
+
+def _start_of(value: Instruction) -> Instruction:
+    """The start kernel behind a -done's operand (itself, or element 1 of the start's tuple)."""
+    if value.opcode == "get-tuple-element" and value.operands[0].opcode == "tuple":
+        return value.operands[0].operands[int(value.attrs.get("index", 1))]
+    return value
+
+
 @lowered(*ASYNC_FORMS)
 def lower_async(instr: Instruction, ops: list[Instruction], emit, rewriter, depth: int) -> Instruction:
     """The instruction (in the flat computation) an asynchronous form stands for.
@@ -243,22 +333,26 @@ def lower_async(instr: Instruction, ops: list[Instruction], emit, rewriter, dept
         return _tuple(emit, [dest, ops[0]] + rest)
     if op in ("copy-done",):
         return emit("get-tuple-element", instr.shape, [ops[0]], index=0)
-    if op in ("all-reduce-done", "async-update", "domain"):
+    if op in ("async-update", "domain"):
         return ops[0]
-    if op == "all-reduce-start":
-        return emit("all-reduce", instr.shape, ops, **attrs)
-    if op in ("all-gather-start", "collective-permute-start"):
-        base = op[:-len("-start")]
-        if not _pair_form(instr, ops):
-            return emit(base, instr.shape, ops, **attrs)
-        result = emit(base, instr.shape.tuple_shapes[1], ops, **attrs)
-        return _start_value(emit, instr, ops, result)
-    if op in ("all-gather-done", "collective-permute-done"):
-        start = ops[0].shape
-        if start.is_tuple and len(start.tuple_shapes) >= 2 and start.tuple_shapes[1].compatible(instr.shape) \
-                and not start.compatible(instr.shape):
-            return emit("get-tuple-element", instr.shape, [ops[0]], index=1)
-        return ops[0]
+    if op in ASYNC_STARTS:
+        pair = op != "all-reduce-start" and _pair_form(instr, ops)
+        result = emit(op, instr.shape.tuple_shapes[1] if pair else instr.shape, ops, **attrs)
+        _started(rewriter)[id(result)] = (result, ops)
+        return _start_value(emit, instr, ops, result) if pair else result
+    if op in ASYNC_DONES:
+        value = ops[0]
+        start = value.shape
+        if op != "all-reduce-done" and start.is_tuple and len(start.tuple_shapes) >= 2 \
+                and start.tuple_shapes[1].compatible(instr.shape) and not start.compatible(instr.shape):
+            value = emit("get-tuple-element", instr.shape, [value], index=1)
+        started = _started(rewriter).pop(id(_start_of(value)), None)
+        if started is None:  # (a start this flattening did not make: nothing to wait for)
+            return value
+        result, start_ops = started
+        token = emit(op, Shape.scalar("s32"), [value, *start_ops], start=result)
+        both = _tuple(emit, [value, token])
+        return emit("get-tuple-element", value.shape, [both], index=0)
     if op == "async-start":
         comp = instr.attrs.get("calls")
         if comp is None or not instr.shape.is_tuple or len(instr.shape.tuple_shapes) < 2:
