@@ -19,7 +19,7 @@ How each number is taken (as benchmarks/bench_models.py takes them, on other mod
     it: empty for the module the first time), wall time, once.
   * run: the compiled entry on inputs already in memory, medians over `repeat` runs after warm-up; 1 thread
     pinned to one CPU, the calling thread's CPU time (XLA: xla_run.py pinned, its process CPU time);
-    2 threads: wall (XLA's own pool).
+    2 threads: wall (XLA's own pool). hloc's LAPACK calls (OpenBLAS) get as many threads.
   * limit: the time the module must take at least, max(its dot/convolution flops / numpy's sgemm rate,
     its parameter + result bytes / a STREAM add's rate), with sgemm and STREAM measured at the start of the
     section on 1 and 2 threads (bench_models' children).
@@ -38,6 +38,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .bench_linalg import _openblas_threads
 from .bench_models import (
     _BENCH_LINE,
     XLA_RUN,
@@ -96,8 +97,14 @@ def hloc_side(name: str, path: Path, inputs: list, repeat: int, compiles: int) -
     res = {"compile_ms": statistics.median(walls) * 1e3, "compile_cpu_ms": statistics.median(cpus) * 1e3}
     for threads in (1, 2):
         exe.threads = threads
-        with _pinned(threads):
-            t = _timed(call, repeat)
+        # LAPACK calls on as many threads too: OpenBLAS's own threads, left at every CPU, spin against
+        # the pinned caller (linalg_eigh_svd: 1.56 s of the caller's CPU per run instead of 10 ms)
+        _openblas_threads(threads)
+        try:
+            with _pinned(threads):
+                t = _timed(call, repeat)
+        finally:
+            _openblas_threads(None)
         res[f"t{threads}"] = t["thread"] if threads == 1 else t["wall"]
     return res
 

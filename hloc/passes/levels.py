@@ -8,8 +8,9 @@ compares, cholesky, triangular solves, stochastic converts), canonical dots agai
 emit dots), batch norm and logistic, then the "simplification" fixed point (algsimp,
 sort-simplifier, dce, zero-sized-hlo-elimination, the while-loop passes, tuple-simplifier, dce,
 reshape-mover, constant-folding, simplify-conditional, in XLA's relative order), select-and-scatter
-expansion and the same fixed point again, then convolutions with contiguous output features
-(conv-canonicalization), transpose-folding, CSE, the trip-count annotation
+expansion and the same fixed point again, then base-dilated convolutions by output phase
+(conv-phase-split), convolutions with contiguous output features (conv-canonicalization),
+transpose-folding, CSE, the trip-count annotation
 and DCE, long column sums in windows (tree-reduction-rewriter), and last what the native backend
 compiles best: loop fusion, multi-output fusion (XLA:CPU's
 CpuInstructionFusion, CpuMultiOutputFusion + TupleSimplifier) and a final DCE.
@@ -43,6 +44,7 @@ LEVELS: dict[str, str] = {
         "select-and-scatter-expander,"
         f"fixpoint<name=post_scatter_expansion_simplification>({SIMPLIFICATION}),"
         "transpose-folding,"
+        "conv-phase-split,"
         "conv-canonicalization,"
         "cse,"
         "while-loop-trip-count-annotator,"

@@ -4,7 +4,9 @@ operands converted to the result type (XLA's OperandUpcaster, XLA:CPU's first ty
     f32 dot(bf16 a, bf16 b)  =>  f32 dot(f32 convert(a), f32 convert(b))
 
 The widening is exact, so the products and sums are what the mixed-precision dot computes; the
-backend then sees one element type.
+backend then sees one element type. Not for an f32 dot of two bf16 (or two f16) operands, which
+XLA:CPU keeps as they are too: the native GEMM widens them as it packs them, reading half the
+bytes of f32 copies and writing none.
 """
 
 from __future__ import annotations
@@ -26,6 +28,12 @@ def inferred_etype(instr) -> str | None:
         return None
 
 
+def narrow_float_dot(instr) -> bool:
+    """An f32 dot of two operands of one narrow float type (kept as it is)."""
+    a, b = (o.shape.etype for o in instr.operands[:2])
+    return instr.opcode == "dot" and instr.shape.etype == "f32" and a == b and a in ("bf16", "f16")
+
+
 @register_pass
 class OperandUpcaster(Pass):
     name = "operand-upcaster"
@@ -43,6 +51,8 @@ class OperandUpcaster(Pass):
                     continue
                 if higher_precision(inferred, to) != to:
                     continue  # the result is narrower: result-caster's case
+                if narrow_float_dot(instr):
+                    continue
                 b = Builder(comp)
                 for k, op in enumerate(instr.operands):
                     if op.shape.etype != to:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import ml_dtypes
 import numpy as np
 import pytest
-from mathref import compile_text
+from mathref import compile_text, options_for, runs_here
 
-from hloc.backend.llvm.kernels.dot import plan_dot
+from hloc.backend.llvm.kernels.dot import outer_slots, plan_dot
 from hloc.parse import parse_module
 
 BF16 = ml_dtypes.bfloat16
@@ -234,3 +234,116 @@ def test_int_pred_complex_dots():
     np.testing.assert_allclose(got["c"], ca.astype(np.complex128) @ cb, rtol=1e-5, atol=1e-5)
     np.testing.assert_allclose(got["z"], np.einsum("ak,bkn->abn", za, zb), rtol=1e-12, atol=1e-12)
     np.testing.assert_allclose(got["fi"], s8a.astype(np.float64) @ s8b, rtol=1e-6)
+
+
+@pytest.mark.parametrize("cpu", ["default", "x86-64-v3"])
+def test_narrow_float_gemm_reads_operands_in_every_layout(cpu):
+    """bf16 x bf16 and f16 x f16 GEMMs widen their operands as they pack them (no f32 copies): row-major,
+    transposed (column-major) and batch-strided A and B, sizes that leave partial micro-tiles, a
+    result in f32 and in the operands' type. Small integers and halves make every product and sum
+    exact in f32, so any summation order gives numpy's result exactly: a wrong widening would not."""
+    if reason := runs_here(cpu):
+        pytest.skip(reason)
+    rng = np.random.default_rng(16)
+
+    def ints(*dims, dt):
+        return (rng.integers(-8, 9, dims) / 2).astype(dt)
+
+    params, body, outs, inputs, want = [], [], [], [], []
+    for t, dt in (("bf16", BF16), ("f16", np.float16)):
+        a, b = ints(37, 70, dt=dt), ints(70, 45, dt=dt)  # 37 x 45 leaves partial tiles (MR 12 / 6, NR 32 / 16)
+        at, bt = np.ascontiguousarray(a.T), np.ascontiguousarray(b.T)
+        xa, xb = ints(3, 29, 66, dt=dt), ints(66, 3, 40, dt=dt)  # batch dim 1 of B: strided rows
+        sa, sb = ints(40, 40, dt=dt), ints(40, 40, dt=dt)  # operands and result of one shape
+        k = len(params)
+        params += [f"{t}[37,70]", f"{t}[70,45]", f"{t}[70,37]", f"{t}[45,70]", f"{t}[3,29,66]", f"{t}[66,3,40]",
+                   f"{t}[40,40]", f"{t}[40,40]"]
+        inputs += [a, b, at, bt, xa, xb, sa, sb]
+        p = [f"p{k + i}" for i in range(8)]
+        rows = [("rr", p[0], p[1], "lhs_contracting_dims={1}, rhs_contracting_dims={0}", "37,45"),
+                ("cc", p[2], p[3], "lhs_contracting_dims={0}, rhs_contracting_dims={1}", "37,45"),
+                ("bs", p[4], p[5], "lhs_batch_dims={0}, lhs_contracting_dims={2}, rhs_batch_dims={1}, "
+                 "rhs_contracting_dims={0}", "3,29,40"),
+                ("sq", p[6], p[7], "lhs_contracting_dims={1}, rhs_contracting_dims={0}", "40,40")]
+        exact = {"rr": ein("mk,kn->mn", a, b), "cc": ein("mk,kn->mn", a, b), "bs": ein("bmk,kbn->bmn", xa, xb),
+                 "sq": ein("mk,kn->mn", sa, sb)}
+        for name, x, y, dims, shape in rows:
+            for out_t in ("f32", t):
+                n = f"{name}_{t}_{out_t}"
+                body.append(f"{n} = {out_t}[{shape}] dot({x}, {y}), {dims}")
+                outs.append((n, f"{out_t}[{shape}]"))
+                want.append(exact[name].astype(np.float32 if out_t == "f32" else dt))
+    got = compile_text(build(params, body, outs), options_for(cpu))(inputs)
+    for (n, _), g, w in zip(outs, got, want):
+        assert g.dtype == w.dtype, n
+        np.testing.assert_array_equal(g.astype(np.float64), w.astype(np.float64), err_msg=n)
+    plan = plan_dot(parse_module(build(params, body, outs)).entry.root_instruction.operands[0])
+    assert plan.path == "gemm"
+
+
+@pytest.mark.parametrize("cpu", ["default", "x86-64-v3"])
+def test_two_sliver_gemm_reads_row_major_a_in_place_or_packed(cpu):
+    """A GEMM with at most two column slivers reads a row-major A in place where the micro-tile is at
+    most DIRECT_A_MAX_MR rows (x86-64-v3) and packs it otherwise (AVX-512): both against numpy, with
+    a partial row sliver (100 rows) and a partial column sliver (30 columns)."""
+    if reason := runs_here(cpu):
+        pytest.skip(reason)
+    a, b = _r(100, 70), _r(70, 30)
+    text = build(["f32[100,70]", "f32[70,30]"], ["c = f32[100,30] dot(p0, p1), lhs_contracting_dims={1}, "
+                                                 "rhs_contracting_dims={0}"], [("c", "f32[100,30]")])
+    (c,) = compile_text(text, options_for(cpu))([a, b])
+    np.testing.assert_allclose(c, ein("mk,kn->mn", a, b), rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("cpu", ["default", "x86-64-v3"])
+def test_narrow_float_gemm_operand_shaped_like_its_result(cpu):
+    """bf16 / f16 GEMMs where an operand's shape (text, hence one parsed object) equals the result's, as
+    in attention's softmax(QK^T) V (mha_block bf16 of the XLA corpus: its V and output are both
+    bf16[12,128,64]{2,1,0}): such an operand is read in place, never as a converted f32 copy. Batched
+    (at least OUTER_SLOTS calls: threads claim whole calls) with A or B like C, the QK^T product
+    reading K transposed by its layout, and a column-major result (the GEMM's operands swapped). Exact
+    small values, as above."""
+    if reason := runs_here(cpu):
+        pytest.skip(reason)
+    rng = np.random.default_rng(161)
+
+    def ints(*dims, dt):
+        return (rng.integers(-8, 9, dims) / 2).astype(dt)
+
+    params, body, outs, inputs, want = [], [], [], [], []
+    for t, dt in (("bf16", BF16), ("f16", np.float16)):
+        pv, v = ints(8, 96, 96, dt=dt), ints(8, 96, 64, dt=dt)  # B like C (softmax(QK^T) V)
+        x, w = ints(8, 128, 64, dt=dt), ints(8, 64, 64, dt=dt)  # A like C
+        q, kt = ints(8, 96, 64, dt=dt), ints(8, 64, 96, dt=dt)  # QK^T, K^T by its layout ({1,2,0})
+        y, z = ints(64, 48, dt=dt), ints(48, 48, dt=dt)  # column-major A like column-major C
+        k = len(params)
+        params += [f"{t}[8,96,96]", f"{t}[8,96,64]", f"{t}[8,128,64]", f"{t}[8,64,64]", f"{t}[8,96,64]",
+                   f"{t}[8,64,96]{{1,2,0}}", f"{t}[64,48]{{0,1}}", f"{t}[48,48]"]
+        inputs += [pv, v, x, w, q, kt, y, z]
+        p = [f"p{k + i}" for i in range(8)]
+        batched = "lhs_batch_dims={0}, lhs_contracting_dims={2}, rhs_batch_dims={0}, rhs_contracting_dims={1}"
+        rows = [("b_like_c", p[0], p[1], batched, "8,96,64", "", ein("bmk,bkn->bmn", pv, v)),
+                ("a_like_c", p[2], p[3], batched, "8,128,64", "", ein("bmk,bkn->bmn", x, w)),
+                ("qkt", p[4], p[5], batched, "8,96,96", "", ein("bmk,bkn->bmn", q, kt)),
+                ("col_major", p[6], p[7], "lhs_contracting_dims={1}, rhs_contracting_dims={0}", "64,48", "{0,1}",
+                 ein("mk,kn->mn", y, z))]
+        for name, a, b, dims, shape, layout, exact in rows:
+            for out_t in (t, "f32"):
+                n = f"{name}_{t}_{out_t}"
+                body.append(f"{n} = {out_t}[{shape}]{layout} dot({a}, {b}), {dims}")
+                outs.append((n, f"{out_t}[{shape}]{layout}"))
+                want.append(exact.astype(np.float32 if out_t == "f32" else dt))
+    text = build(params, body, outs)
+    got = compile_text(text, options_for(cpu))(inputs)
+    for (n, _), g, w in zip(outs, got, want):
+        assert g.dtype == w.dtype, n
+        np.testing.assert_array_equal(g.astype(np.float64), w.astype(np.float64), err_msg=n)
+    entry = parse_module(text).entry
+    dots = {i.name: i for i in entry.instructions if i.opcode == "dot"}
+    assert dots["b_like_c_bf16_bf16"].operands[1].shape is dots["b_like_c_bf16_bf16"].shape
+    assert dots["a_like_c_bf16_bf16"].operands[0].shape is dots["a_like_c_bf16_bf16"].shape
+    assert dots["col_major_bf16_bf16"].operands[0].shape is dots["col_major_bf16_bf16"].shape
+    plans = {n: plan_dot(d) for n, d in dots.items()}
+    assert all(pl.path == "gemm" for pl in plans.values())
+    assert outer_slots(plans["b_like_c_bf16_bf16"]) and outer_slots(plans["a_like_c_bf16_bf16"])
+    assert plans["col_major_bf16_bf16"].swapped

@@ -19,7 +19,8 @@ Four ways to compute:
   * gemm: f32/f64 arithmetic with M, N >= GEMM_MIN_MN and M*N*K >= GEMM_MIN_WORK. One call of the
     module's packed GEMM (gemm.py) per remaining outer index (batch, unmerged free or contracting
     axes; later contracting chunks accumulate). Packing buffers come from the kernel scratch; so do
-    f32 copies of f16/bf16 operands and an f32 result that is rounded afterwards. Threads: a big
+    an f32 result that is rounded afterwards and f32/f64 copies of operands of another type, but for
+    two bf16 (or two f16) operands, which the GEMM's packing widens as it reads them (gemm_source). Threads: a big
     call splits its rows (gemm.py); with at least OUTER_SLOTS calls (batch / free outer indices,
     e.g. attention's heads) the threads instead claim whole calls, with packing buffers of their
     own (`outer_slots`).
@@ -226,8 +227,18 @@ def outer_slots(plan: DotPlan) -> int:
     return OUTER_SLOTS if per_call < OUTER_MAX_CALL_WORK or calls >= 4 * OUTER_SLOTS else 0
 
 
+def gemm_source(a: Shape, b: Shape, c: Shape, acc: str) -> str:
+    """The element type the GEMM reads A and B as (gemm.SOURCES): both operands' when they are the same
+    narrow float and need no rounding to the result type first (the GEMM's packing widens them, exactly),
+    else the accumulation type (operands of other types get converted copies)."""
+    if acc == "f32" and a.etype == b.etype and a.etype in ("bf16", "f16") and c.etype in (a.etype, "f32"):
+        return a.etype
+    return acc
+
+
 def gemm_scratch(plan: DotPlan, a: Shape, b: Shape, c: Shape, features: str) -> GemmScratch:
     acc = plan.acc_etype
+    src = gemm_source(a, b, c, acc)
     es = 4 if acc == "f32" else 8
     cfg = config_for(features, es * 8)
     mm, nn, kk = plan.sizes
@@ -244,9 +255,12 @@ def gemm_scratch(plan: DotPlan, a: Shape, b: Shape, c: Shape, features: str) -> 
     if slots:
         pos += _align(COUNTER_BYTES)
     conv = []
-    for s in (a, b, c):
+    for k, s in enumerate((a, b, c)):
         # operands convert to the result type first: a narrow result rounds f32 operands too
-        if s.etype != acc or c.etype != acc:
+        # (by position: equal shapes may be one object)
+        if k < 2 and src != acc:
+            conv.append(None)
+        elif s.etype != acc or c.etype != acc:
             conv.append(pos)
             pos += _align(s.num_elements * es)
         else:
@@ -374,7 +388,9 @@ def emit_gemm_dot(ctx, plan: DotPlan, a: IrArray, b: IrArray, c: IrArray) -> Non
     acc_et = plan.acc_etype
     ety = storage_type(acc_et)
     sc = gemm_scratch(plan, a.shape, b.shape, c.shape, ctx.features)
-    fn, _ = gemm_function(ctx.module, acc_et, ctx.features)
+    src = gemm_source(a.shape, b.shape, c.shape, acc_et)
+    fn, _ = gemm_function(ctx.module, src, ctx.features)
+    ab_ety = storage_type(src)  # A's and B's elements (the GEMM widens narrow ones as it packs them)
 
     def at(off: int) -> ir.Value:
         return bld.gep(ctx.scratch, [const(I64, off)], inbounds=True, source_etype=ir.IntType(8))
@@ -403,9 +419,9 @@ def emit_gemm_dot(ctx, plan: DotPlan, a: IrArray, b: IrArray, c: IrArray) -> Non
                 # later chunks of a split contraction add to C (gemm.ACCUMULATE)
                 accumulate = cb.or_(accumulate, cb.zext(cb.icmp_signed("!=", iv, const(I64, 0)), I64))
             args = [const(I64, mm), const(I64, nn), const(I64, kk),
-                    cb.gep(base["a"], [off("a")], inbounds=True, source_etype=ety), const(I64, m_ax.a),
+                    cb.gep(base["a"], [off("a")], inbounds=True, source_etype=ab_ety), const(I64, m_ax.a),
                     const(I64, k_ax.a),
-                    cb.gep(base["b"], [off("b")], inbounds=True, source_etype=ety), const(I64, k_ax.b),
+                    cb.gep(base["b"], [off("b")], inbounds=True, source_etype=ab_ety), const(I64, k_ax.b),
                     const(I64, n_ax.b),
                     cb.gep(base["c"], [off("c")], inbounds=True, source_etype=ety), const(I64, m_ax.c),
                     const(I64, n_ax.c), accumulate, a_pack, b_pack, const(I64, a_slots)]
@@ -431,7 +447,8 @@ def emit_gemm_dot(ctx, plan: DotPlan, a: IrArray, b: IrArray, c: IrArray) -> Non
                     st = getattr(ax, key)
                     if st:
                         offs[key] = cb.add(offs[key], cb.mul(iv, const(I64, st)))
-            base = {key: cb.gep(ptrs[key], [offs[key]], inbounds=True, source_etype=ety) for key in ptrs}
+            base = {key: cb.gep(ptrs[key], [offs[key]], inbounds=True, source_etype=ety if key == "c" else ab_ety)
+                    for key in ptrs}
             pack = (cb.gep(slot, [const(I64, sc.a_pack)], inbounds=True, source_etype=ir.IntType(8)),
                     cb.gep(slot, [const(I64, sc.b_pack)], inbounds=True, source_etype=ir.IntType(8)))
             calls(cb, base, *pack, 1)
@@ -441,8 +458,8 @@ def emit_gemm_dot(ctx, plan: DotPlan, a: IrArray, b: IrArray, c: IrArray) -> Non
         parallel_chunks(ctx, n_calls, 1, macs // 64, sc.counter, sc.slots, one_call)
     else:
         with axis_loops(bld, outer, "o") as (off, _):
-            base = {"a": bld.gep(a_ptr, [off("a")], inbounds=True, source_etype=ety),
-                    "b": bld.gep(b_ptr, [off("b")], inbounds=True, source_etype=ety),
+            base = {"a": bld.gep(a_ptr, [off("a")], inbounds=True, source_etype=ab_ety),
+                    "b": bld.gep(b_ptr, [off("b")], inbounds=True, source_etype=ab_ety),
                     "c": bld.gep(c_ptr, [off("c")], inbounds=True, source_etype=ety)}
             calls(bld, base, at(sc.a_pack), at(sc.b_pack), split_slots(mm, nn, kk))
     if sc.c_conv is not None:

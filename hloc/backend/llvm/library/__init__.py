@@ -33,7 +33,7 @@ _POOL = {
     "hloc.pool.stop": ((VOID, ())),
 }
 _GEMM_ARGS = (I64, I64, I64, PTR, I64, I64, PTR, I64, I64, PTR, I64, I64, I64, PTR, PTR, I64)
-COMPONENTS = ("pool", "gemm.f32", "gemm.f64")
+COMPONENTS = ("pool", "gemm.f32", "gemm.f64", "gemm.bf16", "gemm.f16")
 
 # module -> the precompiled library it takes its components from (codegen/linking.Library)
 _ATTACHED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -102,13 +102,14 @@ def pool(mod: ir.Module) -> SimpleNamespace:
 
 
 def gemm_function(mod: ir.Module, etype: str, features: str) -> tuple[ir.Function, gemm.GemmConfig]:
-    """The module's GEMM for `etype` ('f32' or 'f64') and its blocking for the target's `features`."""
-    ety = gemm.ETYPES[etype]
-    cfg = gemm.config_for(features, 32 if etype == "f32" else 64)
+    """The module's GEMM on A and B stored as `etype` (gemm.SOURCES: 'f32', 'f64', or 'bf16' / 'f16'
+    computed in f32) and its blocking for the target's `features`."""
+    ety = gemm.ETYPES[gemm.SOURCES[etype]]
+    cfg = gemm.config_for(features, 32 if ety == gemm.F32 else 64)
     name = f"hloc.gemm.{etype}"
     fn = mod.globals.get(name)
     if fn is None:
-        fn = mod.globals[name] if declare(mod, f"gemm.{etype}") else gemm.emit_gemm(mod, name, ety, cfg)
+        fn = mod.globals[name] if declare(mod, f"gemm.{etype}") else gemm.emit_gemm(mod, name, ety, cfg, etype)
     return fn, cfg
 
 
