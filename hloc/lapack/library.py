@@ -8,6 +8,10 @@ hloc calls LAPACK with 64-bit integers (ILP64) by the plain Fortran names (`dget
   * the OpenBLAS numpy ships in its wheels (`numpy.libs/libscipy_openblas64_*.so`: ILP64, names
     `scipy_dgetrf_64_`): numpy is a dependency, so it is there wherever hloc is installed from PyPI;
   * the system's ILP64 OpenBLAS (`libopenblas64.so.0`).
+
+Each call sets OpenBLAS's thread count first (THREADS_SYMBOL, where the library has it; a weak
+reference elsewhere): one thread below PARALLEL_MIN_ELEMENTS, as jaxlib's kernels run, else the
+threads the calling entry may use.
 """
 
 from __future__ import annotations
@@ -21,6 +25,15 @@ from ..errors import RunError
 
 INT_BITS = 64  # LAPACK's integer in the calls hloc makes
 LINK_HINT = "an ILP64 LAPACK (64-bit integers, plain names such as dgetrf_), e.g. -lopenblas64 (libopenblas64-dev)"
+
+# OpenBLAS's `int openblas_set_num_threads_local(int)`: sets the count for the calls that follow and
+# returns the previous one (0.3.27 and later; numpy's wheels have it under this plain name).
+THREADS_SYMBOL = "openblas_set_num_threads_local"
+# Matrix elements from which a call may use more than one OpenBLAS thread. Measured here (2 cores,
+# hloc's native calls, n = 256 .. 1024 of potrf, getrf, syevd, gesdd): two threads were never
+# faster than one (quiet: syevd n=256 7.9 vs 7.8 ms, potrf + trsm n=512 3.6 vs 2.8 ms), and with a
+# third process on the machine 4-15x slower (OpenBLAS's workers spin in lock-step with the caller).
+PARALLEL_MIN_ELEMENTS = 2048 * 2048
 
 _lock = threading.Lock()
 _found: Lapack | None = None
@@ -45,6 +58,19 @@ class Lapack:
                 raise RunError(f"the LAPACK in '{self.path}' has no routine {routine}") from None
             addr = self._addresses[routine] = ctypes.cast(fn, ctypes.c_void_p).value or 0
         return addr
+
+    def threads_setter(self) -> int:
+        """The address of the library's THREADS_SYMBOL, 0 when it has none (its count is left alone)."""
+        fn = getattr(self._lib, THREADS_SYMBOL, None)
+        return (ctypes.cast(fn, ctypes.c_void_p).value or 0) if fn is not None else 0
+
+    def set_threads(self, n: int) -> int | None:
+        """Set the library's thread count; the previous one (None: the library cannot say)."""
+        fn = getattr(self._lib, THREADS_SYMBOL, None)
+        if fn is None:
+            return None
+        fn.restype, fn.argtypes = ctypes.c_int, [ctypes.c_int]
+        return fn(n)
 
 
 def _candidates() -> list[tuple[str, str, str]]:

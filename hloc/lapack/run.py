@@ -6,7 +6,7 @@ import ctypes
 
 import numpy as np
 
-from .library import lapack
+from .library import PARALLEL_MIN_ELEMENTS, lapack
 from .plans import QUERY, Plan
 
 DTYPES = {"f32": np.float32, "f64": np.float64, "c64": np.complex64, "c128": np.complex128, "s64": np.int64}
@@ -28,6 +28,17 @@ def run_plan(p: Plan, operands: list[np.ndarray], result_dtypes: list[np.dtype])
     works = {w.name: np.zeros(max(1, sizes[w.name]), DTYPES[w.etype]) for w in p.works}
     sources = {b.name: np.asarray(operands[b.source]).reshape(count, *b.dims) for b in p.bufs if b.source is not None}
     results = {b.result: np.zeros((count, *b.dims), result_dtypes[b.result]) for b in p.bufs if b.result is not None}
+    # one OpenBLAS thread as the native kernel's below PARALLEL_MIN_ELEMENTS (above: the library's count)
+    old = lapack().set_threads(1) if max(b.size for b in p.bufs) < PARALLEL_MIN_ELEMENTS else None
+    try:
+        _run_batch(fn, p, count, bufs, works, sizes, sources, results)
+    finally:
+        if old is not None:
+            lapack().set_threads(old)
+    return [results[j].reshape((*p.batch, *results[j].shape[1:])) for j in range(len(results))]
+
+
+def _run_batch(fn, p: Plan, count: int, bufs: dict, works: dict, sizes: dict, sources: dict, results: dict) -> None:
     for i in range(count):
         for b in p.bufs:
             if b.source is not None:
@@ -43,8 +54,7 @@ def run_plan(p: Plan, operands: list[np.ndarray], result_dtypes: list[np.dtype])
                     bufs[out][:] = unpack_eigenvectors(bufs["wi"], bufs[packed]).reshape(-1, order="F")
         for b in p.bufs:
             if b.result is not None:
-                results[b.result][i] = bufs[b.name].reshape(b.dims, order="F").astype(result_dtypes[b.result])
-    return [results[j].reshape((*p.batch, *results[j].shape[1:])) for j in range(len(results))]
+                results[b.result][i] = bufs[b.name].reshape(b.dims, order="F").astype(results[b.result].dtype)
 
 
 def _call(fn, p: Plan, bufs: dict, works: dict, lengths: dict) -> None:

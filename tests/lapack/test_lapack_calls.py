@@ -280,3 +280,55 @@ def test_compiled_object_links_with_an_ilp64_lapack_from_c(tmp_path):
         [want[0].shape[d] for d in major_to_minor])
     got = np.ascontiguousarray(np.transpose(phys, np.argsort(major_to_minor)))
     _close(got, want[0], "solve_f32 from C")
+
+
+@pytest.fixture
+def recorded_blas_threads(monkeypatch):
+    """OpenBLAS's thread setter replaced by one that records the counts asked for (and answers
+    with the previous one, as OpenBLAS's does)."""
+    import ctypes
+
+    from hloc.lapack.library import Lapack
+
+    calls = []
+    state = {"count": 2}
+
+    @ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int)
+    def setter(n):
+        calls.append(n)
+        old, state["count"] = state["count"], n
+        return old
+
+    def set_threads(self, n):
+        return setter(n)
+
+    monkeypatch.setattr(Lapack, "threads_setter", lambda self: ctypes.cast(setter, ctypes.c_void_p).value)
+    monkeypatch.setattr(Lapack, "set_threads", set_threads)
+    yield calls
+    assert state["count"] == 2, "the previous count is restored"
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_small_calls_run_openblas_on_one_thread_and_restore_its_count(backend, recorded_blas_threads):
+    # OpenBLAS's workers on small matrices: no faster, and on a busy machine many times slower (they
+    # spin in lock-step with the caller), beside the entry's own workers
+    a = np.array([np.eye(3) * 2] * 2, np.float32)
+    l, info = _run(_call("lapack_spotrf_ffi", "f32[2,3,3]{1,2,0}", ["f32[2,3,3]{1,2,0}", "s32[2]{0}"],
+                         "{uplo = 76 : ui8}"), [a], backend) if backend == "interp" else [
+        np.asarray(o) for o in run_module(parse_module(_call(
+            "lapack_spotrf_ffi", "f32[2,3,3]{1,2,0}", ["f32[2,3,3]{1,2,0}", "s32[2]{0}"], "{uplo = 76 : ui8}"), "m"),
+            [a], backend, threads=2)]
+    assert list(info) == [0, 0]
+    np.testing.assert_allclose(np.tril(l[1]), np.eye(3) * np.sqrt(2), rtol=1e-6)
+    assert recorded_blas_threads == [1, 2]
+
+
+def test_a_lapack_without_the_thread_setter_keeps_its_count(monkeypatch):
+    from hloc.lapack.library import Lapack
+
+    monkeypatch.setattr(Lapack, "threads_setter", lambda self: 0)  # the weak reference stays unbound
+    a = np.array([np.eye(3) * 4], np.float32)
+    l, info = _run(_call("lapack_spotrf_ffi", "f32[1,3,3]{1,2,0}", ["f32[1,3,3]{1,2,0}", "s32[1]{0}"],
+                         "{uplo = 85 : ui8}"), [a], "llvm")
+    assert list(info) == [0]
+    np.testing.assert_allclose(np.triu(l[0]), np.eye(3) * 2, rtol=1e-6)

@@ -118,6 +118,8 @@ def render_header(abi: Signature, *, source: str = "", version: str = "", target
         b.append(f"LAPACK: the object calls {', '.join(r + '_' for r in lapack)} with 64-bit integers")
         b.append("(ILP64) by those plain names: link an ILP64 LAPACK, e.g. OpenBLAS's (Debian:")
         b.append("libopenblas64-dev, -lopenblas64); an LP64 one (-llapack) would read the integers wrong.")
+        b.append("Where OpenBLAS has openblas_set_num_threads_local (0.3.27+; weak reference), calls on")
+        b.append("matrices below 2048 x 2048 elements run it on one thread.")
         b.append("")
     if collectives:
         b += _collectives_note(collectives)

@@ -44,6 +44,19 @@ def _lljit():
     return _jit
 
 
+_NO_SETTER = "hloc.lapack.no_threads_setter"
+_no_setter: list = []  # [(address, resource tracker)] once made
+
+
+def _no_threads_setter(jit) -> int:
+    """The address of `int f(int n) { return n; }`, made once (the caller holds _lock)."""
+    if not _no_setter:
+        text = f'define i32 @"{_NO_SETTER}"(i32 %n) {{\n  ret i32 %n\n}}\n'
+        tracker = llvm.JITLibraryBuilder().add_ir(text).export_symbol(_NO_SETTER).link(jit, _NO_SETTER)
+        _no_setter.append((tracker[_NO_SETTER], tracker))
+    return _no_setter[0][0]
+
+
 def link_object(obj: bytes, symbol: str, also: tuple[str, ...] = ()) -> tuple[int, object]:
     """(address of `symbol`, resource tracker) for an object file built for this host. The symbols
     in `also` are exported too (`tracker[name]` gives their addresses)."""
@@ -62,6 +75,11 @@ def link_object(obj: bytes, symbol: str, also: tuple[str, ...] = ()) -> tuple[in
             for routine in lapack_library.referenced(obj):  # LAPACK custom calls: this process's routines
                 address = lapack_library.lapack().address(routine)
                 builder = builder.import_symbol(lapack_library.symbol(routine), address)
+            if references(obj, lapack_library.THREADS_SYMBOL):
+                # (ORC does not leave a weak reference null: a LAPACK without the setter gets one
+                # that sets nothing)
+                setter = lapack_library.lapack().threads_setter() or _no_threads_setter(jit)
+                builder = builder.import_symbol(lapack_library.THREADS_SYMBOL, setter)
             tracker = builder.link(jit, f"hloc.obj{next(_names)}")
             address = tracker[symbol]
         except RuntimeError as e:

@@ -14,6 +14,10 @@ converting s32 <-> s64 where the LAPACK integer differs), LAPACK is called, the 
 A queried workspace is sized once per call by LAPACK's own query (lwork = -1) and malloc'ed, as
 jaxlib does; the others live in the scratch. geev's extras (a finiteness check before the call,
 real eigenvector pairs unpacked into complex columns) follow jaxlib too.
+
+Around its calls the kernel sets OpenBLAS's thread count (`openblas_set_num_threads_local`, a weak
+reference: a LAPACK without it keeps its own count) to one thread below PARALLEL_MIN_ELEMENTS
+(hloc/lapack/library.py), else the threads the entry may use, and restores the previous count after.
 """
 
 from __future__ import annotations
@@ -24,9 +28,11 @@ from .... import lapack
 from ....errors import CodegenError
 from ....ir.module import Instruction
 from ....ir.types import Layout, Shape
+from ....lapack.library import PARALLEL_MIN_ELEMENTS, THREADS_SYMBOL
+from .. import library
 from ..elemental import IrArray
 from ..llvmir.irutil import Var, entry_alloca, while_
-from ..llvmir.irvalues import I8, I64, PTR, VOID, const, intrinsic, storage_type
+from ..llvmir.irvalues import I8, I32, I64, PTR, VOID, const, intrinsic, storage_type
 from ..llvmir.loops import Index, delinearize, for_range
 from .indexing import memcpy
 
@@ -132,6 +138,7 @@ def emit(ctx, instr: Instruction) -> None:
             b.store(size, lengths[w.name])
             work_ptrs[w.name] = b.call(malloc, [b.mul(size, const(I64, _BYTES[w.etype]))])
 
+    restore = _set_threads(ctx, max(buf.size for buf in p.bufs))
     with for_range(b, p.batch_count, "batch") as i:
         for buf in p.bufs:
             if buf.source is not None:
@@ -151,8 +158,33 @@ def emit(ctx, instr: Instruction) -> None:
         for buf in p.bufs:
             if buf.result is not None:
                 _stage(b, p, buf, ctx.outputs[buf.result], buf_ptrs[buf.name], i, into_buf=False)
+    restore()
     for w in queried:
         b.call(free, [work_ptrs[w.name]])
+
+
+def _set_threads(ctx, elements: int):
+    """Set OpenBLAS's thread count for calls on matrices of `elements` elements (where the LAPACK has
+    the setter); returns what emits the restoring of the previous count."""
+    b = ctx.b
+    setter = ctx.module.globals.get(THREADS_SYMBOL)
+    if setter is None:
+        setter = ir.Function(ctx.module, ir.FunctionType(I32, [I32]), THREADS_SYMBOL)
+        setter.linkage = "extern_weak"
+    if elements >= PARALLEL_MIN_ELEMENTS:
+        want = b.trunc(b.call(library.pool(ctx.module).threads, []), I32)
+    else:
+        want = const(I32, 1)
+    have = b.icmp_unsigned("!=", b.ptrtoint(setter, I64), const(I64, 0))
+    old = entry_alloca(b, I32, name="blas.threads")
+    with b.if_then(have):
+        b.store(b.call(setter, [want]), old)
+
+    def restore() -> None:
+        with b.if_then(have):
+            b.call(setter, [b.load(old, typ=I32)])
+
+    return restore
 
 
 def _stage(b: ir.IRBuilder, p: lapack.Plan, buf: lapack.Buf, arr: IrArray, ptr: ir.Value, i: ir.Value,
