@@ -1,5 +1,6 @@
 """The runtime library: the worker pool (threadpool.py), the packed GEMMs (gemm.py), the convolution's
-im2col (im2col.py) and the power-of-two FFT butterflies (fft.py), code every module may call.
+im2col (im2col.py), the power-of-two FFT butterflies (fft.py) and the passes of the radix sort
+(radix.py), code every module may call.
 
 Kernels only ask for these functions here, by component:
 
@@ -7,6 +8,7 @@ Kernels only ask for these functions here, by component:
     fn, cfg = gemm_function(mod, "f32", features)
     fn = im2col_function(mod)
     fn = fft_pow2_function(mod, vt, inverse)
+    fn = radix_function(mod)
 
 and get them declared or defined in `mod`, as the module emitter decided when it made `mod`: a
 module linked to the precompiled library (codegen/linking.py: compiled once per target, carried into
@@ -23,7 +25,7 @@ from types import SimpleNamespace
 import llvmlite.ir as ir
 
 from ..llvmir.irvalues import I1, I64, PTR, VOID
-from . import fft, gemm, im2col, threadpool
+from . import fft, gemm, im2col, radix, threadpool
 
 # The functions each component exports (what modules call), with their types.
 _POOL = {
@@ -35,7 +37,7 @@ _POOL = {
 }
 _GEMM_ARGS = (I64, I64, I64, PTR, I64, I64, PTR, I64, I64, PTR, I64, I64, I64, PTR, PTR, I64)
 COMPONENTS = ("pool", "gemm.f32", "gemm.f64", "gemm.bf16", "gemm.f16") + tuple(
-    f"fft.pow2.{t}.{d}" for t in fft.POW2_TYPES for d in ("fwd", "inv"))
+    f"fft.pow2.{t}.{d}" for t in fft.POW2_TYPES for d in ("fwd", "inv")) + ("radix",)
 
 # module -> the precompiled library it takes its components from (codegen/linking.Library)
 _ATTACHED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -48,6 +50,8 @@ def exports(component: str) -> dict[str, ir.FunctionType]:
                 for name, (ret, args) in _POOL.items()}
     if component.startswith("fft."):
         return {f"hloc.{component}": ir.FunctionType(VOID, list(fft.POW2_ARGS))}
+    if component == "radix":
+        return {radix.NAME: ir.FunctionType(PTR, list(radix.ARGS))}
     etype = component.split(".", 1)[1]
     out = {f"hloc.gemm.{etype}": ir.FunctionType(VOID, list(_GEMM_ARGS))}
     if etype == "f32":  # with the convolution's im2col (what calls the GEMM there)
@@ -132,4 +136,12 @@ def fft_pow2_function(mod: ir.Module, vt: ir.VectorType, inverse: bool) -> ir.Fu
     fn = mod.globals.get(name)
     if fn is None:
         fn = mod.globals[name] if declare(mod, component) else fft.emit_pow2(mod, vt, inverse)
+    return fn
+
+
+def radix_function(mod: ir.Module) -> ir.Function:
+    """The module's radix sort passes (radix.emit_radix)."""
+    fn = mod.globals.get(radix.NAME)
+    if fn is None:
+        fn = mod.globals[radix.NAME] if declare(mod, "radix") else radix.emit_radix(mod)
     return fn
