@@ -2,7 +2,8 @@
 # versions constraints.txt pins: the tested set, the same on every machine.
 # The jax extra is in it too, so that hloc.jit and --check-against xla are tested in-process on the
 # project's Python (3.11: jax 0.10, the newest for it); XLA 0.12 in a 3.12 venv stays the oracle of the
-# saved expected outputs, and HLOC_XLA_PYTHON runs --check-against xla there.
+# saved expected outputs, and HLOC_XLA_PYTHON runs --check-against xla there. The mpi extra (mpi4py on
+# MPICH's wheel: no system MPI, nothing to compile) lets the tests and the bench run devices as MPI ranks.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -14,7 +15,7 @@ JOBS   ?= 2
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev,jax]'
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev,jax,mpi]'
 	touch $(STAMP)
 
 # The main job on a bundled real model (testdata/models, from the JAX corpus): compile it to an object
@@ -53,7 +54,7 @@ test-latest:
 	rm -rf $(LATEST)
 	$(PYTHON) -m venv $(LATEST)
 	$(LATEST)/bin/python -m pip install -q --upgrade pip
-	$(LATEST)/bin/python -m pip install -q --upgrade -e '.[dev,jax]'
+	$(LATEST)/bin/python -m pip install -q --upgrade -e '.[dev,jax,mpi]'
 	$(LATEST)/bin/python -m pip freeze --exclude-editable | tr '\n' ' '; echo
 	$(LATEST)/bin/pytest -q -n $(JOBS) $(TESTS)
 	@$(call avx2,$(LATEST)/bin)

@@ -10,15 +10,22 @@ right as it is. At these boundaries, though, no kernel runs: a tuple holds its e
 a get-tuple-element renames one, a while loop's state is the same bytes as its body's parameter and
 root and its condition's parameter, a branch's parameter is the conditional's operand, an in-place
 dynamic-update-slice writes into its operand's buffer. There the two sides must agree, or the
-bytes are read in the wrong order (the layout-copies pass makes them agree).
+bytes are read in the wrong order (the layout-copies pass makes them agree). A custom call's
+`operand_layout_constraints` are such places too: the native LAPACK calls would otherwise
+transpose an operand element by element into their column-major buffers at every call (three
+triangular solves of one Cholesky factor: three transposes), where one copy kernel serves them all.
 """
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from .module import Computation, Instruction, Module
-from .types import Shape
+from .types import Layout, Shape
+
+# One array shape of an operand_layout_constraints list: f32[1,512,512]{1,2,0}
+_CONSTRAINT = re.compile(r"([a-z][a-z0-9]*)\[([0-9,]*)\]\{([0-9,]*)\}")
 
 
 class Flow(NamedTuple):
@@ -68,6 +75,10 @@ def boundary_flows(comp: Computation) -> list[Flow]:
                     flows.append(Flow(instr, f"operand {k + 1} (branch {k}'s parameter)", ops[k + 1].shape,
                                       branch.parameters[0].shape))
                 flows.append(Flow(instr, f"branch {k}'s result", branch.root_instruction.shape, instr.shape))
+        elif op == "custom-call" and "operand_layout_constraints" in instr.attrs:
+            wants = constrained_operand_shapes(instr)
+            flows += [Flow(instr, f"operand {i} (its layout constraint)", o.shape, w)
+                      for i, (o, w) in enumerate(zip(ops, wants)) if w is not None]
         elif op == "call":
             callee = instr.attrs.get("to_apply")
             if isinstance(callee, Computation):
@@ -75,6 +86,27 @@ def boundary_flows(comp: Computation) -> list[Flow]:
                           for i, (o, p) in enumerate(zip(ops, callee.parameters))]
                 flows.append(Flow(instr, "the callee's result", callee.root_instruction.shape, instr.shape))
     return flows
+
+
+def constrained_operand_shapes(instr: Instruction) -> list[Shape | None]:
+    """Each operand's shape in the layout its custom call's `operand_layout_constraints` asks for
+    (None: an operand the list does not constrain as an array of its own shape)."""
+    raw = instr.attrs.get("operand_layout_constraints")
+    text = getattr(raw, "text", raw) if raw is not None else ""
+    inner = text.strip()[1:-1] if isinstance(text, str) and text.strip().startswith("{") else ""
+    items = [m for m in _CONSTRAINT.finditer(inner)]
+    out: list[Shape | None] = []
+    for k, o in enumerate(instr.operands):
+        m = items[k] if len(items) == len(instr.operands) else None
+        shape = o.shape
+        if m is None or not shape.is_array or "(" in inner:
+            out.append(None)
+            continue
+        dims = tuple(int(d) for d in m.group(2).split(",") if d)
+        mtm = tuple(int(d) for d in m.group(3).split(",") if d)
+        ok = (m.group(1) == shape.etype and dims == shape.dims and sorted(mtm) == list(range(len(dims))))
+        out.append(Shape(shape.etype, shape.dims, Layout(mtm), dynamic=shape.dynamic) if ok else None)
+    return out
 
 
 def layout_mismatches(module: Module) -> list[Flow]:

@@ -7,7 +7,8 @@ layout (the copies XLA's layout assignment adds where layout constraints conflic
 
 The places are ir/layout_flows.py's boundaries: tuple and get-tuple-element, while state, body,
 condition and result, conditional branches' parameters and results, calls, opt-barrier and
-add-dependency, and dynamic-update-slice's operand 0 (updated in place). After this pass the
+add-dependency, dynamic-update-slice's operand 0 (updated in place), and custom calls' operands
+under operand_layout_constraints. After this pass the
 layout-sensitive verifier holds, so every kernel may take the layouts the IR declares. The native
 backend runs it after the HLO pipeline, whatever the pipeline, with the entry's result layout as
 the module was written (`insert_layout_copies(module, result=...)`): passes that replace an
@@ -17,7 +18,7 @@ changed the root's.
 
 from __future__ import annotations
 
-from ..ir.layout_flows import layout_mismatches, layouts_agree
+from ..ir.layout_flows import constrained_operand_shapes, layout_mismatches, layouts_agree
 from ..ir.module import Computation, Instruction, Module
 from ..ir.types import Shape
 from .base import Pass, register_pass
@@ -97,6 +98,10 @@ def _fix(instr: Instruction, module: Module, who: dict) -> None:
                 instr.replace_operand(k + 1, coerce(instr.operands[k + 1], branch.parameters[0].shape, comp))
             if not layouts_agree(branch.root_instruction.shape, instr.shape):
                 _set_root(_owned(instr, branch, module, who), instr.shape)
+    elif op == "custom-call":
+        for k, want in enumerate(constrained_operand_shapes(instr)):
+            if want is not None:
+                instr.replace_operand(k, coerce(instr.operands[k], want, comp))
     elif op == "call":
         callee = instr.attrs["to_apply"]
         for k, p in enumerate(callee.parameters):

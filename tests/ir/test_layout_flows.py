@@ -45,3 +45,23 @@ def test_the_pass_leaves_no_mismatch(path):
     insert_layout_copies(m)
     verify_module(m, layout_sensitive=True)
     assert not insert_layout_copies(m)  # idempotent
+
+
+def test_custom_call_constraints_are_boundaries_only_for_matching_arrays():
+    from hloc.ir.layout_flows import constrained_operand_shapes
+
+    m = parse_module("""HloModule m
+ENTRY e {
+  a = f32[4,4]{1,0} parameter(0)
+  b = f32[4,2]{1,0} parameter(1)
+  x = f32[4,2]{0,1} custom-call(a, b), custom_call_target="f",
+    operand_layout_constraints={f32[4,4]{0,1}, f32[2,4]{0,1}}
+  ROOT y = f32[4,2]{0,1} custom-call(a, b), custom_call_target="foo", operand_layout_constraints={f32[4,4]{0,1}}
+}
+""")
+    x, y = m.entry_computation.instructions[-2:]
+    first, second = constrained_operand_shapes(x)
+    assert first is not None and first.minor_to_major == (0, 1) and first.dims == (4, 4)
+    assert second is None  # another shape than the operand's: not this operand's constraint
+    assert constrained_operand_shapes(y) == [None, None]  # the list does not cover every operand
+    assert [f.what for f in layout_mismatches(m)] == ["operand 0 (its layout constraint)"]
