@@ -1,6 +1,7 @@
-"""The precompiled library (codegen/linking.py): the pool and the GEMMs are compiled once per target and
-reused from memory and from the cache directory; a damaged cache entry is rebuilt; modules built with
-and without it compute the same. References are numpy products in f64."""
+"""The precompiled library (codegen/linking.py): the pool, the GEMMs, the FFT butterflies and the radix
+sort passes are compiled once per target and reused from memory and from the cache directory; a
+damaged cache entry is rebuilt; modules built with and without it compute the same. References are
+numpy products in f64, numpy's stable sort, an FFT's inverse."""
 
 from __future__ import annotations
 
@@ -164,3 +165,71 @@ def test_written_ir_and_assembly_hold_no_base64(private_cache, tmp_path, monkeyp
     # the library's bytes in that object are those of the in-process object
     a, b = library.asmblob.linked_image(obj), library.asmblob.linked_image(built.compiled.obj)
     assert a["symbols"]["hloc.gemm.f64"] == b["symbols"]["hloc.gemm.f64"]
+
+
+FFT_HLO = """HloModule fft_lib
+
+ENTRY main {
+  x = c64[24,64] parameter(0)
+  f = c64[24,64] fft(x), fft_type=FFT, fft_length={64}
+  ROOT i = c64[24,64] fft(f), fft_type=IFFT, fft_length={64}
+}
+"""
+
+
+def test_fft_butterflies_come_from_the_library(private_cache, monkeypatch):
+    """The power-of-two butterflies are library functions (compiled once per target), and the module
+    computes bit for bit what it computes with them emitted into it."""
+    rng = np.random.default_rng(1)
+    x = (rng.standard_normal((24, 64)) + 1j * rng.standard_normal((24, 64))).astype(np.complex64)
+
+    def run():
+        built = build(parse_module(FFT_HLO, "fft_lib.hlo"), BuildOptions())
+        return built, load_object(built.compiled.obj, built.abi)([x])
+
+    built, linked = run()
+    ir_text = built.compiled.llvm_ir
+    assert built.compiled.library == "built"
+    assert "hloc.fft.pow2.f32x16.fwd:" in ir_text and "hloc.fft.pow2.f32x16.inv:" in ir_text
+    assert 'define internal void @"hloc.fft.pow2' not in ir_text
+    np.testing.assert_allclose(linked, x, rtol=0, atol=1e-5)  # ifft(fft(x)) == x
+    monkeypatch.setenv("HLOC_LIBRARY", "0")
+    built, emitted = run()
+    assert 'define internal void @"hloc.fft.pow2.f32x16.fwd"' in built.compiled.llvm_ir
+    assert linked.tobytes() == emitted.tobytes()
+
+
+SORT_HLO = """HloModule sort_lib
+
+lt {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT c = pred[] compare(a, b), direction=LT
+}
+
+ENTRY main {
+  x = f32[3,2000] parameter(0)
+  ROOT s = f32[3,2000] sort(x), dimensions={1}, is_stable=true, to_apply=lt
+}
+"""
+
+
+def test_radix_sort_passes_come_from_the_library(private_cache, monkeypatch):
+    """The radix sort's byte passes are a library function, and the module sorts bit for bit as it does
+    with them emitted into it (and as numpy's stable sort)."""
+    rng = np.random.default_rng(2)
+    x = rng.standard_normal((3, 2000)).astype(np.float32)
+    x[1] = np.round(x[1] * 4)  # many equal keys
+
+    def run():
+        built = build(parse_module(SORT_HLO, "sort_lib.hlo"), BuildOptions())
+        return built, load_object(built.compiled.obj, built.abi)([x])
+
+    built, linked = run()
+    assert "hloc.radix.u32:" in built.compiled.llvm_ir
+    assert 'define internal ptr @"hloc.radix.u32"' not in built.compiled.llvm_ir
+    np.testing.assert_array_equal(linked, np.sort(x, axis=1, kind="stable"))
+    monkeypatch.setenv("HLOC_LIBRARY", "0")
+    built, emitted = run()
+    assert 'define internal ptr @"hloc.radix.u32"' in built.compiled.llvm_ir
+    assert linked.tobytes() == emitted.tobytes()

@@ -1,4 +1,5 @@
-"""How a module gets the runtime library: the worker pool and the GEMMs, compiled once per target.
+"""How a module gets the runtime library: the worker pool, the GEMMs, the FFT butterflies and the radix
+sort's passes, compiled once per target.
 
 The pool (library/threadpool.py) and the GEMM of each element type (library/gemm.py) are the same for
 every module compiled for one target: emitting, optimising and code-generating them again for each
@@ -44,6 +45,7 @@ import llvmlite.ir as ir
 
 from .. import library
 from ..library import im2col
+from ..library.fft import pow2_vector_type as fft_pow2_vector_type
 from . import asmblob
 from .split import localize_lines, module_asm, module_asm_line
 
@@ -147,6 +149,10 @@ class Library:
         for c in sorted(self.components):
             if c == "pool":
                 library.pool(mod)
+            elif c.startswith("fft."):
+                library.fft_pow2_function(mod, *fft_pow2_vector_type(c))
+            elif c == "radix":
+                library.radix_function(mod)
             else:
                 library.gemm_function(mod, c.split(".", 1)[1], self.features)
                 if c == "gemm.f32":

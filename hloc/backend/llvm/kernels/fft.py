@@ -37,6 +37,8 @@ from ....errors import CodegenError
 from ....ir.module import Instruction
 from ....ir.types import Shape
 from ..elemental import IrArray
+from ..library import fft_pow2_function as pow2_function
+from ..library.fft import Lanes, cadd, cmul, csub, twiddle
 from ..llvmir.irutil import Var
 from ..llvmir.irvalues import F32, F64, I1, I32, I64, PTR, Cplx
 from ..llvmir.loops import Index, delinearize, for_range
@@ -84,7 +86,6 @@ def check_fft(instr: Instruction) -> None:
 
 FFT_SLOTS = 4  # threads that may split a pass's lines (each transforms in a line buffer of its own)
 GROUP_BYTES = 64  # one SIMD vector of a group's lanes: 16 f32 or 8 f64 lines transformed side by side
-L1_BLOCK_BITS = 7  # 128 elements of a group's vectors (16 KiB): the stages within them stay in L1
 SLOT_BUDGET = 256 << 10  # a thread's group buffer stays within L2: fewer lanes for long lines
 
 
@@ -148,18 +149,6 @@ class _Work:
         self.b.store(v.im, self._at(i, 1))
 
 
-def _cmul(b, x: Cplx, y: Cplx) -> Cplx:
-    return Cplx(b.fsub(b.fmul(x.re, y.re), b.fmul(x.im, y.im)), b.fadd(b.fmul(x.re, y.im), b.fmul(x.im, y.re)))
-
-
-def _cadd(b, x: Cplx, y: Cplx) -> Cplx:
-    return Cplx(b.fadd(x.re, y.re), b.fadd(x.im, y.im))
-
-
-def _csub(b, x: Cplx, y: Cplx) -> Cplx:
-    return Cplx(b.fsub(x.re, y.re), b.fsub(x.im, y.im))
-
-
 def _table(ctx, name: str, values: np.ndarray) -> ir.Value:
     """A private constant array of `values` (f32, f64 or i32; 64-byte aligned) and a pointer to its first
     element. Held as its bytes in the target's byte order: LLVM IR's text of a byte string is a
@@ -195,13 +184,6 @@ def _roots(ctx, n: int, t: ir.Type):
     return _angle_tables(ctx, "roots", t, np.arange(max(1, n // 2)), n)
 
 
-def _twiddle(b, tables, k, vt: ir.VectorType, inverse: bool) -> Cplx:
-    """Entry k of (re, im) tables, conjugated for an inverse transform, splat over the lanes."""
-    et = vt.element
-    re, im = (b.load(b.gep(p, [k], inbounds=True, source_etype=et), typ=et) for p in tables)
-    return Cplx(_splat(b, re, vt), _splat(b, b.fneg(im) if inverse else im, vt))
-
-
 def _largest_pow2(lengths) -> int:
     return max([n for n in lengths if _is_pow2(n)] + [1])
 
@@ -211,33 +193,6 @@ def _bit_reversal(ctx, n: int) -> ir.Value:
     bits = n.bit_length() - 1
     rev = [int(format(j, f"0{bits}b")[::-1], 2) if bits else 0 for j in range(n)]
     return _table(ctx, f"hloc.fft.rev{n}", np.array(rev, np.int32))
-
-
-class _Lanes:
-    """A group of complex lines held split (re[n][lanes], im[n][lanes]): element j of every line of the
-    group is one vector, so each butterfly works on all the group's lines at once."""
-
-    def __init__(self, b: ir.IRBuilder, re: ir.Value, im: ir.Value, vt: ir.VectorType):
-        self.b, self.re, self.im, self.vt = b, re, im, vt
-        self.align = _esize(vt.element)
-
-    def _at(self, base, i):
-        return self.b.gep(base, [i], inbounds=True, source_etype=self.vt)
-
-    def load(self, i) -> Cplx:
-        b = self.b
-        return Cplx(b.load(self._at(self.re, i), typ=self.vt, align=self.align),
-                    b.load(self._at(self.im, i), typ=self.vt, align=self.align))
-
-    def store(self, i, v: Cplx) -> None:
-        self.b.store(v.re, self._at(self.re, i), align=self.align)
-        self.b.store(v.im, self._at(self.im, i), align=self.align)
-
-
-def _splat(b, v: ir.Value, vt: ir.VectorType) -> ir.Value:
-    one = b.insert_element(ir.Constant(vt, ir.Undefined), v, ir.Constant(I32, 0))
-    mask = ir.Constant(ir.VectorType(I32, vt.count), [0] * vt.count)
-    return b.shuffle_vector(one, ir.Constant(vt, ir.Undefined), mask)
 
 
 def _line_function(ctx, name: str, vt: ir.VectorType, nargs: int, nints: int = 2
@@ -254,64 +209,6 @@ def _line_function(ctx, name: str, vt: ir.VectorType, nargs: int, nints: int = 2
     for a in fn.args[:nargs]:
         a.add_attribute("noalias")
     return fn, ir.IRBuilder(fn.append_basic_block("entry"))
-
-
-def _pow2_function(ctx, vt: ir.VectorType, inverse: bool) -> ir.Function:
-    """`void f(re, im, rootsre, rootsim, n, log2n, log2r)`: the unscaled (I)DFT of each lane of a group
-    (`_Lanes`) of length-n lines (a power of two, n >= 2) held in bit-reversed order, in place, by radix-2
-    decimation in time: the first two stages at once (their twiddles are 1 and -+i: exact), then one
-    stage per doubling, twiddles from `_roots` of 2**log2r. One function per module, direction and vector
-    type, whatever the lengths: LLVM compiles it once."""
-    t = "f32" if vt.element == F32 else "f64"
-    fn, b = _line_function(ctx, f"hloc.fft.pow2.{t}x{vt.count}.{'inv' if inverse else 'fwd'}", vt, 4, 3)
-    if b is None:
-        return fn
-    re, im, rootsre, rootsim, n, log2n, log2r = fn.args
-    R = _Lanes(b, re, im, vt)
-    with b.if_else(b.icmp_signed("==", n, i64(2))) as (then, otherwise):
-        with then:
-            x0, x1 = R.load(i64(0)), R.load(i64(1))
-            R.store(i64(0), _cadd(b, x0, x1))
-            R.store(i64(1), _csub(b, x0, x1))
-        with otherwise:
-            def stage(st, lo, count):
-                """The radix-2 stage of half-length 2**st over the `count` elements from `lo`."""
-                h = b.shl(i64(1), st)
-                size = b.shl(h, i64(1))
-                stride = b.sub(b.sub(log2r, i64(1)), st)  # W_2h^j = W_r^(j r/2h)
-                with for_range(b, b.udiv(count, size), "fft.blk") as blk:
-                    start = b.add(lo, b.mul(blk, size))
-                    with for_range(b, h, "fft.bf") as j:
-                        w = _twiddle(b, (rootsre, rootsim), b.shl(j, stride), vt, inverse)
-                        p = b.add(start, j)
-                        q = b.add(p, h)
-                        u, v = R.load(p), _cmul(b, w, R.load(q))
-                        R.store(p, _cadd(b, u, v))
-                        R.store(q, _csub(b, u, v))
-
-            # the stages within blocks of L1's size block by block, then the longer ones over the line
-            small = b.icmp_signed("<", log2n, i64(L1_BLOCK_BITS))
-            block_bits = b.select(small, log2n, i64(L1_BLOCK_BITS))
-            block = b.shl(i64(1), block_bits)
-            with for_range(b, b.lshr(n, block_bits), "fft.l1") as blk0:
-                lo = b.shl(blk0, block_bits)
-                with for_range(b, b.lshr(block, i64(2)), "fft.r4") as blk:
-                    p = b.add(lo, b.shl(blk, i64(2)))
-                    a = [R.load(b.add(p, i64(t))) for t in range(4)]
-                    s01, d01 = _cadd(b, a[0], a[1]), _csub(b, a[0], a[1])
-                    s23, d23 = _cadd(b, a[2], a[3]), _csub(b, a[2], a[3])
-                    # d23 times -i (forward) or +i (inverse)
-                    t = Cplx(b.fneg(d23.im), d23.re) if inverse else Cplx(d23.im, b.fneg(d23.re))
-                    R.store(p, _cadd(b, s01, s23))
-                    R.store(b.add(p, i64(2)), _csub(b, s01, s23))
-                    R.store(b.add(p, i64(1)), _cadd(b, d01, t))
-                    R.store(b.add(p, i64(3)), _csub(b, d01, t))
-                with for_range(b, block_bits, "fft.stage", start=2) as st:
-                    stage(st, lo, block)
-            with for_range(b, log2n, "fft.stage", start=block_bits) as st:
-                stage(st, i64(0), n)
-    b.ret_void()
-    return fn
 
 
 MAX_RADIX = 16  # a larger prime factor: the direct DFT (a radix-p butterfly is p^2 multiplications, unrolled)
@@ -363,7 +260,7 @@ def _mixed_function(ctx, n: int, vt: ir.VectorType, inverse: bool) -> ir.Functio
     if b is None:
         return fn
     re, im, _, _ = fn.args
-    R = _Lanes(b, re, im, vt)
+    R = Lanes(b, re, im, vt)
     et, sign = vt.element, 2.0 if inverse else -2.0
 
     def splat_const(v: float) -> ir.Value:
@@ -380,7 +277,7 @@ def _mixed_function(ctx, n: int, vt: ir.VectorType, inverse: bool) -> ir.Functio
             return Cplx(b.fneg(y.im), y.re)
         if (cr, ci) == (0.0, -1.0):
             return Cplx(y.im, b.fneg(y.re))
-        return _cmul(b, Cplx(splat_const(c.real), splat_const(c.imag)), y)
+        return cmul(b, Cplx(splat_const(c.real), splat_const(c.imag)), y)
 
     saved = ctx.b
     ctx.b = b  # the tables' pointers are made in this function
@@ -398,11 +295,11 @@ def _mixed_function(ctx, n: int, vt: ir.VectorType, inverse: bool) -> ir.Functio
                 if m > 1:
                     for q in range(1, p):
                         k = b.add(b.mul(j, i64(p - 1)), i64(q - 1))
-                        ys[q] = _cmul(b, _twiddle(b, tables, k, vt, inverse), ys[q])
+                        ys[q] = cmul(b, twiddle(b, tables, k, vt, inverse), ys[q])
                 for r in range(p):
                     acc = ys[0]
                     for q in range(1, p):
-                        acc = _cadd(b, acc, times(ys[q], roots[q * r % p]))
+                        acc = cadd(b, acc, times(ys[q], roots[q * r % p]))
                     R.store(b.add(p0, i64(r * m)), acc)
             m = size
     finally:
@@ -421,13 +318,13 @@ def _dft_function(ctx, vt: ir.VectorType, inverse: bool) -> ir.Function:
     if b is None:
         return fn
     re, im, tre, tim, twre, twim, n, _ = fn.args
-    X, T = _Lanes(b, re, im, vt), _Lanes(b, tre, tim, vt)
+    X, T = Lanes(b, re, im, vt), Lanes(b, tre, tim, vt)
     zero = ir.Constant(vt, [0.0] * vt.count)
     with for_range(b, n, "dftk") as k:
         acc_re, acc_im, idx = Var(b, vt, zero), Var(b, vt, zero), Var(b, I64, i64(0))
         with for_range(b, n, "dftj") as j:
             at = idx.get()
-            v = _cmul(b, _twiddle(b, (twre, twim), at, vt, inverse), X.load(j))
+            v = cmul(b, twiddle(b, (twre, twim), at, vt, inverse), X.load(j))
             acc_re.set(b.fadd(acc_re.get(), v.re))
             acc_im.set(b.fadd(acc_im.get(), v.im))
             nxt = b.add(at, k)
@@ -465,7 +362,7 @@ def _index(b, shape, lin) -> Index:
 @kernel("fft")
 def emit_fft(ctx, instr: Instruction) -> None:
     """Pass after pass along the transformed dimensions (the last one last), each over its lines in groups
-    (`_Lanes`) split between threads: a group is gathered into the thread's buffer (bit-reversed for a
+    (`Lanes`) split between threads: a group is gathered into the thread's buffer (bit-reversed for a
     power-of-two length; an IRFFT's last pass extends the half spectrum as it gathers), transformed and
     scattered. The first pass reads the operand, the last writes the result (scaled, an RFFT's half
     kept), the ones between go through the working array in the scratch."""
@@ -625,11 +522,11 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
         slot = b.gep(c.scratch, [b.add(i64(COUNTER_BYTES + work_off), b.mul(task, i64(slot_bytes)))], inbounds=True,
                      source_etype=ir.IntType(8))
         part = [b.gep(slot, [i64(q * n)], inbounds=True, source_etype=vt) for q in range(4)]
-        buf = _Lanes(b, part[0], part[1], vt)
+        buf = Lanes(b, part[0], part[1], vt)
         if pow2:
             rev = _bit_reversal(c, roots_n)
             rootsre, rootsim = _roots(c, roots_n, t)
-            fn = _pow2_function(c, vt, inverse)
+            fn = pow2_function(c.module, vt, inverse)
         elif mixed:
             perm = _digit_reversal(c, n)
             fn = _mixed_function(c, n, vt, inverse)
@@ -805,11 +702,11 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_o
         slot = b.gep(c.scratch, [b.add(i64(COUNTER_BYTES + work_off), b.mul(task, i64(slot_bytes)))], inbounds=True,
                      source_etype=ir.IntType(8))
         part = [b.gep(slot, [i64(q * n)], inbounds=True, source_etype=vt) for q in range(4)]
-        buf, half = _Lanes(b, part[0], part[1], vt), _Lanes(b, part[2], part[3], vt)
+        buf, half = Lanes(b, part[0], part[1], vt), Lanes(b, part[2], part[3], vt)
         if _is_pow2(h):  # (n a power of two too: the instruction's roots of unity serve both)
             order = _bit_reversal(c, roots_n)
             roots = _roots(c, roots_n, t)
-            fn = _pow2_function(c, vt, not forward)
+            fn = pow2_function(c.module, vt, not forward)
             args = [*roots, i64(h), i64(h.bit_length() - 1), i64(roots_n.bit_length() - 1)]
             w_at = roots_n // n  # W_n^k = W_r^(k r/n)
         else:
@@ -823,7 +720,7 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_o
             return b.lshr(r, i64(roots_n.bit_length() - h.bit_length())) if _is_pow2(h) and roots_n != h else r
 
         def w(k) -> Cplx:
-            return _twiddle(b, roots, k if w_at == 1 else b.mul(k, i64(w_at)), vt, not forward)
+            return twiddle(b, roots, k if w_at == 1 else b.mul(k, i64(w_at)), vt, not forward)
 
         def conj(v: Cplx) -> Cplx:
             return Cplx(v.re, b.fneg(v.im))
@@ -902,7 +799,7 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_o
                     half.store(i64(end), Cplx(v.re, vzero))
 
                 def folded(a: Cplx, bb: Cplx, k) -> Cplx:
-                    e, d = _cadd(b, a, conj(bb)), _cmul(b, _csub(b, a, conj(bb)), w(k))
+                    e, d = cadd(b, a, conj(bb)), cmul(b, csub(b, a, conj(bb)), w(k))
                     return Cplx(b.fsub(e.re, d.im), b.fadd(e.im, d.re))  # e + i d
 
                 buf.store(position(i64(0)), folded(half.load(i64(0)), half.load(i64(h)), i64(0)))
@@ -920,7 +817,7 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_o
                 halfc = ir.Constant(vt, [0.5] * lanes)
 
                 def unfolded(a: Cplx, bb: Cplx, k) -> Cplx:
-                    e, d = _cadd(b, a, conj(bb)), _cmul(b, _csub(b, a, conj(bb)), w(k))
+                    e, d = cadd(b, a, conj(bb)), cmul(b, csub(b, a, conj(bb)), w(k))
                     return Cplx(b.fmul(b.fadd(e.re, d.im), halfc), b.fmul(b.fsub(e.im, d.re), halfc))  # (e - i d)/2
 
                 with for_range(b, h // 2 + 1, "fft.unfold", start=1) as k:

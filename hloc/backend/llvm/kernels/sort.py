@@ -29,6 +29,7 @@ import llvmlite.ir as ir
 from ....errors import CodegenError
 from ....ir.module import Computation, Instruction
 from ....ir.types import ELEMENT_TYPES
+from .. import library
 from ..elemental import Elemental, IrArray
 from ..llvmir.irutil import Var, entry_alloca, while_
 from ..llvmir.irvalues import I1, I32, I64, PTR, compute_type, const
@@ -631,13 +632,9 @@ def emit_radix_rows(ctx, inputs: list[IrArray], outs: list[IrArray], dim: int, k
     def elem(ptr, i):
         return b.gep(ptr, [i], inbounds=True, source_etype=I32)
 
-    src_k, src_i = Var(b, PTR, keys), Var(b, PTR, idx)
-    dst_k, dst_i = Var(b, PTR, keys2), Var(b, PTR, idx2)
     others = [d for d in range(shape.rank) if d != dim]
     with loop_nest(b, shape, "rrow", others) as multi:
         bases = [linearize(b, list(multi), a.shape) for a in inputs]
-        for v, p in ((src_k, keys), (src_i, idx), (dst_k, keys2), (dst_i, idx2)):
-            v.set(p)
         with for_range(b, 4 * 256, "rzero") as i:
             b.store(const(I32, 0), elem(counts, i))
         with for_range(b, n, "rkey") as j:
@@ -647,27 +644,9 @@ def emit_radix_rows(ctx, inputs: list[IrArray], outs: list[IrArray], dim: int, k
             for d in range(4):
                 slot = elem(counts, b.add(i64(256 * d), b.zext(_digit(b, k, d), I64)))
                 b.store(b.add(b.load(slot, typ=I32), const(I32, 1)), slot)
-        for d in range(4):
-            cnt = b.gep(counts, [i64(256 * d)], inbounds=True, source_etype=I32)
-            first = _digit(b, b.load(src_k.get(), typ=I32), d)
-            one_bucket = b.icmp_unsigned("==", b.load(elem(cnt, b.zext(first, I64)), typ=I32), const(I32, n))
-            with b.if_then(b.not_(one_bucket)):
-                run = Var(b, I32, const(I32, 0))
-                with for_range(b, 256, "rscan") as i:  # counts -> first positions
-                    c = b.load(elem(cnt, i), typ=I32)
-                    b.store(run.get(), elem(cnt, i))
-                    run.set(b.add(run.get(), c))
-                sk, si, dk, di = src_k.get(), src_i.get(), dst_k.get(), dst_i.get()
-                with for_range(b, n, "rscatter") as j:
-                    k = b.load(elem(sk, j), typ=I32)
-                    slot = elem(cnt, b.zext(_digit(b, k, d), I64))
-                    pos = b.load(slot, typ=I32)
-                    b.store(b.add(pos, const(I32, 1)), slot)
-                    b.store(k, elem(dk, b.zext(pos, I64)))
-                    b.store(b.load(elem(si, j), typ=I32), elem(di, b.zext(pos, I64)))
-                src_k.set(dk), src_i.set(di), dst_k.set(sk), dst_i.set(si)
+        # (the byte passes: the library's, the same for every sort)
+        order = b.call(library.radix_function(b.module), [keys, idx, keys2, idx2, counts, i64(n)])
         obases = [linearize(b, list(multi), o.shape) for o in outs]
-        order = src_i.get()
         with for_range(b, n, "rgather") as j:
             src = b.zext(b.load(elem(order, j), typ=I32), I64)
             for a, o, base, obase in zip(inputs, outs, bases, obases):

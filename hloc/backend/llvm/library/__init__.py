@@ -1,11 +1,14 @@
-"""The runtime library: the worker pool (threadpool.py), the packed GEMMs (gemm.py) and the convolution's
-im2col (im2col.py), code every module may call.
+"""The runtime library: the worker pool (threadpool.py), the packed GEMMs (gemm.py), the convolution's
+im2col (im2col.py), the power-of-two FFT butterflies (fft.py) and the passes of the radix sort
+(radix.py), code every module may call.
 
 Kernels only ask for these functions here, by component:
 
     pool(mod).parallel_for                  # the worker pool's functions
     fn, cfg = gemm_function(mod, "f32", features)
     fn = im2col_function(mod)
+    fn = fft_pow2_function(mod, vt, inverse)
+    fn = radix_function(mod)
 
 and get them declared or defined in `mod`, as the module emitter decided when it made `mod`: a
 module linked to the precompiled library (codegen/linking.py: compiled once per target, carried into
@@ -22,7 +25,7 @@ from types import SimpleNamespace
 import llvmlite.ir as ir
 
 from ..llvmir.irvalues import I1, I64, PTR, VOID
-from . import gemm, im2col, threadpool
+from . import fft, gemm, im2col, radix, threadpool
 
 # The functions each component exports (what modules call), with their types.
 _POOL = {
@@ -33,7 +36,8 @@ _POOL = {
     "hloc.pool.stop": ((VOID, ())),
 }
 _GEMM_ARGS = (I64, I64, I64, PTR, I64, I64, PTR, I64, I64, PTR, I64, I64, I64, PTR, PTR, I64)
-COMPONENTS = ("pool", "gemm.f32", "gemm.f64", "gemm.bf16", "gemm.f16")
+COMPONENTS = ("pool", "gemm.f32", "gemm.f64", "gemm.bf16", "gemm.f16") + tuple(
+    f"fft.pow2.{t}.{d}" for t in fft.POW2_TYPES for d in ("fwd", "inv")) + ("radix",)
 
 # module -> the precompiled library it takes its components from (codegen/linking.Library)
 _ATTACHED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -44,6 +48,10 @@ def exports(component: str) -> dict[str, ir.FunctionType]:
     if component == "pool":
         return {name: ir.FunctionType(ret, [threadpool.TASK_PTR if a == "task" else a for a in args])
                 for name, (ret, args) in _POOL.items()}
+    if component.startswith("fft."):
+        return {f"hloc.{component}": ir.FunctionType(VOID, list(fft.POW2_ARGS))}
+    if component == "radix":
+        return {radix.NAME: ir.FunctionType(PTR, list(radix.ARGS))}
     etype = component.split(".", 1)[1]
     out = {f"hloc.gemm.{etype}": ir.FunctionType(VOID, list(_GEMM_ARGS))}
     if etype == "f32":  # with the convolution's im2col (what calls the GEMM there)
@@ -118,4 +126,22 @@ def im2col_function(mod: ir.Module) -> ir.Function:
     fn = mod.globals.get(im2col.NAME)
     if fn is None:
         fn = mod.globals[im2col.NAME] if declare(mod, "gemm.f32") else im2col.emit_im2col(mod)
+    return fn
+
+
+def fft_pow2_function(mod: ir.Module, vt: ir.VectorType, inverse: bool) -> ir.Function:
+    """The module's power-of-two butterflies of groups of vector type `vt` (fft.emit_pow2)."""
+    component = fft.pow2_component(vt, inverse)
+    name = f"hloc.{component}"
+    fn = mod.globals.get(name)
+    if fn is None:
+        fn = mod.globals[name] if declare(mod, component) else fft.emit_pow2(mod, vt, inverse)
+    return fn
+
+
+def radix_function(mod: ir.Module) -> ir.Function:
+    """The module's radix sort passes (radix.emit_radix)."""
+    fn = mod.globals.get(radix.NAME)
+    if fn is None:
+        fn = mod.globals[radix.NAME] if declare(mod, "radix") else radix.emit_radix(mod)
     return fn
