@@ -4,6 +4,7 @@ layout (the copies XLA's layout assignment adds where layout constraints conflic
     tuple(x{0,1}) : (f32[2,3]{1,0})      => tuple(copy(x) : f32[2,3]{1,0})
     while(init{0,1}) : (..., f32[2,3]{1,0})  => while(tuple(..., copy(gte(init, k))))
     body(p : {1,0}) of a while : {0,1}   => p : {0,1}, its uses read a copy of it in {1,0}
+    ... unless the body passes p through  => the while's state takes {1,0} (copies outside the loop)
 
 The places are ir/layout_flows.py's boundaries: tuple and get-tuple-element, while state, body,
 condition and result, conditional branches' parameters and results, calls, opt-barrier and
@@ -84,6 +85,7 @@ def _fix(instr: Instruction, module: Module, who: dict) -> None:
     elif op in ("opt-barrier", "add-dependency", "dynamic-update-slice"):
         instr.replace_operand(0, coerce(instr.operands[0], instr.shape, comp))
     elif op == "while":
+        _take_passed_through_layouts(instr)
         instr.replace_operand(0, coerce(instr.operands[0], instr.shape, comp))
         for key in ("condition", "body"):
             callee = instr.attrs[key]
@@ -108,6 +110,27 @@ def _fix(instr: Instruction, module: Module, who: dict) -> None:
             instr.replace_operand(k, coerce(instr.operands[k], p.shape, comp))
         if not layouts_agree(callee.root.shape, instr.shape):
             _set_root(_owned(instr, callee, module, who), instr.shape)
+
+
+def _take_passed_through_layouts(loop: Instruction) -> None:
+    """State elements the body passes through unchanged (root element k is the parameter's element
+    k) take the body's layout: one copy of the init before the loop (and of the result after it,
+    where read) instead of two copies per iteration inside it (a scan's loop-invariant inputs)."""
+    body = loop.attrs["body"]
+    if len(body.parameters) != 1 or not loop.shape.is_tuple or body.root.opcode != "tuple":
+        return
+    param, root = body.parameters[0], body.root
+    if not param.shape.is_tuple or len(param.shape.tuple_shapes) != len(loop.shape.tuple_shapes):
+        return
+    elems = list(loop.shape.tuple_shapes)
+    for k, (have, want) in enumerate(zip(elems, param.shape.tuple_shapes)):
+        out = root.operands[k]
+        if (have.is_tuple or want.is_tuple or layouts_agree(have, want) or out.opcode != "get-tuple-element"
+                or out.operands[0] is not param or out.attrs["index"] != k or not layouts_agree(out.shape, want)):
+            continue
+        elems[k] = want
+    if elems != list(loop.shape.tuple_shapes):
+        loop.shape = Shape.tuple(elems)
 
 
 def _owned(site: Instruction, comp: Computation, module: Module, who: dict) -> Computation:

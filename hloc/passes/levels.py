@@ -10,8 +10,8 @@ sort-simplifier, dce, zero-sized-hlo-elimination, the while-loop passes, tuple-s
 reshape-mover, constant-folding, simplify-conditional, in XLA's relative order), select-and-scatter
 expansion and the same fixed point again, then base-dilated convolutions by output phase
 (conv-phase-split), convolutions with contiguous output features (conv-canonicalization),
-transpose-folding, CSE, the trip-count annotation
-and DCE, long column sums in windows (tree-reduction-rewriter), and last what the native backend
+transpose-folding, dots in the layout of their elementwise users (dot-result-layout), CSE, the
+trip-count annotation and DCE, long column sums in windows (tree-reduction-rewriter), and last what the native backend
 compiles best: loop fusion, multi-output fusion (XLA:CPU's
 CpuInstructionFusion, CpuMultiOutputFusion + TupleSimplifier) and a final DCE.
 """
@@ -46,6 +46,7 @@ LEVELS: dict[str, str] = {
         "transpose-folding,"
         "conv-phase-split,"
         "conv-canonicalization,"
+        "dot-result-layout,"
         "cse,"
         "while-loop-trip-count-annotator,"
         "dce,"

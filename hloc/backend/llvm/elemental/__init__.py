@@ -28,6 +28,7 @@ from ....errors import CodegenError
 from ....ir.module import Computation, Instruction
 from ....ir.opcodes import ELEMENTWISE
 from ....ir.types import ELEMENT_TYPES, Shape
+from ....passes.algsimp.core import common_factors
 from ..llvmir.irvalues import (
     F32,
     F32_COMPUTED,
@@ -847,14 +848,33 @@ def _broadcast(em: Elemental, instr: Instruction, index: Index):
 
 
 def _reshape_index(b: ir.IRBuilder, index: Index, out: Shape, src: Shape) -> Index:
-    """The operand index holding the same row-major (logical) position."""
+    """The operand index holding the same row-major (logical) position.
+
+    The dims are cut into common-factor groups (a reshape only mixes positions within a group) and
+    each group is re-indexed on its own: a dimension the reshape keeps passes through unchanged, so
+    an innermost loop over it carries no division and vectorises."""
     if src.rank == 0:
         return _scalar_index(src)
-    lin = linearize(b, index.get_multi(b), Shape(out.etype, out.dims))
     src_rm = Shape(src.etype, src.dims)  # default layout: physical order = row-major order
-    if src.minor_to_major == src_rm.minor_to_major:
-        return Index(src, None, lin)
-    return Index(src, delinearize(b, lin, src_rm), None)
+    src_is_rm = src.minor_to_major == src_rm.minor_to_major
+    if index.multi is None and index.linear is not None and src_is_rm and \
+            out.minor_to_major == Shape(out.etype, out.dims).minor_to_major:
+        return Index(src, None, index.linear)  # both row-major: the same physical offset
+    groups = common_factors(out.dims, src.dims)
+    if len(groups) <= 2:  # one group: no dimension survives the reshape
+        lin = linearize(b, index.get_multi(b), Shape(out.etype, out.dims))
+        return Index(src, None, lin) if src_is_rm else Index(src, delinearize(b, lin, src_rm), None)
+    multi = index.get_multi(b)
+    src_multi: list[ir.Value] = []
+    for (i0, j0), (i1, j1) in zip(groups, groups[1:]):
+        if j1 == j0:  # size-1 dims of out only
+            continue
+        if i1 - i0 == 1 and j1 - j0 == 1:
+            src_multi.append(multi[i0])
+            continue
+        lin = linearize(b, multi[i0:i1], Shape(out.etype, out.dims[i0:i1]))
+        src_multi.extend(delinearize(b, lin, Shape(src.etype, src.dims[j0:j1])))
+    return Index(src, src_multi, None)
 
 
 @rule("reshape")
