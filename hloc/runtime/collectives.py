@@ -35,6 +35,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from ..backend.llvm.library import rendezvous as rv
+from ..backend.llvm.loader_orc import set_device_thread
 from ..errors import HlocError, RunError
 from ..interp import collective_math as cm
 from ..ir.types import ELEMENT_TYPES
@@ -345,9 +346,11 @@ def call_as(comm: Communicator | None, fn: Callable[[], object]) -> object:
     native = native_runtime() if comm is not None and comm.context is not None else None
     if native is not None:
         native.bind(comm.context)
+    set_device_thread(comm is not None)
     try:
         out = fn()
     finally:
+        set_device_thread(False)
         if native is not None:
             native.bind(None)
         error, _local.communicator, _local.error = _local.error, None, None

@@ -19,8 +19,9 @@ from xla_corpus import (
     xla_cpu_runs,
 )
 
+from hloc.backend.llvm.loader_orc import RUNTIME_SYMBOLS
 from hloc.backend.llvm.runner_backend import LlvmBackend
-from hloc.errors import CodegenError, VerifyError
+from hloc.errors import CodegenError, RunError, VerifyError
 from hloc.parse import parse_module
 from hloc.runtime.backends import BackendOptions
 
@@ -83,6 +84,17 @@ def test_runs_natively_like_xla_cpu(name):
     if name in NOT_RUN:
         pytest.skip(NOT_RUN[name])
     module = parse_module((XLA_CORPUS / name).read_text(), name)
+    if name in NEEDS_DEVICES and name not in REJECTED and "hloc_collective" in RUNTIME_SYMBOLS:
+        # Another test installed the devices runtime in this process: the object loads, and calling
+        # it alone, outside a run of its devices, is refused.
+        try:
+            exe = compile_native(module)
+        except CodegenError as e:  # a one-device header whose collective implies more devices
+            assert e.loc is not None and e.loc.filename == name
+            return
+        with pytest.raises(RunError, match="several devices"):
+            exe(inputs(module))
+        return
     if name in NEEDS_DEVICES or name in REJECTED:
         error, match, _ = REJECTED.get(name, (CodegenError, "device", ""))
         with pytest.raises(error, match=match) as err:

@@ -23,6 +23,17 @@ _names = itertools.count()
 # Symbols an object may leave undefined that the runtime supplies (name -> address), such as the
 # collectives' `hloc_collective` (kernels/collectives.py): bound when an object that names one loads.
 RUNTIME_SYMBOLS: dict[str, int] = {}
+# The threads running one device of a multi-device run (runtime/collectives.call_as binds them): only
+# there may an object calling hloc_collective run; elsewhere its collectives would have no devices.
+_device_thread = threading.local()
+
+
+def set_device_thread(active: bool) -> None:
+    _device_thread.active = active
+
+
+def on_device_thread() -> bool:
+    return getattr(_device_thread, "active", False)
 
 
 def provide_symbol(name: str, address: int) -> None:

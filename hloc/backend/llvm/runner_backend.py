@@ -50,6 +50,7 @@ class NativeModule:
         self.profile = profile  # a profiling build's kernel counters (profile.py), else None
         self.how = how  # "orc" (object loaded with LLJIT) or "shared" (the linked .so, dlopen'ed)
         self.object_code: bytes | None = None  # the object it was loaded or linked from, when known
+        self.needs_devices = False  # its collectives call hloc_collective: it runs as one of several devices
         self.threads = threads
         proto = ctypes.CFUNCTYPE(None, *[getattr(ctypes, a.ctypes) for a in ENTRY_ARGS])
         self._fn = proto(address)
@@ -85,6 +86,13 @@ class NativeModule:
 
     def run_leaves(self, params: list[np.ndarray], results: list[np.ndarray]) -> None:
         """The raw call on C-contiguous physical buffers, one per parameter / result leaf."""
+        if self.needs_devices:
+            from .loader_orc import on_device_thread
+
+            if not on_device_thread():
+                raise RunError("the module is for several devices: its collectives run only as one device of a "
+                               "run of all of them (hloc run, --devices N, mpirun -n N hloc run, "
+                               "hloc.runtime.collectives.run_threads)")
         pa = (ctypes.c_void_p * max(1, len(params)))(*[a.ctypes.data for a in params])
         ra = (ctypes.c_void_p * max(1, len(results)))(*[o.ctypes.data for o in results])
         # Arguments by ENTRY_ARGS name: a new ABI argument is one more entry here.
@@ -152,7 +160,8 @@ def _unflatten(shape, it):
 def load_object(obj: bytes, abi: Signature, profile: bool = False) -> NativeModule:
     """Load object code for this host with ORC LLJIT; the entry is resolved by name. `profile`: the
     object is a profiling build (its counters are found too)."""
-    from .loader_orc import link_object
+    from .kernels.collectives import COLLECTIVE_SYMBOL
+    from .loader_orc import link_object, references
 
     shutdown = f"{abi.entry_name}_shutdown"
     names = _profile_symbols(abi) if profile else ()
@@ -160,6 +169,7 @@ def load_object(obj: bytes, abi: Signature, profile: bool = False) -> NativeModu
     exe = NativeModule(abi, address, tracker, "orc", tracker[shutdown],
                        profile=_counters(*(tracker[c] for c in names)) if profile else None)
     exe.object_code = obj
+    exe.needs_devices = references(obj, COLLECTIVE_SYMBOL)
     return exe
 
 
