@@ -75,7 +75,7 @@ def split(conv: Instruction) -> Instruction:
     x, w = conv.operands
     b = Builder(conv.computation)
     et = conv.shape.etype
-    per_dim = []
+    per_dim: list[list] = []
     for i, wd in enumerate(window.dims):
         if wd.base_dilation == 1:
             per_dim.append([None])

@@ -101,9 +101,9 @@ def _fix(instr: Instruction, module: Module, who: dict) -> None:
             if not layouts_agree(branch.root_instruction.shape, instr.shape):
                 _set_root(_owned(instr, branch, module, who), instr.shape)
     elif op == "custom-call":
-        for k, want in enumerate(constrained_operand_shapes(instr)):
-            if want is not None:
-                instr.replace_operand(k, coerce(instr.operands[k], want, comp))
+        for k, wanted in enumerate(constrained_operand_shapes(instr)):
+            if wanted is not None:
+                instr.replace_operand(k, coerce(instr.operands[k], wanted, comp))
     elif op == "call":
         callee = instr.attrs["to_apply"]
         for k, p in enumerate(callee.parameters):
