@@ -94,12 +94,13 @@ def constrained_operand_shapes(instr: Instruction) -> list[Shape | None]:
     raw = instr.attrs.get("operand_layout_constraints")
     text = getattr(raw, "text", raw) if raw is not None else ""
     inner = text.strip()[1:-1] if isinstance(text, str) and text.strip().startswith("{") else ""
-    items = [m for m in _CONSTRAINT.finditer(inner)]
+    items = list(_CONSTRAINT.finditer(inner))
+    if len(items) != len(instr.operands) or "(" in inner:  # (tuple constraints are not read)
+        return [None] * len(instr.operands)
     out: list[Shape | None] = []
-    for k, o in enumerate(instr.operands):
-        m = items[k] if len(items) == len(instr.operands) else None
+    for m, o in zip(items, instr.operands):
         shape = o.shape
-        if m is None or not shape.is_array or "(" in inner:
+        if not shape.is_array:
             out.append(None)
             continue
         dims = tuple(int(d) for d in m.group(2).split(",") if d)
