@@ -752,7 +752,6 @@ def emit_sort(ctx, instr: Instruction) -> None:
 
 
 TOPK_SLOTS = 4  # threads that may split a topk's rows (each keeps its k best in a slot of its own)
-TOPK_VECTOR = 8  # elements tested against the current k-th best at once (f32 rows)
 
 
 def topk_scratch_bytes(n: int, k: int) -> int:
@@ -769,7 +768,8 @@ def emit_topk(ctx, x: IrArray, values: IrArray, indices: IrArray, k: int, larges
     """The k largest (smallest) elements of each row of the last dimension in XLA's total order,
     ties broken by the lower index, and their indices: the result of a stable sort of the row by
     total-order key, computed by selection (one pass over the row keeping the k best so far, sorted;
-    an element enters only when strictly better than the k-th, so equal keys keep index order).
+    an element enters only when strictly better than the k-th, so equal keys keep index order; f32
+    rows of stride 1 by the library's function, library/topk.py, with n and k as arguments).
     Rows are split over up to TOPK_SLOTS threads."""
     dim = x.shape.rank - 1
     n = x.shape.dims[dim]
@@ -835,6 +835,27 @@ def _select_row(b, x, values, indices, multi, dim, n, k, largest, keys, idx):
     def ist(i, v):
         b.store(v, b.gep(idx, [i], inbounds=True, source_etype=I64))
 
+    if etype == "f32" and strides(x.shape)[dim] == 1:
+        # (the same selection, with n and k as arguments: the library's, compiled once)
+        row = b.gep(x.ptr, [base], inbounds=True, source_etype=ir.FloatType())
+        b.call(library.topk_f32_function(b.module, largest), [row, i64(n), i64(k), keys, idx])
+    else:
+        _select_inline(b, n, k, sym, key_ty, key_at, kld, kst, ild, ist)
+    vb = linearize(b, multi, values.shape)
+    ib = linearize(b, multi, indices.shape)
+    vst, ist_ = strides(values.shape)[dim], strides(indices.shape)[dim]
+    it = compute_type(indices.etype)
+    with for_range(b, k, "topk.out") as j:
+        src = ild(j)
+        values.store(b, Index(values.shape, None, b.add(vb, b.mul(j, i64(vst)))), _element(b, x, base, src, dim))
+        indices.store(b, Index(indices.shape, None, b.add(ib, b.mul(j, i64(ist_)))),
+                      b.trunc(src, it) if it.width < 64 else src)
+
+
+def _select_inline(b, n, k, sym, key_ty, key_at, kld, kst, ild, ist):
+    """The k best of a row (key_at) into the slots (kld/kst, ild/ist), one element at a time (the
+    library's f32 selection, library/topk.py, keeps up to 16 of them in vector registers)."""
+
     def insert(key, pos, last):
         """Put (key, pos) into the sorted keys[0, last] (whose entry `last` is free or dropped)."""
         at = Var(b, I64, last)
@@ -855,50 +876,11 @@ def _select_row(b, x, values, indices, multi, dim, n, k, largest, keys, idx):
     if n > k:
         kth = i64(k - 1)
         threshold = Var(b, key_ty, kld(kth))
-
-        def consider(pos):
-            key = key_at(pos)
+        with for_range(b, n, "topk.scan", start=i64(k)) as i:
+            key = key_at(i)
             with b.if_then(b.icmp_signed(sym, key, threshold.get()), likely=False):
-                insert(key, pos, kth)
+                insert(key, i, kth)
                 threshold.set(kld(kth))
-
-        start = k
-        width = TOPK_VECTOR
-        if etype == "f32" and strides(x.shape)[dim] == 1 and n - start >= width:
-            # Most elements lose to the k-th best: test `width` of them at once, and look at them one
-            # by one only when some may enter.
-            blocks = (n - start) // width
-            vty = ir.VectorType(ir.FloatType(), width)
-            ity = ir.VectorType(ir.IntType(32), width)
-            with for_range(b, blocks, "topk.block") as blk:
-                first = b.add(i64(start), b.mul(blk, i64(width)))
-                ptr = b.gep(x.ptr, [b.add(base, first)], inbounds=True, source_etype=ir.FloatType())
-                vec = b.load(ptr, typ=vty)
-                vec.align = 4
-                bits = b.bitcast(vec, ity)
-                sign = b.ashr(bits, ir.Constant(ity, [31] * width))
-                vkeys = b.xor(bits, b.lshr(sign, ir.Constant(ity, [1] * width)))
-                thr = b.insert_element(ir.Constant(ity, ir.Undefined), threshold.get(), i64(0))
-                thr = b.shuffle_vector(thr, ir.Constant(ity, ir.Undefined), ir.Constant(ity, [0] * width))
-                hits = b.bitcast(b.icmp_signed(sym, vkeys, thr), ir.IntType(width))
-                some = b.icmp_unsigned("!=", hits, ir.Constant(ir.IntType(width), 0))
-                with b.if_then(some, likely=False), for_range(b, width, "topk.lane") as lane:
-                    consider(b.add(first, lane))
-            start += blocks * width
-        if start < n:
-            with for_range(b, n, "topk.scan", start=i64(start)) as i:
-                consider(i)
-
-    vb = linearize(b, multi, values.shape)
-    ib = linearize(b, multi, indices.shape)
-    vst, ist_ = strides(values.shape)[dim], strides(indices.shape)[dim]
-    it = compute_type(indices.etype)
-    with for_range(b, k, "topk.out") as j:
-        src = ild(j)
-        values.store(b, Index(values.shape, None, b.add(vb, b.mul(j, i64(vst)))), _element(b, x, base, src, dim))
-        indices.store(b, Index(indices.shape, None, b.add(ib, b.mul(j, i64(ist_)))),
-                      b.trunc(src, it) if it.width < 64 else src)
-
 
 def check_topk_shapes(instr: Instruction, k: int) -> None:
     x = instr.operands[0].shape
