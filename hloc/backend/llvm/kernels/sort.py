@@ -33,7 +33,7 @@ from .. import library
 from ..elemental import Elemental, IrArray
 from ..llvmir.irutil import Var, entry_alloca, while_
 from ..llvmir.irvalues import I1, I32, I64, PTR, compute_type, const
-from ..llvmir.loops import Index, for_range, linearize, loop_nest, strides
+from ..llvmir.loops import COLD, Index, for_range, linearize, loop_nest, strides
 from ..llvmir.symbols import fresh_name
 from . import kernel
 from .indexing import check_scalar_computation, copy_array, i64
@@ -845,7 +845,7 @@ def _select_row(b, x, values, indices, multi, dim, n, k, largest, keys, idx):
     ib = linearize(b, multi, indices.shape)
     vst, ist_ = strides(values.shape)[dim], strides(indices.shape)[dim]
     it = compute_type(indices.etype)
-    with for_range(b, k, "topk.out") as j:
+    with for_range(b, k, "topk.out", hint=COLD) as j:  # (k per row: rolled, LLVM has little to do)
         src = ild(j)
         values.store(b, Index(values.shape, None, b.add(vb, b.mul(j, i64(vst)))), _element(b, x, base, src, dim))
         indices.store(b, Index(indices.shape, None, b.add(ib, b.mul(j, i64(ist_)))),
