@@ -1,0 +1,93 @@
+"""bf16 x bf16 -> f32 GEMMs give the same bits on every target: the host's VDPBF16PS kernel (AVX512_BF16,
+gemm_bf16.py) and x86-64-v3's widened-f32 kernel, which sums each k pair in VDPBF16PS's order
+(gemm.swaps_pairs). Operands in every packing layout (row-major, column-major, strided B rows),
+an odd K over several panels, partial micro-tiles, a bf16 result, several column chunks with few
+rows, exact cancellation; on 1 and 2 threads (the row split). Inputs are normal bf16 of magnitudes
+2^-20..2^20: every nonzero partial sum is a multiple of 2^-54, so no denormal arises, where the
+two kernels differ (VDPBF16PS flushes denormals)."""
+
+from __future__ import annotations
+
+import ml_dtypes
+import numpy as np
+import pytest
+from mathref import compile_text, options_for, runs_here
+
+from hloc.backend.llvm.codegen.target import TargetSpec
+from hloc.backend.llvm.library.gemm import SPLIT_MIN_WORK, config_for, native_bf16
+
+BF16 = ml_dtypes.bfloat16
+M, K, N = 200, 513, 90  # K: 3 panels of 172, 172, 169; N: 2 slivers of 32 + 26 (AVX-512)
+TEXT = f"""HloModule bf16gemm
+ENTRY e {{
+  a = bf16[{M},{K}] parameter(0)
+  b = bf16[{K},{N}] parameter(1)
+  at = bf16[{K},{M}] parameter(2)
+  bt = bf16[{N},{K}] parameter(3)
+  a2 = bf16[2,40,66] parameter(4)
+  bs = bf16[66,2,40] parameter(5)
+  a64 = bf16[64,331] parameter(6)
+  bw = bf16[331,200] parameter(7)
+  ca = bf16[48,129] parameter(8)
+  cb = bf16[129,40] parameter(9)
+  rr = f32[{M},{N}] dot(a, b), lhs_contracting_dims={{1}}, rhs_contracting_dims={{0}}
+  cc = f32[{M},{N}] dot(at, bt), lhs_contracting_dims={{0}}, rhs_contracting_dims={{1}}
+  rh = bf16[{M},{N}] dot(a, b), lhs_contracting_dims={{1}}, rhs_contracting_dims={{0}}
+  strided = f32[2,40,40] dot(a2, bs), lhs_batch_dims={{0}}, lhs_contracting_dims={{2}}, rhs_batch_dims={{1}},
+    rhs_contracting_dims={{0}}
+  few = f32[64,200] dot(a64, bw), lhs_contracting_dims={{1}}, rhs_contracting_dims={{0}}
+  cancel = f32[48,40] dot(ca, cb), lhs_contracting_dims={{1}}, rhs_contracting_dims={{0}}
+  ROOT t = (f32[{M},{N}], f32[{M},{N}], bf16[{M},{N}], f32[2,40,40], f32[64,200], f32[48,40]) tuple(rr, cc, rh,
+    strided, few, cancel)
+}}
+"""
+
+
+def _normal(rng, *dims):
+    mags = np.exp2(rng.integers(-20, 21, dims)) * rng.uniform(1, 2, dims)
+    return (mags * rng.choice([-1.0, 1.0], dims)).astype(BF16)
+
+
+@pytest.fixture(scope="module")
+def inputs():
+    rng = np.random.default_rng(23)
+    a, b = _normal(rng, M, K), _normal(rng, K, N)
+    x, y, z = _normal(rng, 48, 64), _normal(rng, 64, 40), _normal(rng, 48, 1)
+    # each product of the first 64 k has its negation among the next 64: partial sums cancel exactly
+    ca = np.concatenate([x, -x[:, ::-1], z], axis=1)
+    cb = np.concatenate([y, y[::-1], _normal(rng, 1, 40)], axis=0)
+    return [a, b, np.ascontiguousarray(a.T), np.ascontiguousarray(b.T), _normal(rng, 2, 40, 66),
+            _normal(rng, 66, 2, 40), _normal(rng, 64, 331), _normal(rng, 331, 200), ca, cb]
+
+
+def _reference(a, b, at, bt, a2, bs, a64, bw, ca, cb):
+    f = np.float64
+    ab = a.astype(f) @ b.astype(f)
+    return [ab, ab, ab, np.einsum("bmk,kbn->bmn", a2.astype(f), bs.astype(f)), a64.astype(f) @ bw.astype(f),
+            ca.astype(f) @ cb.astype(f)]
+
+
+def test_native_and_portable_bf16_gemms_give_the_same_bits(inputs):
+    host = TargetSpec().resolved().features
+    if not native_bf16(host):
+        pytest.skip("this CPU has no AVX512_BF16: only the portable bf16 GEMM runs here")
+    if reason := runs_here("x86-64-v3"):
+        pytest.skip(reason)
+    assert config_for(host, 32, "bf16").pairs and not config_for(TargetSpec(cpu="x86-64-v3").resolved().features,
+                                                                 32, "bf16").pairs
+    assert min(M * N * K, 64 * 200 * 331) >= SPLIT_MIN_WORK
+    want = _reference(*inputs)
+    got = {}
+    for cpu in ("default", "x86-64-v3"):
+        exe = compile_text(TEXT, options_for(cpu))
+        for threads in (1, 2):
+            exe.threads = threads
+            got[cpu, threads] = exe(inputs)
+    for k, w in enumerate(want):
+        rtol = 1e-2 if k == 2 else 1e-5  # the bf16 result: rounded once
+        scale = np.abs(w).max()
+        np.testing.assert_allclose(got["default", 1][k].astype(np.float64), w, rtol=rtol, atol=1e-5 * scale,
+                                   err_msg=str(k))
+        for key, g in got.items():
+            assert np.array_equal(g[k].view(np.uint16 if g[k].dtype == BF16 else np.uint32),
+                                  got["default", 1][k].view(np.uint16 if g[k].dtype == BF16 else np.uint32)), (key, k)
