@@ -17,7 +17,7 @@ from hloc.backend.llvm.codegen.target import TargetSpec
 from hloc.backend.llvm.library.gemm import SPLIT_MIN_WORK, config_for, native_bf16
 
 BF16 = ml_dtypes.bfloat16
-M, K, N = 200, 513, 90  # K: 3 panels of 172, 172, 169; N: 2 slivers of 32 + 26 (AVX-512)
+M, K, N = 200, 1031, 90  # K: panels of 344, 344, 343 (gemm.BF16_KC); N: 2 slivers of 32 + 26 (AVX-512)
 TEXT = f"""HloModule bf16gemm
 ENTRY e {{
   a = bf16[{M},{K}] parameter(0)
