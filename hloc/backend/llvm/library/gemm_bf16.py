@@ -8,12 +8,14 @@ Packed layout, in 32-bit elements (two bf16 each, the even k in the low half):
 KP = ceil(kc / 2) packed steps per panel; an odd kc pads its last pair with a zero. The micro-kernel
 broadcasts A's pair and runs VDPBF16PS on NR/16 vectors of B's pairs: per lane
 acc = fma(a[2q], b[2q], fma(a[2q+1], b[2q+1], acc)), two rounded steps with exact products
-(measured on Zen 4 over 28 million random, cancelling and full-exponent-range lanes: bitwise equal
-to those two FMAs wherever no input, partial sum or result is denormal). The widened-f32 bf16 GEMM
-of other targets swaps each k pair as it packs (gemm.swaps_pairs) and both cut K into panels of
-even depth, so the two give the same bits on normal data. The one difference: VDPBF16PS treats
-denormal inputs as zero and flushes denormal partial sums and results to zero (DAZ/FTZ, whatever
-MXCSR says); the f32 FMA keeps them.
+(measured on Zen 4 over 28 million random, cancelling, full-exponent-range and denormal lanes:
+bitwise equal to those two FMAs run with MXCSR's FTZ and DAZ, and to plain FMAs wherever nothing is
+denormal). The widened-f32 bf16 GEMM of other targets swaps each k pair as it packs
+(gemm.swaps_pairs) and both cut K into panels of the same even depth (gemm.BF16_KC), so the two
+give the same bits. The one difference: VDPBF16PS treats denormal inputs as zero and flushes
+denormal partial sums and results to zero whatever MXCSR says, so with IEEE denormals
+(flush_denormals=False; native code flushes by default, as XLA:CPU does) the f32 FMAs keep them
+and it does not.
 
 Row-major B (rows contiguous): two rows interleaved by a shuffle per vector; A with contiguous rows
 and B with contiguous columns: their pairs are 32-bit elements, packed by gemm.pack_rows' in-register
