@@ -74,7 +74,7 @@ def _reference(a, b, at, bt, a2, bs, a64, bw, ca, cb, ta, tb):
 def test_native_and_portable_bf16_gemms_give_the_same_bits(inputs):
     host = TargetSpec().resolved().features
     if not native_bf16(host):
-        pytest.skip("this CPU has no AVX512_BF16: only the portable bf16 GEMM runs here")
+        pytest.skip("the default target (this CPU, or $HLOC_CPU) has no AVX512_BF16: only the portable bf16 GEMM runs")
     if reason := runs_here("x86-64-v3"):
         pytest.skip(reason)
     assert config_for(host, 32, "bf16").pairs and not config_for(TargetSpec(cpu="x86-64-v3").resolved().features,
@@ -108,7 +108,7 @@ def test_ieee_denormals_are_kept_by_the_portable_kernel_only():
     2^-123 exactly), VDPBF16PS treats it as zero (README: tested CPUs)."""
     host = TargetSpec().resolved().features
     if not native_bf16(host):
-        pytest.skip("this CPU has no AVX512_BF16: only the portable bf16 GEMM runs here")
+        pytest.skip("the default target (this CPU, or $HLOC_CPU) has no AVX512_BF16: only the portable bf16 GEMM runs")
     if reason := runs_here("x86-64-v3"):
         pytest.skip(reason)
     text = ("HloModule d\nENTRY e {\n  a = bf16[16,16] parameter(0)\n  b = bf16[16,16] parameter(1)\n"
