@@ -38,7 +38,8 @@ from ....ir.module import Instruction
 from ....ir.types import Shape
 from ..elemental import IrArray
 from ..library import fft_pow2_function as pow2_function
-from ..library.fft import Lanes, cadd, cmul, csub, twiddle
+from ..library import fft_rows_function as rows_function
+from ..library.fft import Lanes, Run, cadd, cmul, csub, row_kind, twiddle
 from ..llvmir.irutil import Var
 from ..llvmir.irvalues import F32, F64, I1, I32, I64, PTR, Cplx
 from ..llvmir.loops import Index, delinearize, for_range
@@ -410,73 +411,23 @@ def emit_fft(ctx, instr: Instruction) -> None:
 
 
 
-def _gather_tiles(b, n, lanes, row_at, store):
-    """The first n - n % lanes elements of `lanes` lines into lane-major vectors: tiles of lanes x lanes
-    complex elements, each line's run read as one vector (row_at(q, j0): line q from element j0),
-    transposed in registers and stored by element (store(j, Cplx of the lines' element j))."""
-    with for_range(b, n // lanes, "fft.ldt") as tile:
-        j0 = b.mul(tile, i64(lanes))
-        rows = [row_at(q, j0) for q in range(lanes)]
-        res, ims = _transpose(b, [r.re for r in rows]), _transpose(b, [r.im for r in rows])
-        for q in range(lanes):
-            store(b.add(j0, i64(q)), Cplx(res[q], ims[q]))
 
-def _transpose(b, rows: list) -> list:
-    """The columns of a square matrix held as row vectors: one round per bit of the index, each swapping
-    that bit of the row and column numbers of every element (two shuffles per pair of rows)."""
-    m, v = list(rows), len(rows)
-    s = v // 2
-    while s:
-        lo = ir.Constant(ir.VectorType(I32, v), [j if not j & s else v + j - s for j in range(v)])
-        hi = ir.Constant(ir.VectorType(I32, v), [j + s if not j & s else v + j for j in range(v)])
-        new = list(m)
-        for i in range(v):
-            if not i & s:
-                new[i] = b.shuffle_vector(m[i], m[i | s], lo)
-                new[i | s] = b.shuffle_vector(m[i], m[i | s], hi)
-        m = new
-        s //= 2
-    return m
-
-
-def _convert_vec(b, v: ir.Value, t: ir.Type) -> ir.Value:
-    if v.type.element == t:
-        return v
-    vt = ir.VectorType(t, v.type.count)
-    return b.fpext(v, vt) if t == F64 else b.fptrunc(v, vt)
-
-
-class _Run:
-    """Runs of `lanes` consecutive elements of a row-major array (complex interleaved, or real) as vectors
-    of the compute type `t`."""
-
-    def __init__(self, b, ptr, stype: ir.Type, is_complex: bool, lanes: int, t: ir.Type):
-        self.b, self.ptr, self.stype, self.is_complex, self.lanes, self.t = b, ptr, stype, is_complex, lanes, t
-        self.align = _esize(stype)
-
-    def load(self, off) -> Cplx:
-        b, v = self.b, self.lanes
-        if not self.is_complex:
-            x = b.load(b.gep(self.ptr, [off], inbounds=True, source_etype=self.stype),
-                       typ=ir.VectorType(self.stype, v), align=self.align)
-            return Cplx(_convert_vec(b, x, self.t), ir.Constant(ir.VectorType(self.t, v), [0.0] * v))
-        x = b.load(b.gep(self.ptr, [b.shl(off, i64(1))], inbounds=True, source_etype=self.stype),
-                   typ=ir.VectorType(self.stype, 2 * v), align=self.align)
-        undef = ir.Constant(x.type, ir.Undefined)
-        re = b.shuffle_vector(x, undef, ir.Constant(ir.VectorType(I32, v), list(range(0, 2 * v, 2))))
-        im = b.shuffle_vector(x, undef, ir.Constant(ir.VectorType(I32, v), list(range(1, 2 * v, 2))))
-        return Cplx(_convert_vec(b, re, self.t), _convert_vec(b, im, self.t))
-
-    def store(self, off, z: Cplx) -> None:
-        b, v = self.b, self.lanes
-        re = _convert_vec(b, z.re, self.stype)
-        if not self.is_complex:
-            b.store(re, b.gep(self.ptr, [off], inbounds=True, source_etype=self.stype), align=self.align)
-            return
-        im = _convert_vec(b, z.im, self.stype)
-        mix = [q // 2 + (v if q % 2 else 0) for q in range(2 * v)]
-        x = b.shuffle_vector(re, im, ir.Constant(ir.VectorType(I32, 2 * v), mix))
-        b.store(x, b.gep(self.ptr, [b.shl(off, i64(1))], inbounds=True, source_etype=self.stype), align=self.align)
+def _rows(b, mod, vt, direction: str, rows: Run, start, stride: int, tiles: int, group, table=None, shift: int = 0,
+          scale: float = 1.0) -> None:
+    """Tiles [0, tiles) of a group's lines that are rows of `rows` from element offset `start` (the
+    first line's; the others every `stride` elements) gathered into (load: at positions table[j] >>
+    shift, or j) or scattered from (store: times `scale`) the group's vectors `group` (re, im), by the
+    library's row mover (transposes in registers)."""
+    if tiles <= 0:
+        return
+    fn = rows_function(mod, vt, row_kind(rows.stype, rows.is_complex), direction)
+    at = b.gep(rows.ptr, [b.shl(start, i64(1)) if rows.is_complex else start], inbounds=True,
+               source_etype=rows.stype)
+    if direction == "load":
+        b.call(fn, [at, i64(stride), i64(tiles), group[0], group[1],
+                    table if table is not None else ir.Constant(PTR, None), i64(shift)])
+    else:
+        b.call(fn, [group[0], group[1], i64(tiles), at, i64(stride), ir.Constant(F64, scale)])
 
 
 def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, hermitian, scale, work_off,
@@ -516,9 +467,9 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
         x, out = c.operands[0][0], c.outputs[0]
         work_ptr = b.gep(c.scratch, [i64(COUNTER_BYTES)], inbounds=True, source_etype=ir.IntType(8))
         work = _Work(b, work_ptr, t)
-        source = _Run(b, x.ptr, x.stype, x.is_complex, lanes, t) if reads_x else _Run(b, work_ptr, t, True, lanes, t)
-        dest = _Run(b, out.ptr, out.stype, kind != "IRFFT", lanes, t) if writes_out else \
-            _Run(b, work_ptr, t, True, lanes, t)
+        source = Run(b, x.ptr, x.stype, x.is_complex, lanes, t) if reads_x else Run(b, work_ptr, t, True, lanes, t)
+        dest = Run(b, out.ptr, out.stype, kind != "IRFFT", lanes, t) if writes_out else \
+            Run(b, work_ptr, t, True, lanes, t)
         slot = b.gep(c.scratch, [b.add(i64(COUNTER_BYTES + work_off), b.mul(task, i64(slot_bytes)))], inbounds=True,
                      source_etype=ir.IntType(8))
         part = [b.gep(slot, [i64(q * n)], inbounds=True, source_etype=vt) for q in range(4)]
@@ -604,8 +555,9 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
                     with for_range(b, n, "fft.ldv") as j:
                         buf.store(position(j), source.load(b.add(base, b.mul(j, i64(inner)))))
                     return
-                _gather_tiles(b, n, lanes, lambda q, j0: source.load(b.add(base_of(i64(q))[1], j0)),
-                              lambda j, v: buf.store(position(j), v))
+                table, shift = (rev, roots_n.bit_length() - n.bit_length()) if pow2 else (perm, 0) if mixed \
+                    else (None, 0)
+                _rows(b, c.module, vt, "load", source, b.mul(first, i64(n)), n, n // lanes, part, table, shift)
                 if n % lanes:
                     gather_elements(n - n % lanes)
 
@@ -626,12 +578,7 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
                         dest.store(b.add(base, b.mul(j, i64(inner))), scaled(buf.load(j)))
                     return
                 row = kept if writes_out and kind == "RFFT" else n
-                with for_range(b, kept // lanes, "fft.stt") as tile:
-                    j0 = b.mul(tile, i64(lanes))
-                    cols = [scaled(buf.load(b.add(j0, i64(q)))) for q in range(lanes)]
-                    res, ims = _transpose(b, [c.re for c in cols]), _transpose(b, [c.im for c in cols])
-                    for q in range(lanes):
-                        dest.store(b.add(b.mul(b.add(first, i64(q)), i64(row)), j0), Cplx(res[q], ims[q]))
+                _rows(b, c.module, vt, "store", dest, b.mul(first, i64(row)), row, kept // lanes, part, scale=scale)
                 if kept % lanes:
                     scatter_elements(kept - kept % lanes)
 
@@ -698,7 +645,7 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_o
         work_ptr = b.gep(c.scratch, [i64(COUNTER_BYTES)], inbounds=True, source_etype=ir.IntType(8))
         src_ptr, src_t = (x.ptr, x.stype) if reads_x else (work_ptr, t)
         dst_ptr, dst_t = (out.ptr, out.stype) if writes_out else (work_ptr, t)
-        src, dst = _Run(b, src_ptr, src_t, True, lanes, t), _Run(b, dst_ptr, dst_t, True, lanes, t)
+        src, dst = Run(b, src_ptr, src_t, True, lanes, t), Run(b, dst_ptr, dst_t, True, lanes, t)
         slot = b.gep(c.scratch, [b.add(i64(COUNTER_BYTES + work_off), b.mul(task, i64(slot_bytes)))], inbounds=True,
                      source_etype=ir.IntType(8))
         part = [b.gep(slot, [i64(q * n)], inbounds=True, source_etype=vt) for q in range(4)]
@@ -753,10 +700,10 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_o
                         b.store(v, lane_at(vec_ptr, r, lane))
 
             def gather_tiles():
-                def row_at(q, j0):
-                    return src.load(b.add(b.mul(b.add(first, i64(q)), i64(src_row)), j0))
-
-                _gather_tiles(b, glen, lanes, row_at, lambda j, v: into.store(into_at(j), v))
+                table, shift = (order, roots_n.bit_length() - h.bit_length() if _is_pow2(h) else 0) if forward \
+                    else (None, 0)
+                _rows(b, c.module, vt, "load", src, b.mul(first, i64(src_row)), src_row, glen // lanes,
+                      [into.re, into.im], table, shift)
                 if glen % lanes:
                     gather_elements(glen - glen % lanes)
 
@@ -770,15 +717,8 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_o
                         b.store(_convert(b, v, dst_t), pair_at(dst_ptr, dst_t, off, q))
 
             def scatter_tiles():
-                sc = ir.Constant(vt, [scale] * lanes)
-                with for_range(b, slen // lanes, "fft.stt") as tile:
-                    j0 = b.mul(tile, i64(lanes))
-                    cols = [buf.load(b.add(j0, i64(q))) for q in range(lanes)]
-                    if scale != 1.0:
-                        cols = [Cplx(b.fmul(v.re, sc), b.fmul(v.im, sc)) for v in cols]
-                    res, ims = _transpose(b, [v.re for v in cols]), _transpose(b, [v.im for v in cols])
-                    for q in range(lanes):
-                        dst.store(b.add(b.mul(b.add(first, i64(q)), i64(dst_row)), j0), Cplx(res[q], ims[q]))
+                _rows(b, c.module, vt, "store", dst, b.mul(first, i64(dst_row)), dst_row, slen // lanes, part,
+                      scale=scale)
                 if slen % lanes:
                     scatter_elements(slen - slen % lanes)
 

@@ -1,5 +1,5 @@
 """The runtime library: the worker pool (threadpool.py), the packed GEMMs (gemm.py), the convolution's
-im2col (im2col.py), the power-of-two FFT butterflies (fft.py) and the passes of the radix sort
+im2col (im2col.py), the power-of-two FFT butterflies and row movers (fft.py) and the passes of the radix sort
 (radix.py), code every module may call.
 
 Kernels only ask for these functions here, by component:
@@ -8,6 +8,7 @@ Kernels only ask for these functions here, by component:
     fn, cfg = gemm_function(mod, "f32", features)
     fn = im2col_function(mod)
     fn = fft_pow2_function(mod, vt, inverse)
+    fn = fft_rows_function(mod, vt, kind, "load")     # a group's rows gathered (or "store": scattered)
     fn = radix_function(mod)
 
 and get them declared or defined in `mod`, as the module emitter decided when it made `mod`: a
@@ -49,7 +50,11 @@ def exports(component: str) -> dict[str, ir.FunctionType]:
         return {name: ir.FunctionType(ret, [threadpool.TASK_PTR if a == "task" else a for a in args])
                 for name, (ret, args) in _POOL.items()}
     if component.startswith("fft."):
-        return {f"hloc.{component}": ir.FunctionType(VOID, list(fft.POW2_ARGS))}
+        out = {f"hloc.{component}": ir.FunctionType(VOID, list(fft.POW2_ARGS))}
+        vt, inverse = fft.pow2_vector_type(component)
+        if not inverse:  # (the forward component carries the vector type's row movers)
+            out.update(fft.rows_exports(vt))
+        return out
     if component == "radix":
         return {radix.NAME: ir.FunctionType(PTR, list(radix.ARGS))}
     etype = component.split(".", 1)[1]
@@ -135,7 +140,25 @@ def fft_pow2_function(mod: ir.Module, vt: ir.VectorType, inverse: bool) -> ir.Fu
     name = f"hloc.{component}"
     fn = mod.globals.get(name)
     if fn is None:
-        fn = mod.globals[name] if declare(mod, component) else fft.emit_pow2(mod, vt, inverse)
+        if declare(mod, component):
+            fn = mod.globals[name]
+        else:
+            fn = fft.emit_pow2(mod, vt, inverse)
+            if not inverse:  # (the library's copy of the component; internal, dropped where unused)
+                fft.emit_rows(mod, vt)
+    return fn
+
+
+def fft_rows_function(mod: ir.Module, vt: ir.VectorType, kind: str, direction: str) -> ir.Function:
+    """The module's row mover of `kind` (fft.ROW_KINDS) to ("load") or from ("store") groups of vector
+    type vt (fft.emit_rows_load, emit_rows_store), part of vt's forward butterflies' component."""
+    name = fft.rows_name(vt, kind, direction)
+    fn = mod.globals.get(name)
+    if fn is None:
+        if declare(mod, fft.pow2_component(vt, False)):
+            fn = mod.globals[name]
+        else:
+            fn = (fft.emit_rows_load if direction == "load" else fft.emit_rows_store)(mod, vt, kind)
     return fn
 
 

@@ -144,3 +144,177 @@ def emit_pow2(mod: ir.Module, vt: ir.VectorType, inverse: bool) -> ir.Function:
                 stage(st, const(I64, 0), n)
     b.ret_void()
     return fn
+
+
+# ---------------------------------------------------------------------------------------- row movers
+# A group of lines that are rows (consecutive lines of one row-major array) is gathered in tiles of
+# lanes x lanes elements, each row's run read as one vector and the tile transposed in registers, and
+# scattered back the same way. The shuffles of a 16 x 16 transpose cost LLVM ~20 ms per copy (each fft
+# kernel had two to four): one function per vector type and kind of row, compiled with the library.
+# The kinds of row: its element type, complex (interleaved) or real.
+ROW_KINDS = ("f32c", "f32r", "f64c", "f64r")
+# (rows, row stride in elements, tiles, group re, group im, position table or null, its shift)
+ROWS_LOAD_ARGS = (PTR, I64, I64, PTR, PTR, PTR, I64)
+# (group re, group im, tiles, rows, row stride in elements, scale)
+ROWS_STORE_ARGS = (PTR, PTR, I64, PTR, I64, ir.DoubleType())
+
+
+def rows_name(vt: ir.VectorType, kind: str, direction: str) -> str:
+    """The row mover of `kind` (ROW_KINDS) to ("load") or from ("store") groups of vector type vt."""
+    return f"hloc.fft.rows.{'f32' if vt.element == F32 else 'f64'}x{vt.count}.{kind}.{direction}"
+
+
+def row_kind(stype: ir.Type, is_complex: bool) -> str:
+    return f"{'f32' if stype == F32 else 'f64'}{'c' if is_complex else 'r'}"
+
+
+def rows_exports(vt: ir.VectorType) -> dict[str, ir.FunctionType]:
+    """The row movers of vector type vt, by name (part of its forward butterflies' component)."""
+    out = {}
+    for kind in ROW_KINDS:
+        out[rows_name(vt, kind, "load")] = ir.FunctionType(VOID, list(ROWS_LOAD_ARGS))
+        out[rows_name(vt, kind, "store")] = ir.FunctionType(VOID, list(ROWS_STORE_ARGS))
+    return out
+
+
+def transpose(b, rows: list) -> list:
+    """The columns of a square matrix held as row vectors: one round per bit of the index, each swapping
+    that bit of the row and column numbers of every element (two shuffles per pair of rows)."""
+    m, v = list(rows), len(rows)
+    s = v // 2
+    while s:
+        lo = ir.Constant(ir.VectorType(I32, v), [j if not j & s else v + j - s for j in range(v)])
+        hi = ir.Constant(ir.VectorType(I32, v), [j + s if not j & s else v + j for j in range(v)])
+        new = list(m)
+        for i in range(v):
+            if not i & s:
+                new[i] = b.shuffle_vector(m[i], m[i | s], lo)
+                new[i | s] = b.shuffle_vector(m[i], m[i | s], hi)
+        m = new
+        s //= 2
+    return m
+
+
+def convert_vec(b, v: ir.Value, t: ir.Type) -> ir.Value:
+    if v.type.element == t:
+        return v
+    vt = ir.VectorType(t, v.type.count)
+    return b.fpext(v, vt) if t != F32 else b.fptrunc(v, vt)
+
+
+class Run:
+    """Runs of `lanes` consecutive elements of a row-major array (complex interleaved, or real) as vectors
+    of the compute type `t`."""
+
+    def __init__(self, b, ptr, stype: ir.Type, is_complex: bool, lanes: int, t: ir.Type):
+        self.b, self.ptr, self.stype, self.is_complex, self.lanes, self.t = b, ptr, stype, is_complex, lanes, t
+        self.align = _esize(stype)
+
+    def load(self, off) -> Cplx:
+        b, v = self.b, self.lanes
+        if not self.is_complex:
+            x = b.load(b.gep(self.ptr, [off], inbounds=True, source_etype=self.stype),
+                       typ=ir.VectorType(self.stype, v), align=self.align)
+            return Cplx(convert_vec(b, x, self.t), ir.Constant(ir.VectorType(self.t, v), [0.0] * v))
+        x = b.load(b.gep(self.ptr, [b.shl(off, const(I64, 1))], inbounds=True, source_etype=self.stype),
+                   typ=ir.VectorType(self.stype, 2 * v), align=self.align)
+        undef = ir.Constant(x.type, ir.Undefined)
+        re = b.shuffle_vector(x, undef, ir.Constant(ir.VectorType(I32, v), list(range(0, 2 * v, 2))))
+        im = b.shuffle_vector(x, undef, ir.Constant(ir.VectorType(I32, v), list(range(1, 2 * v, 2))))
+        return Cplx(convert_vec(b, re, self.t), convert_vec(b, im, self.t))
+
+    def store(self, off, z: Cplx) -> None:
+        b, v = self.b, self.lanes
+        re = convert_vec(b, z.re, self.stype)
+        if not self.is_complex:
+            b.store(re, b.gep(self.ptr, [off], inbounds=True, source_etype=self.stype), align=self.align)
+            return
+        im = convert_vec(b, z.im, self.stype)
+        mix = [q // 2 + (v if q % 2 else 0) for q in range(2 * v)]
+        x = b.shuffle_vector(re, im, ir.Constant(ir.VectorType(I32, 2 * v), mix))
+        b.store(x, b.gep(self.ptr, [b.shl(off, const(I64, 1))], inbounds=True, source_etype=self.stype),
+                align=self.align)
+
+
+def _kind_types(kind: str) -> tuple[ir.Type, bool]:
+    return (F32 if kind.startswith("f32") else ir.DoubleType()), kind.endswith("c")
+
+
+def _mover(mod: ir.Module, name: str, args) -> tuple[ir.Function, ir.IRBuilder]:
+    fn = ir.Function(mod, ir.FunctionType(VOID, list(args)), name)
+    fn.linkage = "internal"
+    fn.attributes.add("nounwind")
+    for a in fn.args:
+        if isinstance(a.type, ir.PointerType):
+            a.add_attribute("noalias")
+    return fn, ir.IRBuilder(fn.append_basic_block("entry"))
+
+
+def emit_rows_load(mod: ir.Module, vt: ir.VectorType, kind: str) -> ir.Function:
+    """`void f(rows, stride, tiles, re, im, order, shift)`: elements [0, tiles * lanes) of the `lanes` rows
+    at rows + q * stride (q < lanes; elements of `kind`) into the group (`Lanes`: element j of row q
+    is lane q of vector j), element j at position order[j] >> shift (j itself when order is null)."""
+    fn, b = _mover(mod, rows_name(vt, kind, "load"), ROWS_LOAD_ARGS)
+    rows, stride, tiles, re, im, order, shift = fn.args
+    stype, is_complex = _kind_types(kind)
+    lanes = vt.count
+    src, group = Run(b, rows, stype, is_complex, lanes, vt.element), Lanes(b, re, im, vt)
+
+    def moves(position):
+        with for_range(b, tiles, "fft.ldt") as tile:
+            j0 = b.mul(tile, const(I64, lanes))
+            got = [src.load(b.add(b.mul(const(I64, q), stride), j0)) for q in range(lanes)]
+            res, ims = transpose(b, [r.re for r in got]), transpose(b, [r.im for r in got])
+            for q in range(lanes):
+                group.store(position(b.add(j0, const(I64, q))), Cplx(res[q], ims[q]))
+
+    def ordered(j):
+        r = b.load(b.gep(order, [j], inbounds=True, source_etype=I32), typ=I32)
+        return b.lshr(b.zext(r, I64), shift)
+
+    with b.if_else(b.icmp_unsigned("==", order, ir.Constant(PTR, None))) as (plain, reordered):
+        with plain:
+            moves(lambda j: j)
+        with reordered:
+            moves(ordered)
+    b.ret_void()
+    return fn
+
+
+def emit_rows_store(mod: ir.Module, vt: ir.VectorType, kind: str) -> ir.Function:
+    """`void f(re, im, tiles, rows, stride, scale)`: the inverse of emit_rows_load (in order) for group
+    elements [0, tiles * lanes), times `scale` (rounded to the compute type) unless it is 1."""
+    fn, b = _mover(mod, rows_name(vt, kind, "store"), ROWS_STORE_ARGS)
+    re, im, tiles, rows, stride, scale = fn.args
+    stype, is_complex = _kind_types(kind)
+    lanes, t = vt.count, vt.element
+    group, dst = Lanes(b, re, im, vt), Run(b, rows, stype, is_complex, lanes, t)
+    s = scale if t != F32 else b.fptrunc(scale, F32)
+    sv = splat(b, s, vt)
+
+    def moves(scaled: bool):
+        with for_range(b, tiles, "fft.stt") as tile:
+            j0 = b.mul(tile, const(I64, lanes))
+            cols = [group.load(b.add(j0, const(I64, q))) for q in range(lanes)]
+            if scaled:
+                cols = [Cplx(b.fmul(c.re, sv), b.fmul(c.im, sv)) for c in cols]
+            res, ims = transpose(b, [c.re for c in cols]), transpose(b, [c.im for c in cols])
+            for q in range(lanes):
+                dst.store(b.add(b.mul(const(I64, q), stride), j0), Cplx(res[q], ims[q]))
+
+    with b.if_else(b.fcmp_ordered("==", scale, ir.Constant(ir.DoubleType(), 1.0))) as (one, other):
+        with one:
+            moves(False)
+        with other:
+            moves(True)
+    b.ret_void()
+    return fn
+
+
+def emit_rows(mod: ir.Module, vt: ir.VectorType) -> None:
+    """Every row mover of vt not yet in `mod` (the library's copy of the component)."""
+    for kind in ROW_KINDS:
+        if rows_name(vt, kind, "load") not in mod.globals:
+            emit_rows_load(mod, vt, kind)
+        if rows_name(vt, kind, "store") not in mod.globals:
+            emit_rows_store(mod, vt, kind)
