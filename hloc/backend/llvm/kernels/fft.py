@@ -37,9 +37,9 @@ from ....errors import CodegenError
 from ....ir.module import Instruction
 from ....ir.types import Shape
 from ..elemental import IrArray
+from ..library import fft_mover_function as mover_function
 from ..library import fft_pow2_function as pow2_function
-from ..library import fft_rows_function as rows_function
-from ..library.fft import Lanes, Run, cadd, cmul, csub, row_kind, twiddle
+from ..library.fft import Lanes, Run, cadd, cmul, csub, line_kind, twiddle
 from ..llvmir.irutil import Var
 from ..llvmir.irvalues import F32, F64, I1, I32, I64, PTR, Cplx
 from ..llvmir.loops import Index, delinearize, for_range
@@ -192,8 +192,10 @@ def _largest_pow2(lengths) -> int:
 def _bit_reversal(ctx, n: int) -> ir.Value:
     """The bit reversals of log2 n bits (a shorter power of two m: shifted right by log2(n/m))."""
     bits = n.bit_length() - 1
-    rev = [int(format(j, f"0{bits}b")[::-1], 2) if bits else 0 for j in range(n)]
-    return _table(ctx, f"hloc.fft.rev{n}", np.array(rev, np.int32))
+    j, rev = np.arange(n, dtype=np.int64), np.zeros(n, np.int64)
+    for k in range(bits):  # (bit k of j to bit bits-1-k: a Python loop over 4096 j cost ~5 ms a table)
+        rev |= ((j >> k) & 1) << (bits - 1 - k)
+    return _table(ctx, f"hloc.fft.rev{n}", rev.astype(np.int32))
 
 
 def _line_function(ctx, name: str, vt: ir.VectorType, nargs: int, nints: int = 2
@@ -412,22 +414,22 @@ def emit_fft(ctx, instr: Instruction) -> None:
 
 
 
-def _rows(b, mod, vt, direction: str, rows: Run, start, stride: int, tiles: int, group, table=None, shift: int = 0,
+def _move(b, mod, vt, mover: str, lines: Run, start, stride: int, count: int, group, table=None, shift: int = 0,
           scale: float = 1.0) -> None:
-    """Tiles [0, tiles) of a group's lines that are rows of `rows` from element offset `start` (the
-    first line's; the others every `stride` elements) gathered into (load: at positions table[j] >>
-    shift, or j) or scattered from (store: times `scale`) the group's vectors `group` (re, im), by the
-    library's row mover (transposes in registers)."""
-    if tiles <= 0:
+    """A group's lines moved by the library's `mover` (library/fft.py MOVERS): between the lines of `lines`
+    from element offset `start` (the first line's element 0) and the group's vectors `group` (re, im);
+    loads put element j at position table[j] >> shift (or j), stores scale by `scale`. rows: `count`
+    tiles, the lines every `stride` elements; runs: `count` elements every `stride` elements."""
+    if count <= 0:
         return
-    fn = rows_function(mod, vt, row_kind(rows.stype, rows.is_complex), direction)
-    at = b.gep(rows.ptr, [b.shl(start, i64(1)) if rows.is_complex else start], inbounds=True,
-               source_etype=rows.stype)
-    if direction == "load":
-        b.call(fn, [at, i64(stride), i64(tiles), group[0], group[1],
+    fn = mover_function(mod, vt, mover, line_kind(lines.stype, lines.is_complex))
+    at = b.gep(lines.ptr, [b.shl(start, i64(1)) if lines.is_complex else start], inbounds=True,
+               source_etype=lines.stype)
+    if mover.endswith("load"):
+        b.call(fn, [at, i64(stride), i64(count), group[0], group[1],
                     table if table is not None else ir.Constant(PTR, None), i64(shift)])
     else:
-        b.call(fn, [group[0], group[1], i64(tiles), at, i64(stride), ir.Constant(F64, scale)])
+        b.call(fn, [group[0], group[1], i64(count), at, i64(stride), ir.Constant(F64, scale)])
 
 
 def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, hermitian, scale, work_off,
@@ -488,6 +490,9 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
 
         def lane_at(vec_ptr, j, lane):
             return b.gep(vec_ptr, [b.add(b.mul(j, i64(lanes)), lane)], inbounds=True, source_etype=t)
+
+        # the position table of element j and its shift (None: j itself), for the library's movers
+        order = (rev, roots_n.bit_length() - n.bit_length()) if pow2 else (perm, 0) if mixed else (None, 0)
 
         def position(j):
             if not (pow2 or mixed):
@@ -551,13 +556,9 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
 
             def gather_vectors():
                 if gather_by == "runs":
-                    _, base = base_of(i64(0))
-                    with for_range(b, n, "fft.ldv") as j:
-                        buf.store(position(j), source.load(b.add(base, b.mul(j, i64(inner)))))
+                    _move(b, c.module, vt, "runs.load", source, base_of(i64(0))[1], inner, n, part, *order)
                     return
-                table, shift = (rev, roots_n.bit_length() - n.bit_length()) if pow2 else (perm, 0) if mixed \
-                    else (None, 0)
-                _rows(b, c.module, vt, "load", source, b.mul(first, i64(n)), n, n // lanes, part, table, shift)
+                _move(b, c.module, vt, "rows.load", source, b.mul(first, i64(n)), n, n // lanes, part, *order)
                 if n % lanes:
                     gather_elements(n - n % lanes)
 
@@ -573,12 +574,11 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
 
             def scatter_vectors():
                 if scatter_by == "runs":
-                    _, base = base_of(i64(0))
-                    with for_range(b, n, "fft.stv") as j:
-                        dest.store(b.add(base, b.mul(j, i64(inner))), scaled(buf.load(j)))
+                    _move(b, c.module, vt, "runs.store", dest, base_of(i64(0))[1], inner, n, part, scale=scale)
                     return
                 row = kept if writes_out and kind == "RFFT" else n
-                _rows(b, c.module, vt, "store", dest, b.mul(first, i64(row)), row, kept // lanes, part, scale=scale)
+                _move(b, c.module, vt, "rows.store", dest, b.mul(first, i64(row)), row, kept // lanes, part,
+                      scale=scale)
                 if kept % lanes:
                     scatter_elements(kept - kept % lanes)
 
@@ -702,7 +702,7 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_o
             def gather_tiles():
                 table, shift = (order, roots_n.bit_length() - h.bit_length() if _is_pow2(h) else 0) if forward \
                     else (None, 0)
-                _rows(b, c.module, vt, "load", src, b.mul(first, i64(src_row)), src_row, glen // lanes,
+                _move(b, c.module, vt, "rows.load", src, b.mul(first, i64(src_row)), src_row, glen // lanes,
                       [into.re, into.im], table, shift)
                 if glen % lanes:
                     gather_elements(glen - glen % lanes)
@@ -717,7 +717,7 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_o
                         b.store(_convert(b, v, dst_t), pair_at(dst_ptr, dst_t, off, q))
 
             def scatter_tiles():
-                _rows(b, c.module, vt, "store", dst, b.mul(first, i64(dst_row)), dst_row, slen // lanes, part,
+                _move(b, c.module, vt, "rows.store", dst, b.mul(first, i64(dst_row)), dst_row, slen // lanes, part,
                       scale=scale)
                 if slen % lanes:
                     scatter_elements(slen - slen % lanes)

@@ -8,7 +8,7 @@ Kernels only ask for these functions here, by component:
     fn, cfg = gemm_function(mod, "f32", features)
     fn = im2col_function(mod)
     fn = fft_pow2_function(mod, vt, inverse)
-    fn = fft_rows_function(mod, vt, kind, "load")     # a group's rows gathered (or "store": scattered)
+    fn = fft_mover_function(mod, vt, "rows.load", kind)   # a group's lines moved (fft.MOVERS)
     fn = radix_function(mod)
 
 and get them declared or defined in `mod`, as the module emitter decided when it made `mod`: a
@@ -52,8 +52,8 @@ def exports(component: str) -> dict[str, ir.FunctionType]:
     if component.startswith("fft."):
         out = {f"hloc.{component}": ir.FunctionType(VOID, list(fft.POW2_ARGS))}
         vt, inverse = fft.pow2_vector_type(component)
-        if not inverse:  # (the forward component carries the vector type's row movers)
-            out.update(fft.rows_exports(vt))
+        if not inverse:  # (the forward component carries the vector type's movers)
+            out.update(fft.mover_exports(vt))
         return out
     if component == "radix":
         return {radix.NAME: ir.FunctionType(PTR, list(radix.ARGS))}
@@ -145,20 +145,17 @@ def fft_pow2_function(mod: ir.Module, vt: ir.VectorType, inverse: bool) -> ir.Fu
         else:
             fn = fft.emit_pow2(mod, vt, inverse)
             if not inverse:  # (the library's copy of the component; internal, dropped where unused)
-                fft.emit_rows(mod, vt)
+                fft.emit_movers(mod, vt)
     return fn
 
 
-def fft_rows_function(mod: ir.Module, vt: ir.VectorType, kind: str, direction: str) -> ir.Function:
-    """The module's row mover of `kind` (fft.ROW_KINDS) to ("load") or from ("store") groups of vector
-    type vt (fft.emit_rows_load, emit_rows_store), part of vt's forward butterflies' component."""
-    name = fft.rows_name(vt, kind, direction)
+def fft_mover_function(mod: ir.Module, vt: ir.VectorType, mover: str, kind: str) -> ir.Function:
+    """The module's `mover` (fft.MOVERS) of lines of `kind` (fft.LINE_KINDS) for groups of vector type
+    vt (fft.emit_mover), part of vt's forward butterflies' component."""
+    name = fft.mover_name(vt, mover, kind)
     fn = mod.globals.get(name)
     if fn is None:
-        if declare(mod, fft.pow2_component(vt, False)):
-            fn = mod.globals[name]
-        else:
-            fn = (fft.emit_rows_load if direction == "load" else fft.emit_rows_store)(mod, vt, kind)
+        fn = mod.globals[name] if declare(mod, fft.pow2_component(vt, False)) else fft.emit_mover(mod, vt, mover, kind)
     return fn
 
 

@@ -146,35 +146,36 @@ def emit_pow2(mod: ir.Module, vt: ir.VectorType, inverse: bool) -> ir.Function:
     return fn
 
 
-# ---------------------------------------------------------------------------------------- row movers
-# A group of lines that are rows (consecutive lines of one row-major array) is gathered in tiles of
-# lanes x lanes elements, each row's run read as one vector and the tile transposed in registers, and
-# scattered back the same way. The shuffles of a 16 x 16 transpose cost LLVM ~20 ms per copy (each fft
-# kernel had two to four): one function per vector type and kind of row, compiled with the library.
-# The kinds of row: its element type, complex (interleaved) or real.
-ROW_KINDS = ("f32c", "f32r", "f64c", "f64r")
-# (rows, row stride in elements, tiles, group re, group im, position table or null, its shift)
-ROWS_LOAD_ARGS = (PTR, I64, I64, PTR, PTR, PTR, I64)
-# (group re, group im, tiles, rows, row stride in elements, scale)
-ROWS_STORE_ARGS = (PTR, PTR, I64, PTR, I64, ir.DoubleType())
+# ------------------------------------------------------------------------------------------- movers
+# Moving a group's lines between memory and the group's vectors. Lines that are rows (consecutive
+# lines of one row-major array) move in tiles of lanes x lanes elements, each row's run read as one
+# vector and the tile transposed in registers: the shuffles of a 16 x 16 transpose cost LLVM ~20 ms
+# per copy, and each fft kernel had two to four. Lines that are contiguous (an inner dimension) move
+# as one vector per element ("runs"). One function per way, vector type, kind of line and
+# direction, compiled with the library: part of the vector type's forward butterflies' component.
+MOVERS = ("rows.load", "rows.store", "runs.load", "runs.store")
+# The kinds of line: its element type, complex (interleaved) or real.
+LINE_KINDS = ("f32c", "f32r", "f64c", "f64r")
+# loads: (lines, stride, count, group re, group im, position table or null, its shift)
+LOAD_ARGS = (PTR, I64, I64, PTR, PTR, PTR, I64)
+# stores: (group re, group im, count, lines, stride, scale)
+STORE_ARGS = (PTR, PTR, I64, PTR, I64, ir.DoubleType())
 
 
-def rows_name(vt: ir.VectorType, kind: str, direction: str) -> str:
-    """The row mover of `kind` (ROW_KINDS) to ("load") or from ("store") groups of vector type vt."""
-    return f"hloc.fft.rows.{'f32' if vt.element == F32 else 'f64'}x{vt.count}.{kind}.{direction}"
+def mover_name(vt: ir.VectorType, mover: str, kind: str) -> str:
+    """The function of `mover` (MOVERS) for lines of `kind` (LINE_KINDS) and groups of vector type vt."""
+    how, direction = mover.split(".")
+    return f"hloc.fft.{how}.{'f32' if vt.element == F32 else 'f64'}x{vt.count}.{kind}.{direction}"
 
 
-def row_kind(stype: ir.Type, is_complex: bool) -> str:
+def line_kind(stype: ir.Type, is_complex: bool) -> str:
     return f"{'f32' if stype == F32 else 'f64'}{'c' if is_complex else 'r'}"
 
 
-def rows_exports(vt: ir.VectorType) -> dict[str, ir.FunctionType]:
-    """The row movers of vector type vt, by name (part of its forward butterflies' component)."""
-    out = {}
-    for kind in ROW_KINDS:
-        out[rows_name(vt, kind, "load")] = ir.FunctionType(VOID, list(ROWS_LOAD_ARGS))
-        out[rows_name(vt, kind, "store")] = ir.FunctionType(VOID, list(ROWS_STORE_ARGS))
-    return out
+def mover_exports(vt: ir.VectorType) -> dict[str, ir.FunctionType]:
+    """The movers of vector type vt, by name."""
+    return {mover_name(vt, m, kind): ir.FunctionType(VOID, list(LOAD_ARGS if m.endswith("load") else STORE_ARGS))
+            for m in MOVERS for kind in LINE_KINDS}
 
 
 def transpose(b, rows: list) -> list:
@@ -250,71 +251,73 @@ def _mover(mod: ir.Module, name: str, args) -> tuple[ir.Function, ir.IRBuilder]:
     return fn, ir.IRBuilder(fn.append_basic_block("entry"))
 
 
-def emit_rows_load(mod: ir.Module, vt: ir.VectorType, kind: str) -> ir.Function:
-    """`void f(rows, stride, tiles, re, im, order, shift)`: elements [0, tiles * lanes) of the `lanes` rows
-    at rows + q * stride (q < lanes; elements of `kind`) into the group (`Lanes`: element j of row q
-    is lane q of vector j), element j at position order[j] >> shift (j itself when order is null)."""
-    fn, b = _mover(mod, rows_name(vt, kind, "load"), ROWS_LOAD_ARGS)
-    rows, stride, tiles, re, im, order, shift = fn.args
-    stype, is_complex = _kind_types(kind)
-    lanes = vt.count
-    src, group = Run(b, rows, stype, is_complex, lanes, vt.element), Lanes(b, re, im, vt)
-
-    def moves(position):
-        with for_range(b, tiles, "fft.ldt") as tile:
-            j0 = b.mul(tile, const(I64, lanes))
-            got = [src.load(b.add(b.mul(const(I64, q), stride), j0)) for q in range(lanes)]
-            res, ims = transpose(b, [r.re for r in got]), transpose(b, [r.im for r in got])
-            for q in range(lanes):
-                group.store(position(b.add(j0, const(I64, q))), Cplx(res[q], ims[q]))
-
-    def ordered(j):
-        r = b.load(b.gep(order, [j], inbounds=True, source_etype=I32), typ=I32)
-        return b.lshr(b.zext(r, I64), shift)
-
-    with b.if_else(b.icmp_unsigned("==", order, ir.Constant(PTR, None))) as (plain, reordered):
-        with plain:
-            moves(lambda j: j)
-        with reordered:
-            moves(ordered)
-    b.ret_void()
-    return fn
-
-
-def emit_rows_store(mod: ir.Module, vt: ir.VectorType, kind: str) -> ir.Function:
-    """`void f(re, im, tiles, rows, stride, scale)`: the inverse of emit_rows_load (in order) for group
-    elements [0, tiles * lanes), times `scale` (rounded to the compute type) unless it is 1."""
-    fn, b = _mover(mod, rows_name(vt, kind, "store"), ROWS_STORE_ARGS)
-    re, im, tiles, rows, stride, scale = fn.args
+def emit_mover(mod: ir.Module, vt: ir.VectorType, mover: str, kind: str) -> ir.Function:
+    """The function of `mover` for lines of `kind` (element type; complex interleaved or real) and
+    groups of vector type vt (`Lanes`: element j of the group's line q is lane q of vector j):
+      rows.load(lines, stride, tiles, re, im, order, shift): elements [0, tiles * lanes) of the rows
+        at lines + q * stride (q < lanes) into the group;
+      runs.load(lines, stride, n, re, im, order, shift): elements j < n of the group's lines, vector
+        lines + j * stride (the lines contiguous), into the group;
+    element j at position order[j] >> shift (j itself when order is null). The stores
+    (re, im, count, lines, stride, scale) are their inverses (in order), times `scale` (rounded to
+    the compute type) unless it is 1."""
+    how, direction = mover.split(".")
+    load = direction == "load"
+    fn, b = _mover(mod, mover_name(vt, mover, kind), LOAD_ARGS if load else STORE_ARGS)
     stype, is_complex = _kind_types(kind)
     lanes, t = vt.count, vt.element
-    group, dst = Lanes(b, re, im, vt), Run(b, rows, stype, is_complex, lanes, t)
-    s = scale if t != F32 else b.fptrunc(scale, F32)
-    sv = splat(b, s, vt)
+    if load:
+        lines, stride, count, re, im, order, shift = fn.args
+    else:
+        re, im, count, lines, stride, scale = fn.args
+    mem, group = Run(b, lines, stype, is_complex, lanes, t), Lanes(b, re, im, vt)
 
-    def moves(scaled: bool):
-        with for_range(b, tiles, "fft.stt") as tile:
+    def moves(position, scaled):
+        if how == "runs":
+            with for_range(b, count, "fft.run") as j:
+                at = b.mul(j, stride)
+                if load:
+                    group.store(position(j), mem.load(at))
+                else:
+                    mem.store(at, scaled(group.load(j)))
+            return
+        with for_range(b, count, "fft.tile") as tile:
             j0 = b.mul(tile, const(I64, lanes))
-            cols = [group.load(b.add(j0, const(I64, q))) for q in range(lanes)]
-            if scaled:
-                cols = [Cplx(b.fmul(c.re, sv), b.fmul(c.im, sv)) for c in cols]
-            res, ims = transpose(b, [c.re for c in cols]), transpose(b, [c.im for c in cols])
+            if load:
+                got = [mem.load(b.add(b.mul(const(I64, q), stride), j0)) for q in range(lanes)]
+            else:
+                got = [scaled(group.load(b.add(j0, const(I64, q)))) for q in range(lanes)]
+            res, ims = transpose(b, [r.re for r in got]), transpose(b, [r.im for r in got])
             for q in range(lanes):
-                dst.store(b.add(b.mul(const(I64, q), stride), j0), Cplx(res[q], ims[q]))
+                if load:
+                    group.store(position(b.add(j0, const(I64, q))), Cplx(res[q], ims[q]))
+                else:
+                    mem.store(b.add(b.mul(const(I64, q), stride), j0), Cplx(res[q], ims[q]))
 
-    with b.if_else(b.fcmp_ordered("==", scale, ir.Constant(ir.DoubleType(), 1.0))) as (one, other):
-        with one:
-            moves(False)
-        with other:
-            moves(True)
+    if load:
+        def ordered(j):
+            r = b.load(b.gep(order, [j], inbounds=True, source_etype=I32), typ=I32)
+            return b.lshr(b.zext(r, I64), shift)
+
+        with b.if_else(b.icmp_unsigned("==", order, ir.Constant(PTR, None))) as (plain, reordered):
+            with plain:
+                moves(lambda j: j, None)
+            with reordered:
+                moves(ordered, None)
+    else:
+        sv = splat(b, scale if t != F32 else b.fptrunc(scale, F32), vt)
+        with b.if_else(b.fcmp_ordered("==", scale, ir.Constant(ir.DoubleType(), 1.0))) as (one, other):
+            with one:
+                moves(None, lambda v: v)
+            with other:
+                moves(None, lambda v: Cplx(b.fmul(v.re, sv), b.fmul(v.im, sv)))
     b.ret_void()
     return fn
 
 
-def emit_rows(mod: ir.Module, vt: ir.VectorType) -> None:
-    """Every row mover of vt not yet in `mod` (the library's copy of the component)."""
-    for kind in ROW_KINDS:
-        if rows_name(vt, kind, "load") not in mod.globals:
-            emit_rows_load(mod, vt, kind)
-        if rows_name(vt, kind, "store") not in mod.globals:
-            emit_rows_store(mod, vt, kind)
+def emit_movers(mod: ir.Module, vt: ir.VectorType) -> None:
+    """Every mover of vt not yet in `mod` (the library's copy of the component)."""
+    for m in MOVERS:
+        for kind in LINE_KINDS:
+            if mover_name(vt, m, kind) not in mod.globals:
+                emit_mover(mod, vt, m, kind)
