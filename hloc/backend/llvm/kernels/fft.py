@@ -37,12 +37,13 @@ from ....errors import CodegenError
 from ....ir.module import Instruction
 from ....ir.types import Shape
 from ..elemental import IrArray
+from ..library import fft_fold_function as fold_function
 from ..library import fft_mover_function as mover_function
 from ..library import fft_pow2_function as pow2_function
-from ..library.fft import Lanes, Run, cadd, cmul, csub, line_kind, twiddle
+from ..library.fft import Lanes, Run, cadd, cmul, line_kind, twiddle
 from ..llvmir.irutil import Var
 from ..llvmir.irvalues import F32, F64, I1, I32, I64, PTR, Cplx
-from ..llvmir.loops import Index, delinearize, for_range
+from ..llvmir.loops import COLD, Index, delinearize, for_range
 from . import kernel
 from .indexing import i64
 from .parallel import COUNTER_BYTES, parallel_chunks
@@ -662,15 +663,11 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_o
             roots, w_at = _angle_tables(c, "rw", t, np.arange(h), n), 1
         vzero = ir.Constant(vt, [0.0] * lanes)
 
-        def position(j):
+        shift = roots_n.bit_length() - h.bit_length() if _is_pow2(h) else 0
+
+        def position(j):  # (where the complex line's element j is held: order[j] >> shift)
             r = b.zext(b.load(b.gep(order, [j], inbounds=True, source_etype=I32), typ=I32), I64)
-            return b.lshr(r, i64(roots_n.bit_length() - h.bit_length())) if _is_pow2(h) and roots_n != h else r
-
-        def w(k) -> Cplx:
-            return twiddle(b, roots, k if w_at == 1 else b.mul(k, i64(w_at)), vt, not forward)
-
-        def conj(v: Cplx) -> Cplx:
-            return Cplx(v.re, b.fneg(v.im))
+            return b.lshr(r, i64(shift)) if shift else r
 
         def pair_at(ptr, stype, off, part_):
             return b.gep(ptr, [b.add(b.shl(off, i64(1)), i64(part_))], inbounds=True, source_etype=stype)
@@ -692,7 +689,8 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_o
                     half.store(j, Cplx(vzero, vzero))
 
             def gather_elements(start):
-                with for_range(b, glen, "fft.ld", start=start) as j, for_range(b, count, "fft.ldl") as lane:
+                with for_range(b, glen, "fft.ld", start=start, hint=COLD) as j, \
+                        for_range(b, count, "fft.ldl", hint=COLD) as lane:
                     off = b.add(b.mul(b.add(first, lane), i64(src_row)), j)
                     r = into_at(j)
                     for q, vec_ptr in enumerate((into.re, into.im)):
@@ -700,15 +698,14 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_o
                         b.store(v, lane_at(vec_ptr, r, lane))
 
             def gather_tiles():
-                table, shift = (order, roots_n.bit_length() - h.bit_length() if _is_pow2(h) else 0) if forward \
-                    else (None, 0)
                 _move(b, c.module, vt, "rows.load", src, b.mul(first, i64(src_row)), src_row, glen // lanes,
-                      [into.re, into.im], table, shift)
+                      [into.re, into.im], *((order, shift) if forward else (None, 0)))
                 if glen % lanes:
                     gather_elements(glen - glen % lanes)
 
             def scatter_elements(start):
-                with for_range(b, slen, "fft.st", start=start) as j, for_range(b, count, "fft.stl") as lane:
+                with for_range(b, slen, "fft.st", start=start, hint=COLD) as j, \
+                        for_range(b, count, "fft.stl", hint=COLD) as lane:
                     off = b.add(b.mul(b.add(first, lane), i64(dst_row)), j)
                     for q, vec_ptr in enumerate((buf.re, buf.im)):
                         v = b.load(lane_at(vec_ptr, j, lane), typ=t)
@@ -734,38 +731,11 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_o
 
             either(gather_tiles, gather_elements)
             if not forward:  # fold the half spectrum into Z (in transform order)
-                for end in (0, h):
-                    v = half.load(i64(end))
-                    half.store(i64(end), Cplx(v.re, vzero))
-
-                def folded(a: Cplx, bb: Cplx, k) -> Cplx:
-                    e, d = cadd(b, a, conj(bb)), cmul(b, csub(b, a, conj(bb)), w(k))
-                    return Cplx(b.fsub(e.re, d.im), b.fadd(e.im, d.re))  # e + i d
-
-                buf.store(position(i64(0)), folded(half.load(i64(0)), half.load(i64(h)), i64(0)))
-                with for_range(b, h // 2 + 1, "fft.fold", start=1) as k:
-                    hk = b.sub(i64(h), k)
-                    a, bb = half.load(k), half.load(hk)
-                    zk, zhk = folded(a, bb, k), folded(bb, a, hk)
-                    buf.store(position(k), zk)
-                    buf.store(position(hk), zhk)
+                b.call(fold_function(c.module, vt, False), [part[2], part[3], part[0], part[1], i64(h), *roots,
+                                                           i64(w_at), order, i64(shift)])
             b.call(fn, [part[0], part[1], *args])
             if forward:  # unfold Z into X[0..h]
-                z0 = buf.load(i64(0))
-                buf.store(i64(h), Cplx(b.fsub(z0.re, z0.im), vzero))
-                buf.store(i64(0), Cplx(b.fadd(z0.re, z0.im), vzero))
-                halfc = ir.Constant(vt, [0.5] * lanes)
-
-                def unfolded(a: Cplx, bb: Cplx, k) -> Cplx:
-                    e, d = cadd(b, a, conj(bb)), cmul(b, csub(b, a, conj(bb)), w(k))
-                    return Cplx(b.fmul(b.fadd(e.re, d.im), halfc), b.fmul(b.fsub(e.im, d.re), halfc))  # (e - i d)/2
-
-                with for_range(b, h // 2 + 1, "fft.unfold", start=1) as k:
-                    hk = b.sub(i64(h), k)
-                    a, bb = buf.load(k), buf.load(hk)
-                    xk, xhk = unfolded(a, bb, k), unfolded(bb, a, hk)
-                    buf.store(k, xk)
-                    buf.store(hk, xhk)
+                b.call(fold_function(c.module, vt, True), [part[0], part[1], i64(h), *roots, i64(w_at)])
             either(scatter_tiles, scatter_elements)
 
     parallel_chunks(ctx, groups, max(1, groups // (4 * FFT_SLOTS)), math.prod(wdims) * max(1, n.bit_length()), 0,

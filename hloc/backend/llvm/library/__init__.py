@@ -159,6 +159,16 @@ def fft_mover_function(mod: ir.Module, vt: ir.VectorType, mover: str, kind: str)
     return fn
 
 
+def fft_fold_function(mod: ir.Module, vt: ir.VectorType, unfold: bool) -> ir.Function:
+    """The module's fold (IRFFT) or unfold (RFFT) of groups of vector type vt (fft.emit_fold), part of
+    vt's forward butterflies' component."""
+    name = fft.fold_name(vt, unfold)
+    fn = mod.globals.get(name)
+    if fn is None:
+        fn = mod.globals[name] if declare(mod, fft.pow2_component(vt, False)) else fft.emit_fold(mod, vt, unfold)
+    return fn
+
+
 def radix_function(mod: ir.Module) -> ir.Function:
     """The module's radix sort passes (radix.emit_radix)."""
     fn = mod.globals.get(radix.NAME)

@@ -172,10 +172,25 @@ def line_kind(stype: ir.Type, is_complex: bool) -> str:
     return f"{'f32' if stype == F32 else 'f64'}{'c' if is_complex else 'r'}"
 
 
+# The real FFTs' half-length transforms (kernels/fft.py `_real_pass`): the IRFFT's fold of a half
+# spectrum into the complex line, (half re, half im, re, im, h, roots re, roots im, root step, position
+# table, its shift), and the RFFT's unfold of the complex line's transform, (re, im, h, roots re, roots
+# im, root step). (Their loops of twiddled butterflies were ~10 ms of LLVM time per real FFT.)
+FOLD_ARGS = (PTR,) * 4 + (I64, PTR, PTR, I64, PTR, I64)
+UNFOLD_ARGS = (PTR, PTR, I64, PTR, PTR, I64)
+
+
+def fold_name(vt: ir.VectorType, unfold: bool) -> str:
+    return f"hloc.fft.{'unfold' if unfold else 'fold'}.{'f32' if vt.element == F32 else 'f64'}x{vt.count}"
+
+
 def mover_exports(vt: ir.VectorType) -> dict[str, ir.FunctionType]:
-    """The movers of vector type vt, by name."""
-    return {mover_name(vt, m, kind): ir.FunctionType(VOID, list(LOAD_ARGS if m.endswith("load") else STORE_ARGS))
-            for m in MOVERS for kind in LINE_KINDS}
+    """The movers, fold and unfold of vector type vt, by name."""
+    out = {mover_name(vt, m, kind): ir.FunctionType(VOID, list(LOAD_ARGS if m.endswith("load") else STORE_ARGS))
+           for m in MOVERS for kind in LINE_KINDS}
+    out[fold_name(vt, False)] = ir.FunctionType(VOID, list(FOLD_ARGS))
+    out[fold_name(vt, True)] = ir.FunctionType(VOID, list(UNFOLD_ARGS))
+    return out
 
 
 def transpose(b, rows: list) -> list:
@@ -315,9 +330,76 @@ def emit_mover(mod: ir.Module, vt: ir.VectorType, mover: str, kind: str) -> ir.F
     return fn
 
 
+def emit_fold(mod: ir.Module, vt: ir.VectorType, unfold: bool) -> ir.Function:
+    """fold: the half spectrum X[0..h] of a group of IRFFT lines of length n = 2h (the imaginary parts
+    of X[0] and X[h] dropped) into Z[k] = (X[k] + conj X[h-k]) + i W^-k (X[k] - conj X[h-k]), k < h,
+    at the positions order[k] >> shift of the complex line (whose unscaled inverse is n z).
+    unfold: the transform Z of the complex line z[j] = x[2j] + i x[2j+1] of a group of RFFT lines into
+    X[k] = (Z[k] + conj Z[h-k]) / 2 - i W^k (Z[k] - conj Z[h-k]) / 2, k <= h, in place. W = exp(-2 pi
+    i / n); W^k is entry k * step of the roots (re, im)."""
+    fn, b = _mover(mod, fold_name(vt, unfold), UNFOLD_ARGS if unfold else FOLD_ARGS)
+    if unfold:
+        re, im, h, rre, rim, step = fn.args
+    else:
+        hre, him, re, im, h, rre, rim, step, order, shift = fn.args
+    buf = Lanes(b, re, im, vt)
+    vzero = ir.Constant(vt, [0.0] * vt.count)
+
+    def w(k) -> Cplx:
+        return twiddle(b, (rre, rim), b.mul(k, step), vt, not unfold)
+
+    def conj(v: Cplx) -> Cplx:
+        return Cplx(v.re, b.fneg(v.im))
+
+    quarter = b.add(b.lshr(h, const(I64, 1)), const(I64, 1))
+    if not unfold:
+        half = Lanes(b, hre, him, vt)
+
+        def position(j):
+            r = b.load(b.gep(order, [j], inbounds=True, source_etype=I32), typ=I32)
+            return b.lshr(b.zext(r, I64), shift)
+
+        for end in (const(I64, 0), h):
+            v = half.load(end)
+            half.store(end, Cplx(v.re, vzero))
+
+        def folded(a: Cplx, bb: Cplx, k) -> Cplx:
+            e, d = cadd(b, a, conj(bb)), cmul(b, csub(b, a, conj(bb)), w(k))
+            return Cplx(b.fsub(e.re, d.im), b.fadd(e.im, d.re))  # e + i d
+
+        buf.store(position(const(I64, 0)), folded(half.load(const(I64, 0)), half.load(h), const(I64, 0)))
+        with for_range(b, quarter, "fft.fold", start=1) as k:
+            hk = b.sub(h, k)
+            a, bb = half.load(k), half.load(hk)
+            zk, zhk = folded(a, bb, k), folded(bb, a, hk)
+            buf.store(position(k), zk)
+            buf.store(position(hk), zhk)
+    else:
+        z0 = buf.load(const(I64, 0))
+        buf.store(h, Cplx(b.fsub(z0.re, z0.im), vzero))
+        buf.store(const(I64, 0), Cplx(b.fadd(z0.re, z0.im), vzero))
+        halfc = ir.Constant(vt, [0.5] * vt.count)
+
+        def unfolded(a: Cplx, bb: Cplx, k) -> Cplx:
+            e, d = cadd(b, a, conj(bb)), cmul(b, csub(b, a, conj(bb)), w(k))
+            return Cplx(b.fmul(b.fadd(e.re, d.im), halfc), b.fmul(b.fsub(e.im, d.re), halfc))  # (e - i d)/2
+
+        with for_range(b, quarter, "fft.unfold", start=1) as k:
+            hk = b.sub(h, k)
+            a, bb = buf.load(k), buf.load(hk)
+            xk, xhk = unfolded(a, bb, k), unfolded(bb, a, hk)
+            buf.store(k, xk)
+            buf.store(hk, xhk)
+    b.ret_void()
+    return fn
+
+
 def emit_movers(mod: ir.Module, vt: ir.VectorType) -> None:
-    """Every mover of vt not yet in `mod` (the library's copy of the component)."""
+    """Every mover, fold and unfold of vt not yet in `mod` (the library's copy of the component)."""
     for m in MOVERS:
         for kind in LINE_KINDS:
             if mover_name(vt, m, kind) not in mod.globals:
                 emit_mover(mod, vt, m, kind)
+    for unfold in (False, True):
+        if fold_name(vt, unfold) not in mod.globals:
+            emit_fold(mod, vt, unfold)
