@@ -29,6 +29,7 @@ result, a working array in the scratch holds the passes between.
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
 import llvmlite.ir as ir
 import numpy as np
@@ -419,16 +420,18 @@ def _move(b, mod, vt, mover: str, lines: Run, start, stride: int, count: int, gr
           scale: float = 1.0) -> None:
     """A group's lines moved by the library's `mover` (library/fft.py MOVERS): between the lines of `lines`
     from element offset `start` (the first line's element 0) and the group's vectors `group` (re, im);
-    loads put element j at position table[j] >> shift (or j), stores scale by `scale`. rows: `count`
-    tiles, the lines every `stride` elements; runs: `count` elements every `stride` elements."""
+    loads put element j at position table[j] >> shift (table None: at j), stores scale by `scale`.
+    rows: `count` tiles, the lines every `stride` elements; runs: `count` elements every `stride`."""
     if count <= 0:
         return
     fn = mover_function(mod, vt, mover, line_kind(lines.stype, lines.is_complex))
     at = b.gep(lines.ptr, [b.shl(start, i64(1)) if lines.is_complex else start], inbounds=True,
                source_etype=lines.stype)
     if mover.endswith("load"):
-        b.call(fn, [at, i64(stride), i64(count), group[0], group[1],
-                    table if table is not None else ir.Constant(PTR, None), i64(shift)])
+        if table is None:  # (an identity table: the library's loads take one, for one loop, not two)
+            n = count * (vt.count if mover.startswith("rows") else 1)
+            table = _table(SimpleNamespace(module=mod, b=b), f"hloc.fft.iota{n}", np.arange(n, dtype=np.int32))
+        b.call(fn, [at, i64(stride), i64(count), group[0], group[1], table, i64(shift)])
     else:
         b.call(fn, [group[0], group[1], i64(count), at, i64(stride), ir.Constant(F64, scale)])
 

@@ -156,7 +156,7 @@ def emit_pow2(mod: ir.Module, vt: ir.VectorType, inverse: bool) -> ir.Function:
 MOVERS = ("rows.load", "rows.store", "runs.load", "runs.store")
 # The kinds of line: its element type, complex (interleaved) or real.
 LINE_KINDS = ("f32c", "f32r", "f64c", "f64r")
-# loads: (lines, stride, count, group re, group im, position table or null, its shift)
+# loads: (lines, stride, count, group re, group im, position table, its shift)
 LOAD_ARGS = (PTR, I64, I64, PTR, PTR, PTR, I64)
 # stores: (group re, group im, count, lines, stride, scale)
 STORE_ARGS = (PTR, PTR, I64, PTR, I64, ir.DoubleType())
@@ -170,6 +170,12 @@ def mover_name(vt: ir.VectorType, mover: str, kind: str) -> str:
 
 def line_kind(stype: ir.Type, is_complex: bool) -> str:
     return f"{'f32' if stype == F32 else 'f64'}{'c' if is_complex else 'r'}"
+
+
+def line_kinds(vt: ir.VectorType) -> tuple[str, ...]:
+    """The kinds of line groups of vt move: f32 groups only f32 lines (c64 transforms computed in
+    f32), f64 groups any (c64 ones computed in f64 too)."""
+    return LINE_KINDS[:2] if vt.element == F32 else LINE_KINDS
 
 
 # The real FFTs' half-length transforms (kernels/fft.py `_real_pass`): the IRFFT's fold of a half
@@ -187,7 +193,7 @@ def fold_name(vt: ir.VectorType, unfold: bool) -> str:
 def mover_exports(vt: ir.VectorType) -> dict[str, ir.FunctionType]:
     """The movers, fold and unfold of vector type vt, by name."""
     out = {mover_name(vt, m, kind): ir.FunctionType(VOID, list(LOAD_ARGS if m.endswith("load") else STORE_ARGS))
-           for m in MOVERS for kind in LINE_KINDS}
+           for m in MOVERS for kind in line_kinds(vt)}
     out[fold_name(vt, False)] = ir.FunctionType(VOID, list(FOLD_ARGS))
     out[fold_name(vt, True)] = ir.FunctionType(VOID, list(UNFOLD_ARGS))
     return out
@@ -273,7 +279,7 @@ def emit_mover(mod: ir.Module, vt: ir.VectorType, mover: str, kind: str) -> ir.F
         at lines + q * stride (q < lanes) into the group;
       runs.load(lines, stride, n, re, im, order, shift): elements j < n of the group's lines, vector
         lines + j * stride (the lines contiguous), into the group;
-    element j at position order[j] >> shift (j itself when order is null). The stores
+    element j at position order[j] >> shift. The stores
     (re, im, count, lines, stride, scale) are their inverses (in order), times `scale` (rounded to
     the compute type) unless it is 1."""
     how, direction = mover.split(".")
@@ -314,11 +320,7 @@ def emit_mover(mod: ir.Module, vt: ir.VectorType, mover: str, kind: str) -> ir.F
             r = b.load(b.gep(order, [j], inbounds=True, source_etype=I32), typ=I32)
             return b.lshr(b.zext(r, I64), shift)
 
-        with b.if_else(b.icmp_unsigned("==", order, ir.Constant(PTR, None))) as (plain, reordered):
-            with plain:
-                moves(lambda j: j, None)
-            with reordered:
-                moves(ordered, None)
+        moves(ordered, None)
     else:
         sv = splat(b, scale if t != F32 else b.fptrunc(scale, F32), vt)
         with b.if_else(b.fcmp_ordered("==", scale, ir.Constant(ir.DoubleType(), 1.0))) as (one, other):
@@ -397,7 +399,7 @@ def emit_fold(mod: ir.Module, vt: ir.VectorType, unfold: bool) -> ir.Function:
 def emit_movers(mod: ir.Module, vt: ir.VectorType) -> None:
     """Every mover, fold and unfold of vt not yet in `mod` (the library's copy of the component)."""
     for m in MOVERS:
-        for kind in LINE_KINDS:
+        for kind in line_kinds(vt):
             if mover_name(vt, m, kind) not in mod.globals:
                 emit_mover(mod, vt, m, kind)
     for unfold in (False, True):
