@@ -275,8 +275,9 @@ def pack_rows(b: ir.IRBuilder, rows_at: list, cs, kc, dst, ety: ir.Type, cfg: Ge
         for g in groups:
             loaded = [load_source(b, _at(b, rows_at[r], k0, st), src, vw) for r in g]
             blocks.append(transpose(b, loaded + [None] * (vw - len(g)), vw))
-        for j in range(vw):
-            base = _at(b, dst, b.mul(b.add(k0, const(I64, j ^ 1 if swap else j)), const(I64, mr)), ety)
+        for d in range(vw):  # in increasing destination order: each store's tail is overwritten after it
+            base = _at(b, dst, b.mul(b.add(k0, const(I64, d)), const(I64, mr)), ety)
+            j = d ^ 1 if swap else d
             for g, t in zip(groups, blocks):
                 b.store(t[j], _at(b, base, const(I64, g[0]), ety), align=4)
     with for_range(b, kc, "kq", start=rest_from) as kq:
