@@ -323,6 +323,7 @@ class Computation:
                 index[name] = n
             else:
                 index.pop(name, None)
+                module._instruction_name_freed(name)
 
     def unique_name(self, base: str) -> str:
         """A name no instruction of the module uses yet (XLA's rule: `add`, `add.1`, `add.2`, ...)."""
@@ -434,7 +435,7 @@ class Computation:
 
 class Module:
     __slots__ = ("name", "computations", "entry", "attrs", "stack_frames", "src", "_next_suffix", "_name_index",
-                 "_computation_names", "_free_from")
+                 "_computation_names", "_free_from", "_names_free_from")
 
     def __init__(self, name: str):
         self.name = name
@@ -453,6 +454,9 @@ class Module:
         # removal lowers it), so that naming the Nth fused computation is not a scan of N names.
         self._computation_names: dict[str, int] | None = None
         self._free_from: dict[str, int] = {}
+        # The same for instruction names (first_free_instruction_name): per stem, every `stem.N` below
+        # it is in use (an inliner naming the Nth clone of `multiply` scanned N names: quadratic).
+        self._names_free_from: dict[str, int] = {}
 
     def __repr__(self) -> str:
         return f"<module {self.name}: {len(self.computations)} computations>"
@@ -473,11 +477,28 @@ class Module:
                     index[n] = index.get(n, 0) + 1
         return name in index
 
+    def first_free_instruction_name(self, stem: str) -> int:
+        """The lowest N >= 1 such that no instruction of the module is named `stem.N`."""
+        self.name_in_use(stem)  # (builds the index)
+        index = self._name_index
+        k = self._names_free_from.get(stem, 1)
+        while f"{stem}.{k}" in index:
+            k += 1
+        self._names_free_from[stem] = k
+        return k
+
+    def _instruction_name_freed(self, name: str) -> None:
+        head, _, tail = name.rpartition(".")
+        free = self._names_free_from
+        if head in free and tail.isdigit() and 1 <= int(tail) < free[head]:
+            free[head] = int(tail)
+
     def invalidate_name_index(self) -> None:
         """For code that edits computation lists or name sets directly (the parser)."""
         self._name_index = None
         self._computation_names = None
         self._free_from = {}
+        self._names_free_from = {}
 
     def _computation_name_index(self) -> dict[str, int]:
         names = self._computation_names
@@ -539,6 +560,7 @@ class Module:
                     index[n] = k
                 else:
                     index.pop(n, None)
+                    self._instruction_name_freed(n)
 
     def computation_post_order(self) -> list[Computation]:
         """Callees before callers, starting from the entry; unreachable computations excluded."""

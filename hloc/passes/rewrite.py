@@ -60,7 +60,7 @@ def fresh_name(module: Module | None, base: str, *comps: Computation) -> str:
     head, _, tail = base.rpartition(".")
     if head and tail.isdigit():
         stem = head
-    k = 1
+    k = module.first_free_instruction_name(stem) if module is not None else 1
     while _name_taken(f"{stem}.{k}", module, comps):
         k += 1
     return f"{stem}.{k}"

@@ -199,6 +199,47 @@ def test_fft_butterflies_come_from_the_library(private_cache, monkeypatch):
     assert linked.tobytes() == emitted.tobytes()
 
 
+REAL_FFT_HLO = """HloModule fft_movers
+
+ENTRY main {
+  x = f32[24,64] parameter(0)
+  r = c64[24,33] fft(x), fft_type=RFFT, fft_length={64}
+  i = f32[24,64] fft(r), fft_type=IRFFT, fft_length={64}
+  c = c64[24,64] convert(x)
+  f = c64[24,64] fft(c), fft_type=FFT, fft_length={24,64}
+  ROOT t = (f32[24,64], c64[24,64]) tuple(i, f)
+}
+"""
+
+
+def test_fft_movers_and_real_folds_come_from_the_library(private_cache, monkeypatch):
+    """A group's lines gathered and scattered (rows: tiles transposed in registers; runs: contiguous
+    lines) and the real FFTs' fold and unfold are library functions too, and the module computes bit
+    for bit what it computes with them emitted into it."""
+    rng = np.random.default_rng(2)
+    x = rng.standard_normal((24, 64)).astype(np.float32)
+
+    def run():
+        built = build(parse_module(REAL_FFT_HLO, "fft_movers.hlo"), BuildOptions())
+        return built, load_object(built.compiled.obj, built.abi)([x])
+
+    built, (back, spectrum) = run()
+    ir_text = built.compiled.llvm_ir
+    assert built.compiled.library == "built"
+    for name in ("rows.f32x16.f32r.load", "rows.f32x16.f32c.store", "runs.f32x16.f32c.load",
+                 "fold.f32x16", "unfold.f32x16"):
+        assert f"hloc.fft.{name}" in ir_text, name
+    for kind in ("rows", "runs", "fold", "unfold", "pow2"):  # (a mixed-radix length's stages stay per module)
+        assert f'define internal void @"hloc.fft.{kind}.' not in ir_text, kind
+    np.testing.assert_allclose(back, x, rtol=0, atol=1e-5)  # irfft(rfft(x)) == x
+    want = np.fft.fft2(x.astype(np.float64))
+    np.testing.assert_allclose(spectrum, want, rtol=0, atol=1e-5 * np.abs(want).max())
+    monkeypatch.setenv("HLOC_LIBRARY", "0")
+    built, (back2, spectrum2) = run()
+    assert 'define internal void @"hloc.fft.unfold.f32x16"' in built.compiled.llvm_ir
+    assert back.tobytes() == back2.tobytes() and spectrum.tobytes() == spectrum2.tobytes()
+
+
 SORT_HLO = """HloModule sort_lib
 
 lt {

@@ -87,7 +87,9 @@ def choose_kind(fusion: Instruction) -> str:
     outputs = fusion_outputs(fusion)
     if any(o.opcode == "reduce" for o in outputs):
         return "kInput"
-    if any(_dot_epilogue_root(o) for o in outputs):
+    # (asked after every fused producer: most fused computations have no dot to walk to)
+    if any(i.opcode == "dot" for i in fused_computation(fusion).instructions) and \
+            any(_dot_epilogue_root(o) for o in outputs):
         return "kOutput"
     return "kLoop"
 

@@ -29,6 +29,7 @@ result, a working array in the scratch holds the passes between.
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
 import llvmlite.ir as ir
 import numpy as np
@@ -37,11 +38,13 @@ from ....errors import CodegenError
 from ....ir.module import Instruction
 from ....ir.types import Shape
 from ..elemental import IrArray
+from ..library import fft_fold_function as fold_function
+from ..library import fft_mover_function as mover_function
 from ..library import fft_pow2_function as pow2_function
-from ..library.fft import Lanes, cadd, cmul, csub, twiddle
+from ..library.fft import Lanes, Run, cadd, cmul, line_kind, twiddle
 from ..llvmir.irutil import Var
 from ..llvmir.irvalues import F32, F64, I1, I32, I64, PTR, Cplx
-from ..llvmir.loops import Index, delinearize, for_range
+from ..llvmir.loops import COLD, Index, delinearize, for_range
 from . import kernel
 from .indexing import i64
 from .parallel import COUNTER_BYTES, parallel_chunks
@@ -191,8 +194,10 @@ def _largest_pow2(lengths) -> int:
 def _bit_reversal(ctx, n: int) -> ir.Value:
     """The bit reversals of log2 n bits (a shorter power of two m: shifted right by log2(n/m))."""
     bits = n.bit_length() - 1
-    rev = [int(format(j, f"0{bits}b")[::-1], 2) if bits else 0 for j in range(n)]
-    return _table(ctx, f"hloc.fft.rev{n}", np.array(rev, np.int32))
+    j, rev = np.arange(n, dtype=np.int64), np.zeros(n, np.int64)
+    for k in range(bits):  # (bit k of j to bit bits-1-k: a Python loop over 4096 j cost ~5 ms a table)
+        rev |= ((j >> k) & 1) << (bits - 1 - k)
+    return _table(ctx, f"hloc.fft.rev{n}", rev.astype(np.int32))
 
 
 def _line_function(ctx, name: str, vt: ir.VectorType, nargs: int, nints: int = 2
@@ -410,73 +415,25 @@ def emit_fft(ctx, instr: Instruction) -> None:
 
 
 
-def _gather_tiles(b, n, lanes, row_at, store):
-    """The first n - n % lanes elements of `lanes` lines into lane-major vectors: tiles of lanes x lanes
-    complex elements, each line's run read as one vector (row_at(q, j0): line q from element j0),
-    transposed in registers and stored by element (store(j, Cplx of the lines' element j))."""
-    with for_range(b, n // lanes, "fft.ldt") as tile:
-        j0 = b.mul(tile, i64(lanes))
-        rows = [row_at(q, j0) for q in range(lanes)]
-        res, ims = _transpose(b, [r.re for r in rows]), _transpose(b, [r.im for r in rows])
-        for q in range(lanes):
-            store(b.add(j0, i64(q)), Cplx(res[q], ims[q]))
 
-def _transpose(b, rows: list) -> list:
-    """The columns of a square matrix held as row vectors: one round per bit of the index, each swapping
-    that bit of the row and column numbers of every element (two shuffles per pair of rows)."""
-    m, v = list(rows), len(rows)
-    s = v // 2
-    while s:
-        lo = ir.Constant(ir.VectorType(I32, v), [j if not j & s else v + j - s for j in range(v)])
-        hi = ir.Constant(ir.VectorType(I32, v), [j + s if not j & s else v + j for j in range(v)])
-        new = list(m)
-        for i in range(v):
-            if not i & s:
-                new[i] = b.shuffle_vector(m[i], m[i | s], lo)
-                new[i | s] = b.shuffle_vector(m[i], m[i | s], hi)
-        m = new
-        s //= 2
-    return m
-
-
-def _convert_vec(b, v: ir.Value, t: ir.Type) -> ir.Value:
-    if v.type.element == t:
-        return v
-    vt = ir.VectorType(t, v.type.count)
-    return b.fpext(v, vt) if t == F64 else b.fptrunc(v, vt)
-
-
-class _Run:
-    """Runs of `lanes` consecutive elements of a row-major array (complex interleaved, or real) as vectors
-    of the compute type `t`."""
-
-    def __init__(self, b, ptr, stype: ir.Type, is_complex: bool, lanes: int, t: ir.Type):
-        self.b, self.ptr, self.stype, self.is_complex, self.lanes, self.t = b, ptr, stype, is_complex, lanes, t
-        self.align = _esize(stype)
-
-    def load(self, off) -> Cplx:
-        b, v = self.b, self.lanes
-        if not self.is_complex:
-            x = b.load(b.gep(self.ptr, [off], inbounds=True, source_etype=self.stype),
-                       typ=ir.VectorType(self.stype, v), align=self.align)
-            return Cplx(_convert_vec(b, x, self.t), ir.Constant(ir.VectorType(self.t, v), [0.0] * v))
-        x = b.load(b.gep(self.ptr, [b.shl(off, i64(1))], inbounds=True, source_etype=self.stype),
-                   typ=ir.VectorType(self.stype, 2 * v), align=self.align)
-        undef = ir.Constant(x.type, ir.Undefined)
-        re = b.shuffle_vector(x, undef, ir.Constant(ir.VectorType(I32, v), list(range(0, 2 * v, 2))))
-        im = b.shuffle_vector(x, undef, ir.Constant(ir.VectorType(I32, v), list(range(1, 2 * v, 2))))
-        return Cplx(_convert_vec(b, re, self.t), _convert_vec(b, im, self.t))
-
-    def store(self, off, z: Cplx) -> None:
-        b, v = self.b, self.lanes
-        re = _convert_vec(b, z.re, self.stype)
-        if not self.is_complex:
-            b.store(re, b.gep(self.ptr, [off], inbounds=True, source_etype=self.stype), align=self.align)
-            return
-        im = _convert_vec(b, z.im, self.stype)
-        mix = [q // 2 + (v if q % 2 else 0) for q in range(2 * v)]
-        x = b.shuffle_vector(re, im, ir.Constant(ir.VectorType(I32, 2 * v), mix))
-        b.store(x, b.gep(self.ptr, [b.shl(off, i64(1))], inbounds=True, source_etype=self.stype), align=self.align)
+def _move(b, mod, vt, mover: str, lines: Run, start, stride: int, count: int, group, table=None, shift: int = 0,
+          scale: float = 1.0) -> None:
+    """A group's lines moved by the library's `mover` (library/fft.py MOVERS): between the lines of `lines`
+    from element offset `start` (the first line's element 0) and the group's vectors `group` (re, im);
+    loads put element j at position table[j] >> shift (table None: at j), stores scale by `scale`.
+    rows: `count` tiles, the lines every `stride` elements; runs: `count` elements every `stride`."""
+    if count <= 0:
+        return
+    fn = mover_function(mod, vt, mover, line_kind(lines.stype, lines.is_complex))
+    at = b.gep(lines.ptr, [b.shl(start, i64(1)) if lines.is_complex else start], inbounds=True,
+               source_etype=lines.stype)
+    if mover.endswith("load"):
+        if table is None:  # (an identity table: the library's loads take one, for one loop, not two)
+            n = count * (vt.count if mover.startswith("rows") else 1)
+            table = _table(SimpleNamespace(module=mod, b=b), f"hloc.fft.iota{n}", np.arange(n, dtype=np.int32))
+        b.call(fn, [at, i64(stride), i64(count), group[0], group[1], table, i64(shift)])
+    else:
+        b.call(fn, [group[0], group[1], i64(count), at, i64(stride), ir.Constant(F64, scale)])
 
 
 def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, hermitian, scale, work_off,
@@ -516,9 +473,9 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
         x, out = c.operands[0][0], c.outputs[0]
         work_ptr = b.gep(c.scratch, [i64(COUNTER_BYTES)], inbounds=True, source_etype=ir.IntType(8))
         work = _Work(b, work_ptr, t)
-        source = _Run(b, x.ptr, x.stype, x.is_complex, lanes, t) if reads_x else _Run(b, work_ptr, t, True, lanes, t)
-        dest = _Run(b, out.ptr, out.stype, kind != "IRFFT", lanes, t) if writes_out else \
-            _Run(b, work_ptr, t, True, lanes, t)
+        source = Run(b, x.ptr, x.stype, x.is_complex, lanes, t) if reads_x else Run(b, work_ptr, t, True, lanes, t)
+        dest = Run(b, out.ptr, out.stype, kind != "IRFFT", lanes, t) if writes_out else \
+            Run(b, work_ptr, t, True, lanes, t)
         slot = b.gep(c.scratch, [b.add(i64(COUNTER_BYTES + work_off), b.mul(task, i64(slot_bytes)))], inbounds=True,
                      source_etype=ir.IntType(8))
         part = [b.gep(slot, [i64(q * n)], inbounds=True, source_etype=vt) for q in range(4)]
@@ -537,6 +494,9 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
 
         def lane_at(vec_ptr, j, lane):
             return b.gep(vec_ptr, [b.add(b.mul(j, i64(lanes)), lane)], inbounds=True, source_etype=t)
+
+        # the position table of element j and its shift (None: j itself), for the library's movers
+        order = (rev, roots_n.bit_length() - n.bit_length()) if pow2 else (perm, 0) if mixed else (None, 0)
 
         def position(j):
             if not (pow2 or mixed):
@@ -600,12 +560,9 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
 
             def gather_vectors():
                 if gather_by == "runs":
-                    _, base = base_of(i64(0))
-                    with for_range(b, n, "fft.ldv") as j:
-                        buf.store(position(j), source.load(b.add(base, b.mul(j, i64(inner)))))
+                    _move(b, c.module, vt, "runs.load", source, base_of(i64(0))[1], inner, n, part, *order)
                     return
-                _gather_tiles(b, n, lanes, lambda q, j0: source.load(b.add(base_of(i64(q))[1], j0)),
-                              lambda j, v: buf.store(position(j), v))
+                _move(b, c.module, vt, "rows.load", source, b.mul(first, i64(n)), n, n // lanes, part, *order)
                 if n % lanes:
                     gather_elements(n - n % lanes)
 
@@ -621,17 +578,11 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
 
             def scatter_vectors():
                 if scatter_by == "runs":
-                    _, base = base_of(i64(0))
-                    with for_range(b, n, "fft.stv") as j:
-                        dest.store(b.add(base, b.mul(j, i64(inner))), scaled(buf.load(j)))
+                    _move(b, c.module, vt, "runs.store", dest, base_of(i64(0))[1], inner, n, part, scale=scale)
                     return
                 row = kept if writes_out and kind == "RFFT" else n
-                with for_range(b, kept // lanes, "fft.stt") as tile:
-                    j0 = b.mul(tile, i64(lanes))
-                    cols = [scaled(buf.load(b.add(j0, i64(q)))) for q in range(lanes)]
-                    res, ims = _transpose(b, [c.re for c in cols]), _transpose(b, [c.im for c in cols])
-                    for q in range(lanes):
-                        dest.store(b.add(b.mul(b.add(first, i64(q)), i64(row)), j0), Cplx(res[q], ims[q]))
+                _move(b, c.module, vt, "rows.store", dest, b.mul(first, i64(row)), row, kept // lanes, part,
+                      scale=scale)
                 if kept % lanes:
                     scatter_elements(kept - kept % lanes)
 
@@ -698,7 +649,7 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_o
         work_ptr = b.gep(c.scratch, [i64(COUNTER_BYTES)], inbounds=True, source_etype=ir.IntType(8))
         src_ptr, src_t = (x.ptr, x.stype) if reads_x else (work_ptr, t)
         dst_ptr, dst_t = (out.ptr, out.stype) if writes_out else (work_ptr, t)
-        src, dst = _Run(b, src_ptr, src_t, True, lanes, t), _Run(b, dst_ptr, dst_t, True, lanes, t)
+        src, dst = Run(b, src_ptr, src_t, True, lanes, t), Run(b, dst_ptr, dst_t, True, lanes, t)
         slot = b.gep(c.scratch, [b.add(i64(COUNTER_BYTES + work_off), b.mul(task, i64(slot_bytes)))], inbounds=True,
                      source_etype=ir.IntType(8))
         part = [b.gep(slot, [i64(q * n)], inbounds=True, source_etype=vt) for q in range(4)]
@@ -715,15 +666,11 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_o
             roots, w_at = _angle_tables(c, "rw", t, np.arange(h), n), 1
         vzero = ir.Constant(vt, [0.0] * lanes)
 
-        def position(j):
+        shift = roots_n.bit_length() - h.bit_length() if _is_pow2(h) else 0
+
+        def position(j):  # (where the complex line's element j is held: order[j] >> shift)
             r = b.zext(b.load(b.gep(order, [j], inbounds=True, source_etype=I32), typ=I32), I64)
-            return b.lshr(r, i64(roots_n.bit_length() - h.bit_length())) if _is_pow2(h) and roots_n != h else r
-
-        def w(k) -> Cplx:
-            return twiddle(b, roots, k if w_at == 1 else b.mul(k, i64(w_at)), vt, not forward)
-
-        def conj(v: Cplx) -> Cplx:
-            return Cplx(v.re, b.fneg(v.im))
+            return b.lshr(r, i64(shift)) if shift else r
 
         def pair_at(ptr, stype, off, part_):
             return b.gep(ptr, [b.add(b.shl(off, i64(1)), i64(part_))], inbounds=True, source_etype=stype)
@@ -745,7 +692,8 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_o
                     half.store(j, Cplx(vzero, vzero))
 
             def gather_elements(start):
-                with for_range(b, glen, "fft.ld", start=start) as j, for_range(b, count, "fft.ldl") as lane:
+                with for_range(b, glen, "fft.ld", start=start, hint=COLD) as j, \
+                        for_range(b, count, "fft.ldl", hint=COLD) as lane:
                     off = b.add(b.mul(b.add(first, lane), i64(src_row)), j)
                     r = into_at(j)
                     for q, vec_ptr in enumerate((into.re, into.im)):
@@ -753,15 +701,14 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_o
                         b.store(v, lane_at(vec_ptr, r, lane))
 
             def gather_tiles():
-                def row_at(q, j0):
-                    return src.load(b.add(b.mul(b.add(first, i64(q)), i64(src_row)), j0))
-
-                _gather_tiles(b, glen, lanes, row_at, lambda j, v: into.store(into_at(j), v))
+                _move(b, c.module, vt, "rows.load", src, b.mul(first, i64(src_row)), src_row, glen // lanes,
+                      [into.re, into.im], *((order, shift) if forward else (None, 0)))
                 if glen % lanes:
                     gather_elements(glen - glen % lanes)
 
             def scatter_elements(start):
-                with for_range(b, slen, "fft.st", start=start) as j, for_range(b, count, "fft.stl") as lane:
+                with for_range(b, slen, "fft.st", start=start, hint=COLD) as j, \
+                        for_range(b, count, "fft.stl", hint=COLD) as lane:
                     off = b.add(b.mul(b.add(first, lane), i64(dst_row)), j)
                     for q, vec_ptr in enumerate((buf.re, buf.im)):
                         v = b.load(lane_at(vec_ptr, j, lane), typ=t)
@@ -770,15 +717,8 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_o
                         b.store(_convert(b, v, dst_t), pair_at(dst_ptr, dst_t, off, q))
 
             def scatter_tiles():
-                sc = ir.Constant(vt, [scale] * lanes)
-                with for_range(b, slen // lanes, "fft.stt") as tile:
-                    j0 = b.mul(tile, i64(lanes))
-                    cols = [buf.load(b.add(j0, i64(q))) for q in range(lanes)]
-                    if scale != 1.0:
-                        cols = [Cplx(b.fmul(v.re, sc), b.fmul(v.im, sc)) for v in cols]
-                    res, ims = _transpose(b, [v.re for v in cols]), _transpose(b, [v.im for v in cols])
-                    for q in range(lanes):
-                        dst.store(b.add(b.mul(b.add(first, i64(q)), i64(dst_row)), j0), Cplx(res[q], ims[q]))
+                _move(b, c.module, vt, "rows.store", dst, b.mul(first, i64(dst_row)), dst_row, slen // lanes, part,
+                      scale=scale)
                 if slen % lanes:
                     scatter_elements(slen - slen % lanes)
 
@@ -794,38 +734,11 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_o
 
             either(gather_tiles, gather_elements)
             if not forward:  # fold the half spectrum into Z (in transform order)
-                for end in (0, h):
-                    v = half.load(i64(end))
-                    half.store(i64(end), Cplx(v.re, vzero))
-
-                def folded(a: Cplx, bb: Cplx, k) -> Cplx:
-                    e, d = cadd(b, a, conj(bb)), cmul(b, csub(b, a, conj(bb)), w(k))
-                    return Cplx(b.fsub(e.re, d.im), b.fadd(e.im, d.re))  # e + i d
-
-                buf.store(position(i64(0)), folded(half.load(i64(0)), half.load(i64(h)), i64(0)))
-                with for_range(b, h // 2 + 1, "fft.fold", start=1) as k:
-                    hk = b.sub(i64(h), k)
-                    a, bb = half.load(k), half.load(hk)
-                    zk, zhk = folded(a, bb, k), folded(bb, a, hk)
-                    buf.store(position(k), zk)
-                    buf.store(position(hk), zhk)
+                b.call(fold_function(c.module, vt, False), [part[2], part[3], part[0], part[1], i64(h), *roots,
+                                                           i64(w_at), order, i64(shift)])
             b.call(fn, [part[0], part[1], *args])
             if forward:  # unfold Z into X[0..h]
-                z0 = buf.load(i64(0))
-                buf.store(i64(h), Cplx(b.fsub(z0.re, z0.im), vzero))
-                buf.store(i64(0), Cplx(b.fadd(z0.re, z0.im), vzero))
-                halfc = ir.Constant(vt, [0.5] * lanes)
-
-                def unfolded(a: Cplx, bb: Cplx, k) -> Cplx:
-                    e, d = cadd(b, a, conj(bb)), cmul(b, csub(b, a, conj(bb)), w(k))
-                    return Cplx(b.fmul(b.fadd(e.re, d.im), halfc), b.fmul(b.fsub(e.im, d.re), halfc))  # (e - i d)/2
-
-                with for_range(b, h // 2 + 1, "fft.unfold", start=1) as k:
-                    hk = b.sub(i64(h), k)
-                    a, bb = buf.load(k), buf.load(hk)
-                    xk, xhk = unfolded(a, bb, k), unfolded(bb, a, hk)
-                    buf.store(k, xk)
-                    buf.store(hk, xhk)
+                b.call(fold_function(c.module, vt, True), [part[0], part[1], i64(h), *roots, i64(w_at)])
             either(scatter_tiles, scatter_elements)
 
     parallel_chunks(ctx, groups, max(1, groups // (4 * FFT_SLOTS)), math.prod(wdims) * max(1, n.bit_length()), 0,

@@ -1,6 +1,7 @@
 """The runtime library: the worker pool (threadpool.py), the packed GEMMs (gemm.py; bf16 on AVX512_BF16:
-gemm_bf16.py), the convolution's im2col (im2col.py), the power-of-two FFT butterflies (fft.py), the
-passes of the radix sort (radix.py) and the f32 topk selection (topk.py), code every module may call.
+gemm_bf16.py), the convolution's im2col (im2col.py), the FFT's power-of-two butterflies, line movers
+and real folds (fft.py), the passes of the radix sort (radix.py) and the f32 topk selection (topk.py),
+code every module may call.
 
 Kernels only ask for these functions here, by component:
 
@@ -8,6 +9,7 @@ Kernels only ask for these functions here, by component:
     fn, cfg = gemm_function(mod, "f32", features)
     fn = im2col_function(mod)
     fn = fft_pow2_function(mod, vt, inverse)
+    fn = fft_mover_function(mod, vt, "rows.load", kind)   # a group's lines moved (fft.MOVERS)
     fn = radix_function(mod)
     fn = topk_f32_function(mod, largest)
 
@@ -50,7 +52,11 @@ def exports(component: str) -> dict[str, ir.FunctionType]:
         return {name: ir.FunctionType(ret, [threadpool.TASK_PTR if a == "task" else a for a in args])
                 for name, (ret, args) in _POOL.items()}
     if component.startswith("fft."):
-        return {f"hloc.{component}": ir.FunctionType(VOID, list(fft.POW2_ARGS))}
+        out = {f"hloc.{component}": ir.FunctionType(VOID, list(fft.POW2_ARGS))}
+        vt, inverse = fft.pow2_vector_type(component)
+        if not inverse:  # (the forward component carries the vector type's movers)
+            out.update(fft.mover_exports(vt))
+        return out
     if component == "radix":
         return {radix.NAME: ir.FunctionType(PTR, list(radix.ARGS))}
     if component.startswith("topk."):
@@ -140,7 +146,32 @@ def fft_pow2_function(mod: ir.Module, vt: ir.VectorType, inverse: bool) -> ir.Fu
     name = f"hloc.{component}"
     fn = mod.globals.get(name)
     if fn is None:
-        fn = mod.globals[name] if declare(mod, component) else fft.emit_pow2(mod, vt, inverse)
+        if declare(mod, component):
+            fn = mod.globals[name]
+        else:
+            fn = fft.emit_pow2(mod, vt, inverse)
+            if not inverse:  # (the library's copy of the component; internal, dropped where unused)
+                fft.emit_movers(mod, vt)
+    return fn
+
+
+def fft_mover_function(mod: ir.Module, vt: ir.VectorType, mover: str, kind: str) -> ir.Function:
+    """The module's `mover` (fft.MOVERS) of lines of `kind` (fft.LINE_KINDS) for groups of vector type
+    vt (fft.emit_mover), part of vt's forward butterflies' component."""
+    name = fft.mover_name(vt, mover, kind)
+    fn = mod.globals.get(name)
+    if fn is None:
+        fn = mod.globals[name] if declare(mod, fft.pow2_component(vt, False)) else fft.emit_mover(mod, vt, mover, kind)
+    return fn
+
+
+def fft_fold_function(mod: ir.Module, vt: ir.VectorType, unfold: bool) -> ir.Function:
+    """The module's fold (IRFFT) or unfold (RFFT) of groups of vector type vt (fft.emit_fold), part of
+    vt's forward butterflies' component."""
+    name = fft.fold_name(vt, unfold)
+    fn = mod.globals.get(name)
+    if fn is None:
+        fn = mod.globals[name] if declare(mod, fft.pow2_component(vt, False)) else fft.emit_fold(mod, vt, unfold)
     return fn
 
 

@@ -144,3 +144,264 @@ def emit_pow2(mod: ir.Module, vt: ir.VectorType, inverse: bool) -> ir.Function:
                 stage(st, const(I64, 0), n)
     b.ret_void()
     return fn
+
+
+# ------------------------------------------------------------------------------------------- movers
+# Moving a group's lines between memory and the group's vectors. Lines that are rows (consecutive
+# lines of one row-major array) move in tiles of lanes x lanes elements, each row's run read as one
+# vector and the tile transposed in registers: the shuffles of a 16 x 16 transpose cost LLVM ~20 ms
+# per copy, and each fft kernel had two to four. Lines that are contiguous (an inner dimension) move
+# as one vector per element ("runs"). One function per way, vector type, kind of line and
+# direction, compiled with the library: part of the vector type's forward butterflies' component.
+MOVERS = ("rows.load", "rows.store", "runs.load", "runs.store")
+# The kinds of line: its element type, complex (interleaved) or real.
+LINE_KINDS = ("f32c", "f32r", "f64c", "f64r")
+# loads: (lines, stride, count, group re, group im, position table, its shift)
+LOAD_ARGS = (PTR, I64, I64, PTR, PTR, PTR, I64)
+# stores: (group re, group im, count, lines, stride, scale)
+STORE_ARGS = (PTR, PTR, I64, PTR, I64, ir.DoubleType())
+
+
+def mover_name(vt: ir.VectorType, mover: str, kind: str) -> str:
+    """The function of `mover` (MOVERS) for lines of `kind` (LINE_KINDS) and groups of vector type vt."""
+    how, direction = mover.split(".")
+    return f"hloc.fft.{how}.{'f32' if vt.element == F32 else 'f64'}x{vt.count}.{kind}.{direction}"
+
+
+def line_kind(stype: ir.Type, is_complex: bool) -> str:
+    return f"{'f32' if stype == F32 else 'f64'}{'c' if is_complex else 'r'}"
+
+
+def line_kinds(vt: ir.VectorType) -> tuple[str, ...]:
+    """The kinds of line groups of vt move: f32 groups only f32 lines (c64 transforms computed in
+    f32), f64 groups any (c64 ones computed in f64 too)."""
+    return LINE_KINDS[:2] if vt.element == F32 else LINE_KINDS
+
+
+# The real FFTs' half-length transforms (kernels/fft.py `_real_pass`): the IRFFT's fold of a half
+# spectrum into the complex line, (half re, half im, re, im, h, roots re, roots im, root step, position
+# table, its shift), and the RFFT's unfold of the complex line's transform, (re, im, h, roots re, roots
+# im, root step). (Their loops of twiddled butterflies were ~10 ms of LLVM time per real FFT.)
+FOLD_ARGS = (PTR,) * 4 + (I64, PTR, PTR, I64, PTR, I64)
+UNFOLD_ARGS = (PTR, PTR, I64, PTR, PTR, I64)
+
+
+def fold_name(vt: ir.VectorType, unfold: bool) -> str:
+    return f"hloc.fft.{'unfold' if unfold else 'fold'}.{'f32' if vt.element == F32 else 'f64'}x{vt.count}"
+
+
+def mover_exports(vt: ir.VectorType) -> dict[str, ir.FunctionType]:
+    """The movers, fold and unfold of vector type vt, by name."""
+    out = {mover_name(vt, m, kind): ir.FunctionType(VOID, list(LOAD_ARGS if m.endswith("load") else STORE_ARGS))
+           for m in MOVERS for kind in line_kinds(vt)}
+    out[fold_name(vt, False)] = ir.FunctionType(VOID, list(FOLD_ARGS))
+    out[fold_name(vt, True)] = ir.FunctionType(VOID, list(UNFOLD_ARGS))
+    return out
+
+
+def transpose(b, rows: list) -> list:
+    """The columns of a square matrix held as row vectors: one round per bit of the index, each swapping
+    that bit of the row and column numbers of every element (two shuffles per pair of rows)."""
+    m, v = list(rows), len(rows)
+    s = v // 2
+    while s:
+        lo = ir.Constant(ir.VectorType(I32, v), [j if not j & s else v + j - s for j in range(v)])
+        hi = ir.Constant(ir.VectorType(I32, v), [j + s if not j & s else v + j for j in range(v)])
+        new = list(m)
+        for i in range(v):
+            if not i & s:
+                new[i] = b.shuffle_vector(m[i], m[i | s], lo)
+                new[i | s] = b.shuffle_vector(m[i], m[i | s], hi)
+        m = new
+        s //= 2
+    return m
+
+
+def convert_vec(b, v: ir.Value, t: ir.Type) -> ir.Value:
+    if v.type.element == t:
+        return v
+    vt = ir.VectorType(t, v.type.count)
+    return b.fpext(v, vt) if t != F32 else b.fptrunc(v, vt)
+
+
+class Run:
+    """Runs of `lanes` consecutive elements of a row-major array (complex interleaved, or real) as vectors
+    of the compute type `t`."""
+
+    def __init__(self, b, ptr, stype: ir.Type, is_complex: bool, lanes: int, t: ir.Type):
+        self.b, self.ptr, self.stype, self.is_complex, self.lanes, self.t = b, ptr, stype, is_complex, lanes, t
+        self.align = _esize(stype)
+
+    def load(self, off) -> Cplx:
+        b, v = self.b, self.lanes
+        if not self.is_complex:
+            x = b.load(b.gep(self.ptr, [off], inbounds=True, source_etype=self.stype),
+                       typ=ir.VectorType(self.stype, v), align=self.align)
+            return Cplx(convert_vec(b, x, self.t), ir.Constant(ir.VectorType(self.t, v), [0.0] * v))
+        x = b.load(b.gep(self.ptr, [b.shl(off, const(I64, 1))], inbounds=True, source_etype=self.stype),
+                   typ=ir.VectorType(self.stype, 2 * v), align=self.align)
+        undef = ir.Constant(x.type, ir.Undefined)
+        re = b.shuffle_vector(x, undef, ir.Constant(ir.VectorType(I32, v), list(range(0, 2 * v, 2))))
+        im = b.shuffle_vector(x, undef, ir.Constant(ir.VectorType(I32, v), list(range(1, 2 * v, 2))))
+        return Cplx(convert_vec(b, re, self.t), convert_vec(b, im, self.t))
+
+    def store(self, off, z: Cplx) -> None:
+        b, v = self.b, self.lanes
+        re = convert_vec(b, z.re, self.stype)
+        if not self.is_complex:
+            b.store(re, b.gep(self.ptr, [off], inbounds=True, source_etype=self.stype), align=self.align)
+            return
+        im = convert_vec(b, z.im, self.stype)
+        mix = [q // 2 + (v if q % 2 else 0) for q in range(2 * v)]
+        x = b.shuffle_vector(re, im, ir.Constant(ir.VectorType(I32, 2 * v), mix))
+        b.store(x, b.gep(self.ptr, [b.shl(off, const(I64, 1))], inbounds=True, source_etype=self.stype),
+                align=self.align)
+
+
+def _kind_types(kind: str) -> tuple[ir.Type, bool]:
+    return (F32 if kind.startswith("f32") else ir.DoubleType()), kind.endswith("c")
+
+
+def _mover(mod: ir.Module, name: str, args) -> tuple[ir.Function, ir.IRBuilder]:
+    fn = ir.Function(mod, ir.FunctionType(VOID, list(args)), name)
+    fn.linkage = "internal"
+    fn.attributes.add("nounwind")
+    for a in fn.args:
+        if isinstance(a.type, ir.PointerType):
+            a.add_attribute("noalias")
+    return fn, ir.IRBuilder(fn.append_basic_block("entry"))
+
+
+def emit_mover(mod: ir.Module, vt: ir.VectorType, mover: str, kind: str) -> ir.Function:
+    """The function of `mover` for lines of `kind` (element type; complex interleaved or real) and
+    groups of vector type vt (`Lanes`: element j of the group's line q is lane q of vector j):
+      rows.load(lines, stride, tiles, re, im, order, shift): elements [0, tiles * lanes) of the rows
+        at lines + q * stride (q < lanes) into the group;
+      runs.load(lines, stride, n, re, im, order, shift): elements j < n of the group's lines, vector
+        lines + j * stride (the lines contiguous), into the group;
+    element j at position order[j] >> shift. The stores
+    (re, im, count, lines, stride, scale) are their inverses (in order), times `scale` (rounded to
+    the compute type) unless it is 1."""
+    how, direction = mover.split(".")
+    load = direction == "load"
+    fn, b = _mover(mod, mover_name(vt, mover, kind), LOAD_ARGS if load else STORE_ARGS)
+    stype, is_complex = _kind_types(kind)
+    lanes, t = vt.count, vt.element
+    if load:
+        lines, stride, count, re, im, order, shift = fn.args
+    else:
+        re, im, count, lines, stride, scale = fn.args
+    mem, group = Run(b, lines, stype, is_complex, lanes, t), Lanes(b, re, im, vt)
+
+    def moves(position, scaled):
+        if how == "runs":
+            with for_range(b, count, "fft.run") as j:
+                at = b.mul(j, stride)
+                if load:
+                    group.store(position(j), mem.load(at))
+                else:
+                    mem.store(at, scaled(group.load(j)))
+            return
+        with for_range(b, count, "fft.tile") as tile:
+            j0 = b.mul(tile, const(I64, lanes))
+            if load:
+                got = [mem.load(b.add(b.mul(const(I64, q), stride), j0)) for q in range(lanes)]
+            else:
+                got = [scaled(group.load(b.add(j0, const(I64, q)))) for q in range(lanes)]
+            res, ims = transpose(b, [r.re for r in got]), transpose(b, [r.im for r in got])
+            for q in range(lanes):
+                if load:
+                    group.store(position(b.add(j0, const(I64, q))), Cplx(res[q], ims[q]))
+                else:
+                    mem.store(b.add(b.mul(const(I64, q), stride), j0), Cplx(res[q], ims[q]))
+
+    if load:
+        def ordered(j):
+            r = b.load(b.gep(order, [j], inbounds=True, source_etype=I32), typ=I32)
+            return b.lshr(b.zext(r, I64), shift)
+
+        moves(ordered, None)
+    else:
+        sv = splat(b, scale if t != F32 else b.fptrunc(scale, F32), vt)
+        with b.if_else(b.fcmp_ordered("==", scale, ir.Constant(ir.DoubleType(), 1.0))) as (one, other):
+            with one:
+                moves(None, lambda v: v)
+            with other:
+                moves(None, lambda v: Cplx(b.fmul(v.re, sv), b.fmul(v.im, sv)))
+    b.ret_void()
+    return fn
+
+
+def emit_fold(mod: ir.Module, vt: ir.VectorType, unfold: bool) -> ir.Function:
+    """fold: the half spectrum X[0..h] of a group of IRFFT lines of length n = 2h (the imaginary parts
+    of X[0] and X[h] dropped) into Z[k] = (X[k] + conj X[h-k]) + i W^-k (X[k] - conj X[h-k]), k < h,
+    at the positions order[k] >> shift of the complex line (whose unscaled inverse is n z).
+    unfold: the transform Z of the complex line z[j] = x[2j] + i x[2j+1] of a group of RFFT lines into
+    X[k] = (Z[k] + conj Z[h-k]) / 2 - i W^k (Z[k] - conj Z[h-k]) / 2, k <= h, in place. W = exp(-2 pi
+    i / n); W^k is entry k * step of the roots (re, im)."""
+    fn, b = _mover(mod, fold_name(vt, unfold), UNFOLD_ARGS if unfold else FOLD_ARGS)
+    if unfold:
+        re, im, h, rre, rim, step = fn.args
+    else:
+        hre, him, re, im, h, rre, rim, step, order, shift = fn.args
+    buf = Lanes(b, re, im, vt)
+    vzero = ir.Constant(vt, [0.0] * vt.count)
+
+    def w(k) -> Cplx:
+        return twiddle(b, (rre, rim), b.mul(k, step), vt, not unfold)
+
+    def conj(v: Cplx) -> Cplx:
+        return Cplx(v.re, b.fneg(v.im))
+
+    quarter = b.add(b.lshr(h, const(I64, 1)), const(I64, 1))
+    if not unfold:
+        half = Lanes(b, hre, him, vt)
+
+        def position(j):
+            r = b.load(b.gep(order, [j], inbounds=True, source_etype=I32), typ=I32)
+            return b.lshr(b.zext(r, I64), shift)
+
+        for end in (const(I64, 0), h):
+            v = half.load(end)
+            half.store(end, Cplx(v.re, vzero))
+
+        def folded(a: Cplx, bb: Cplx, k) -> Cplx:
+            e, d = cadd(b, a, conj(bb)), cmul(b, csub(b, a, conj(bb)), w(k))
+            return Cplx(b.fsub(e.re, d.im), b.fadd(e.im, d.re))  # e + i d
+
+        buf.store(position(const(I64, 0)), folded(half.load(const(I64, 0)), half.load(h), const(I64, 0)))
+        with for_range(b, quarter, "fft.fold", start=1) as k:
+            hk = b.sub(h, k)
+            a, bb = half.load(k), half.load(hk)
+            zk, zhk = folded(a, bb, k), folded(bb, a, hk)
+            buf.store(position(k), zk)
+            buf.store(position(hk), zhk)
+    else:
+        z0 = buf.load(const(I64, 0))
+        buf.store(h, Cplx(b.fsub(z0.re, z0.im), vzero))
+        buf.store(const(I64, 0), Cplx(b.fadd(z0.re, z0.im), vzero))
+        halfc = ir.Constant(vt, [0.5] * vt.count)
+
+        def unfolded(a: Cplx, bb: Cplx, k) -> Cplx:
+            e, d = cadd(b, a, conj(bb)), cmul(b, csub(b, a, conj(bb)), w(k))
+            return Cplx(b.fmul(b.fadd(e.re, d.im), halfc), b.fmul(b.fsub(e.im, d.re), halfc))  # (e - i d)/2
+
+        with for_range(b, quarter, "fft.unfold", start=1) as k:
+            hk = b.sub(h, k)
+            a, bb = buf.load(k), buf.load(hk)
+            xk, xhk = unfolded(a, bb, k), unfolded(bb, a, hk)
+            buf.store(k, xk)
+            buf.store(hk, xhk)
+    b.ret_void()
+    return fn
+
+
+def emit_movers(mod: ir.Module, vt: ir.VectorType) -> None:
+    """Every mover, fold and unfold of vt not yet in `mod` (the library's copy of the component)."""
+    for m in MOVERS:
+        for kind in line_kinds(vt):
+            if mover_name(vt, m, kind) not in mod.globals:
+                emit_mover(mod, vt, m, kind)
+    for unfold in (False, True):
+        if fold_name(vt, unfold) not in mod.globals:
+            emit_fold(mod, vt, unfold)
