@@ -21,6 +21,9 @@ was 0.058 -> 0.047 ms but cost ~65 ms of LLVM time in mlp_b256_grad: such dots s
 The forms' loops carry loops.py hints and their range function is not inlined twice (_once): the
 kernel's LLVM time (a few ms per form and dot shape) is part of every cold compile.
 Each element is computed the same way whatever the thread split: results do not depend on it.
+Two bf16 (or two f16) operands are widened as they are loaded and summed in f32 (a decode step's
+[11, 1152] x [1152, 13824] against bf16 weights, 32 MB read once: no packing of the weight to f32);
+a narrow result is rounded once, when stored.
 
 Measured (2 vCPUs, AVX-512 Xeon, `hloc run --profile`, medians; before: the packed GEMM), ms at 1 / 2
 threads: mlp_b256_fwd 256x1024 @ 1024x10 (dot) 0.109 / 0.118 -> 0.060 / 0.037; mlp_b256_grad
@@ -30,13 +33,14 @@ the same (X cold) 0.153 / 0.126 -> 0.061-0.072 / 0.04 (two rows at a time then),
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import llvmlite.ir as ir
 
+from ....ir.types import ELEMENT_TYPES
 from ..elemental import Accumulators
-from ..library.gemm import vector_bits
-from ..llvmir.irvalues import F32, F64, I32, I64, const, intrinsic
+from ..library.gemm import load_source, vector_bits
+from ..llvmir.irvalues import F32, F64, I32, I64, const, intrinsic, storage_type, store_convert
 from ..llvmir.loops import COLD, SMALL, STREAM, for_range
 from .parallel import parallel_range
 
@@ -59,12 +63,16 @@ class Skinny:
     s_j: int
     c_r: int
     c_j: int
+    src: str = ""  # the operands' element type (default: the accumulation type)
+    out: str = ""  # the result's (default: the accumulation type)
 
 
 def plan_skinny(plan, out_etype: str, operand_etypes: tuple[str, ...]) -> Skinny | None:
     """The skinny form of a planned dot (dot.DotPlan), or None."""
     acc = plan.acc_etype
-    if acc not in ("f32", "f64") or out_etype != acc or any(e != acc for e in operand_etypes):
+    src = operand_etypes[0]
+    narrow = acc == "f32" and src in ("bf16", "f16") and operand_etypes[1] == src and out_etype in (src, acc)
+    if acc not in ("f32", "f64") or not (narrow or (out_etype == acc and all(e == acc for e in operand_etypes))):
         return None
     if plan.batch or len(plan.m) != 1 or len(plan.n) != 1 or len(plan.k) != 1:
         return None
@@ -83,7 +91,7 @@ def plan_skinny(plan, out_etype: str, operand_etypes: tuple[str, ...]) -> Skinny
         form = "axpy"
     else:
         return None
-    return Skinny(form, *[getattr(sk, f) for f in ("x_is_a", "r", "s", "k", "x_r", "x_k", "s_k", "s_j", "c_r", "c_j")])
+    return replace(sk, form=form, src=src, out=out_etype)
 
 
 def skinny_scratch(sk: Skinny, es: int) -> int:
@@ -117,6 +125,11 @@ def _mul(b, x, st: int):
     return x if st == 1 else b.mul(x, const(I64, st), flags=["nsw"])
 
 
+def _store(b: ir.IRBuilder, v, C, off, out: str) -> None:
+    """C[off] = v (an accumulation-type scalar), rounded to the result type `out`."""
+    b.store(store_convert(b, v, out), _gep(b, C, off, storage_type(out)))
+
+
 def _hsum(b: ir.IRBuilder, v, vw: int):
     """The lanes summed in any order (`llvm.vector.reduce.fadd`, reassoc): one intrinsic instead of
     a tree of shuffles, which LLVM took ~3x as long to compile."""
@@ -129,6 +142,7 @@ def _hsum(b: ir.IRBuilder, v, vw: int):
 def emit_skinny(ctx, sk: Skinny, acc_et: str, xi: int) -> None:
     """The skinny dot; X is the kernel's operand `xi`, S the other."""
     ety = F32 if acc_et == "f32" else F64
+    sk = replace(sk, src=sk.src or acc_et, out=sk.out or acc_et)
     bits = vector_bits(ctx.features)
     vw = bits // (32 if acc_et == "f32" else 64)
     vec = ir.VectorType(ety, vw)
@@ -144,8 +158,9 @@ def _emit_dot_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int) -> None:
     st = ctx.scratch  # S transposed: st[j * ld + k]
     ld = _ld(sk.k, 64 // (4 if ety == F32 else 8))
     K = sk.k
+    xty = storage_type(sk.src)
     with for_range(b, sk.s, "sj", hint=STREAM) as j, for_range(b, K, "sk", hint=SMALL) as k:
-        v = b.load(_gep(b, S, b.add(_mul(b, k, sk.s_k), _mul(b, j, sk.s_j)), ety), typ=ety)
+        v = load_source(b, _gep(b, S, b.add(_mul(b, k, sk.s_k), _mul(b, j, sk.s_j)), xty), sk.src)
         b.store(v, _gep(b, st, b.add(b.mul(j, const(I64, ld)), k), ety))
     kv = K // vw * vw
 
@@ -154,13 +169,13 @@ def _emit_dot_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int) -> None:
     # ~6 ms more of LLVM time per kernel.
     def row(cb, X, C, T, r):
         zero = ir.Constant(vec, [0.0] * vw)
-        xrow = _gep(cb, X, _mul(cb, r, sk.x_r), ety)
+        xrow = _gep(cb, X, _mul(cb, r, sk.x_r), xty)
         acc = Accumulators(cb, [zero] * sk.s)
         with for_range(cb, kv, "kv", step=vw, hint=SMALL) as k:
-            xv = cb.load(_gep(cb, xrow, k, ety), typ=vec, align=4)
+            xv = load_source(cb, _gep(cb, xrow, k, xty), sk.src, vw)
             # the next row, a row's time ahead (X from memory: each row is a new page for the hardware
             # prefetchers; mlp_b256_grad's cold X: 1 thread 80-87 -> 61-72 us)
-            _prefetch(cb, cb.gep(xrow, [cb.add(k, const(I64, sk.x_r))], source_etype=ety))
+            _prefetch(cb, cb.gep(xrow, [cb.add(k, const(I64, sk.x_r))], source_etype=xty))
             old = acc.get()
             acc.set([intrinsic(cb, "fma", [xv, cb.load(_gep(cb, T, cb.add(const(I64, jj * ld), k), ety), typ=vec,
                                                          align=4), old[jj]]) for jj in range(sk.s)])
@@ -168,14 +183,14 @@ def _emit_dot_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int) -> None:
         if kv < K:
             tail = Accumulators(cb, sums)
             with for_range(cb, K, "kt", start=kv, hint=COLD) as k:
-                xs = cb.load(_gep(cb, xrow, k, ety), typ=ety)
+                xs = load_source(cb, _gep(cb, xrow, k, xty), sk.src)
                 old = tail.get()
                 tail.set([intrinsic(cb, "fma", [xs, cb.load(_gep(cb, T, cb.add(const(I64, jj * ld), k), ety),
                                                             typ=ety), old[jj]]) for jj in range(sk.s)])
             sums = tail.get()
         crow = _mul(cb, r, sk.c_r)
         for jj in range(sk.s):
-            cb.store(sums[jj], _gep(cb, C, cb.add(crow, const(I64, jj * sk.c_j)), ety))
+            _store(cb, sums[jj], C, cb.add(crow, const(I64, jj * sk.c_j)), sk.out)
 
     def body(cx, lo, hi, _task, _extras):
         cb = cx.b
@@ -191,26 +206,28 @@ def _emit_axpy_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> 
     width = nv * vw
     blocks = sk.r // width
 
+    xty = storage_type(sk.src)
+
     def columns(cb, X, S, C, r0, nvec: int):
         """C[r0 : r0 + nvec * vw, :] (nvec > 0: vectors) or C[r0, :] (nvec == 0: one column)."""
-        ty = vec if nvec else ety
         cnt = max(1, nvec)
         zero = ir.Constant(vec, [0.0] * vw) if nvec else ir.Constant(ety, 0.0)
         acc = Accumulators(cb, [zero] * (sk.s * cnt))
         mask = ir.Constant(ir.VectorType(I32, vw), [0] * vw)
         with for_range(cb, sk.k, "k", hint=SMALL) as k:
-            xrow = _gep(cb, X, cb.add(_mul(cb, k, sk.x_k), r0), ety)
-            xs = [cb.load(_gep(cb, xrow, const(I64, v * vw), ety), typ=ty, align=4) for v in range(cnt)]
+            xrow = _gep(cb, X, cb.add(_mul(cb, k, sk.x_k), r0), xty)
+            xs = [load_source(cb, _gep(cb, xrow, const(I64, v * vw), xty), sk.src, vw if nvec else 0)
+                  for v in range(cnt)]
             if nvec and PREFETCH_ROWS:
                 # the rows of a column block are a page apart or more: the hardware prefetchers stop
-                ahead = cb.gep(xrow, [const(I64, PREFETCH_ROWS * sk.x_k)], source_etype=ety)
-                for line in range(0, nvec * vw * (4 if ety == F32 else 8), 64):
+                ahead = cb.gep(xrow, [const(I64, PREFETCH_ROWS * sk.x_k)], source_etype=xty)
+                for line in range(0, nvec * vw * ELEMENT_TYPES[sk.src].bits // 8, 64):
                     _prefetch(cb, cb.gep(ahead, [const(I64, line)], source_etype=ir.IntType(8)))
             srow = _mul(cb, k, sk.s_k)
             old = acc.get()
             new = []
             for jj in range(sk.s):
-                sv = cb.load(_gep(cb, S, cb.add(srow, const(I64, jj * sk.s_j)), ety), typ=ety)
+                sv = load_source(cb, _gep(cb, S, cb.add(srow, const(I64, jj * sk.s_j)), xty), sk.src)
                 if nvec:
                     sv = cb.shuffle_vector(cb.insert_element(ir.Constant(vec, ir.Undefined), sv, const(I32, 0)),
                                            ir.Constant(vec, ir.Undefined), mask)
@@ -223,13 +240,13 @@ def _emit_axpy_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> 
                 val = res[jj * cnt + v]
                 base = cb.add(ccol, const(I64, jj * sk.c_j + v * vw * sk.c_r))
                 if not nvec:
-                    cb.store(val, _gep(cb, C, base, ety))
-                elif sk.c_r == 1:
+                    _store(cb, val, C, base, sk.out)
+                elif sk.c_r == 1 and sk.out in ("f32", "f64"):
                     cb.store(val, _gep(cb, C, base, ety), align=4)
                 else:
                     for lane in range(vw):
-                        cb.store(cb.extract_element(val, const(I32, lane)),
-                                 _gep(cb, C, cb.add(base, const(I64, lane * sk.c_r)), ety))
+                        at = cb.add(base, const(I64, lane * sk.c_r))
+                        _store(cb, cb.extract_element(val, const(I32, lane)), C, at, sk.out)
 
     def body(cx, lo, hi, _task, _extras):
         cb = cx.b
