@@ -28,6 +28,8 @@ CASES = {
     "f64_axpy": (["f64[90,2]", "f64[90,333]"], "f64[2,333]", 0, 0, lambda a, b: a.T @ b, "axpy"),
     "bf16_decode_dot": (["bf16[11,300]", "bf16[700,300]"], "bf16[11,700]", 1, 1, lambda a, b: a @ b.T, "dot"),
     "bf16_decode_axpy": (["bf16[11,300]", "bf16[300,530]"], "bf16[11,530]", 1, 0, lambda a, b: a @ b, "axpy"),
+    # X of 1.1M elements, S^T of 44 KB: two rows of X at a time, an odd one last
+    "bf16_two_rows": (["bf16[11,1000]", "bf16[1101,1000]"], "bf16[11,1101]", 1, 1, lambda a, b: a @ b.T, "dot"),
     "f16_f32_out": (["f16[130,9]", "f16[130,200]"], "f32[9,200]", 0, 0, lambda a, b: a.T @ b, "axpy"),
 }
 DTYPES = {"f64": np.float64, "f32": np.float32, "bf16": ml_dtypes.bfloat16, "f16": np.float16}

@@ -47,6 +47,8 @@ from .parallel import parallel_range
 SKINNY_MAX_S = 16  # the narrow output dimension
 SKINNY_MIN_R = 64  # the other output dimension
 SKINNY_MIN_WORK = 1 << 14  # elements of the big operand
+L1_HALF = 16 << 10  # bytes of S^T above which the dot form takes two rows of X at a time (with TWO_ROWS_MIN_WORK)
+TWO_ROWS_MIN_WORK = 1 << 20  # elements of X
 PREFETCH_ROWS = 8  # axpy form: rows of X prefetched ahead (d11: 2 threads 33 -> 27-29 us)
 
 
@@ -147,12 +149,12 @@ def emit_skinny(ctx, sk: Skinny, acc_et: str, xi: int) -> None:
     vw = bits // (32 if acc_et == "f32" else 64)
     vec = ir.VectorType(ety, vw)
     if sk.form == "dot":
-        _emit_dot_form(ctx, sk, ety, vec, vw, xi)
+        _emit_dot_form(ctx, sk, ety, vec, vw, xi, 32 if bits == 512 else 16)
     else:
         _emit_axpy_form(ctx, sk, ety, vec, vw, xi, 32 if bits == 512 else 16)
 
 
-def _emit_dot_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int) -> None:
+def _emit_dot_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> None:
     b = ctx.b
     S = ctx.operands[1 - xi][0].ptr
     st = ctx.scratch  # S transposed: st[j * ld + k]
@@ -164,39 +166,59 @@ def _emit_dot_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int) -> None:
         b.store(v, _gep(b, st, b.add(b.mul(j, const(I64, ld)), k), ety))
     kv = K // vw * vw
 
-    # One row of X at a time, s vector accumulators. Two rows (2 s accumulators: each load of S^T
-    # serving both) measured 0.045 instead of 0.060 ms on one thread (0.040 vs 0.037 on two) but cost
-    # ~6 ms more of LLVM time per kernel.
-    def row(cb, X, C, T, r):
+    # One row of X at a time, s vector accumulators; two rows (2 s accumulators, each load of S^T
+    # serving both) where S^T outgrows half of L1 and X is big: S^T is then read from L2, and two rows
+    # halve that traffic (gemma3's [11, 1152] x [1152, 13824] bf16, caller CPU on one thread: 8.1 -> 4.8 ms).
+    # Two rows measured 0.045 instead of 0.060 ms on mlp_b256_fwd too, but cost ~6 ms more of LLVM
+    # time per kernel: not for small X.
+    pair = (2 * sk.s + 4 <= nregs and sk.s * ld * (4 if ety == F32 else 8) > L1_HALF
+            and sk.r * sk.k >= TWO_ROWS_MIN_WORK)
+
+    def rows(cb, X, C, T, r, n: int):
         zero = ir.Constant(vec, [0.0] * vw)
-        xrow = _gep(cb, X, _mul(cb, r, sk.x_r), xty)
-        acc = Accumulators(cb, [zero] * sk.s)
+        xrows = [_gep(cb, X, _mul(cb, cb.add(r, const(I64, i)) if i else r, sk.x_r), xty) for i in range(n)]
+        acc = Accumulators(cb, [zero] * (sk.s * n))
         with for_range(cb, kv, "kv", step=vw, hint=SMALL) as k:
-            xv = load_source(cb, _gep(cb, xrow, k, xty), sk.src, vw)
+            xv = [load_source(cb, _gep(cb, xr, k, xty), sk.src, vw) for xr in xrows]
             # the next row, a row's time ahead (X from memory: each row is a new page for the hardware
             # prefetchers; mlp_b256_grad's cold X: 1 thread 80-87 -> 61-72 us)
-            _prefetch(cb, cb.gep(xrow, [cb.add(k, const(I64, sk.x_r))], source_etype=xty))
+            for xr in xrows:
+                _prefetch(cb, cb.gep(xr, [cb.add(k, const(I64, n * sk.x_r))], source_etype=xty))
             old = acc.get()
-            acc.set([intrinsic(cb, "fma", [xv, cb.load(_gep(cb, T, cb.add(const(I64, jj * ld), k), ety), typ=vec,
-                                                         align=4), old[jj]]) for jj in range(sk.s)])
+            new = [None] * (sk.s * n)
+            for jj in range(sk.s):
+                t = cb.load(_gep(cb, T, cb.add(const(I64, jj * ld), k), ety), typ=vec, align=4)
+                for i in range(n):
+                    new[i * sk.s + jj] = intrinsic(cb, "fma", [xv[i], t, old[i * sk.s + jj]])
+            acc.set(new)
         sums = [_hsum(cb, v, vw) for v in acc.get()]
         if kv < K:
             tail = Accumulators(cb, sums)
             with for_range(cb, K, "kt", start=kv, hint=COLD) as k:
-                xs = load_source(cb, _gep(cb, xrow, k, xty), sk.src)
+                xs = [load_source(cb, _gep(cb, xr, k, xty), sk.src) for xr in xrows]
                 old = tail.get()
-                tail.set([intrinsic(cb, "fma", [xs, cb.load(_gep(cb, T, cb.add(const(I64, jj * ld), k), ety),
-                                                            typ=ety), old[jj]]) for jj in range(sk.s)])
+                ts = [cb.load(_gep(cb, T, cb.add(const(I64, jj * ld), k), ety), typ=ety) for jj in range(sk.s)]
+                tail.set([intrinsic(cb, "fma", [xs[i], ts[jj], old[i * sk.s + jj]])
+                          for i in range(n) for jj in range(sk.s)])
             sums = tail.get()
-        crow = _mul(cb, r, sk.c_r)
-        for jj in range(sk.s):
-            _store(cb, sums[jj], C, cb.add(crow, const(I64, jj * sk.c_j)), sk.out)
+        for i in range(n):
+            crow = _mul(cb, cb.add(r, const(I64, i)) if i else r, sk.c_r)
+            for jj in range(sk.s):
+                _store(cb, sums[i * sk.s + jj], C, cb.add(crow, const(I64, jj * sk.c_j)), sk.out)
 
     def body(cx, lo, hi, _task, _extras):
         cb = cx.b
         _once(cx, ctx)
-        with for_range(cb, hi, "r", start=lo, hint=STREAM) as r:
-            row(cb, cx.operands[xi][0].ptr, cx.outputs[0].ptr, cx.scratch, r)
+        X, C = cx.operands[xi][0].ptr, cx.outputs[0].ptr
+        if not pair:
+            with for_range(cb, hi, "r", start=lo, hint=STREAM) as r:
+                rows(cb, X, C, cx.scratch, r, 1)
+            return
+        even = cb.add(lo, cb.and_(cb.sub(hi, lo), const(I64, -2)))
+        with for_range(cb, even, "r", start=lo, step=2, hint=STREAM) as r:
+            rows(cb, X, C, cx.scratch, r, 2)
+        with cb.if_then(cb.icmp_signed("<", even, hi)):
+            rows(cb, X, C, cx.scratch, even, 1)
 
     parallel_range(ctx, sk.r, sk.r * sk.k, body, grain=max(2, 4096 // K // 2 * 2))
 
