@@ -270,14 +270,24 @@ class _NativeRuntime:
     def __init__(self):
         import llvmlite.binding as llvm
 
+        from ..backend.llvm.codegen import code_cache
         from ..backend.llvm.codegen.target import TargetSpec, init_llvm, optimize, target_machine
         from ..backend.llvm.loader_orc import link_object
 
         init_llvm()
-        tm = target_machine(TargetSpec().resolved(), 3)
-        mod = llvm.parse_assembly(str(rv.build_module(llvm.get_process_triple())))
-        optimize(mod, tm, 3)
-        self.dispatch, self._tracker = link_object(tm.emit_object(mod), rv.DISPATCH, also=(rv.INIT,))
+        spec = TargetSpec().resolved()
+        tm = target_machine(spec, 3)
+        text = str(rv.build_module(llvm.get_process_triple()))
+        # (optimising and code-generating it costs ~0.6 s of CPU, in every process: each MPI rank)
+        key = code_cache.code_key("runtime", text, spec, 3) if code_cache.enabled() else None
+        obj = code_cache.load(key) if key else None
+        if obj is None:
+            mod = llvm.parse_assembly(text)
+            optimize(mod, tm, 3)
+            obj = tm.emit_object(mod)
+            if key:
+                code_cache.store(key, obj, "runtime")
+        self.dispatch, self._tracker = link_object(obj, rv.DISPATCH, also=(rv.INIT,))
         self._libc = ctypes.CDLL(None, use_errno=True)
         key = ctypes.c_uint()
         if self._libc.pthread_key_create(ctypes.byref(key), None) != 0:

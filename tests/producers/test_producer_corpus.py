@@ -42,9 +42,9 @@ XFAIL: dict[tuple[str, str], str] = {}
 # A slice compiled for x86-64-v3 too (AVX2, no AVX-512: what many users have), so that no result depends
 # on this machine's CPU: dots, convolutions, reductions, transcendentals, sorts, FFTs, loops.
 PORTABLE = ["jax/gpt_forward", "jax/vit", "jax/kv_cache_decode", "jax/special_functions", "jax/mixed_precision",
-            "jax/fft", "jax/sort_ops", "jax/optimizer_update", "jax/lstm_scan", "jax/haiku_convnet_grad",
-            "tf/keras_lstm", "tf/keras_transformer_block", "tf/tf_while_loop", "torch/torch_train_step",
-            "torch/torch_transformer_encoder"]
+            "jax/bf16_matmul", "jax/fft", "jax/sort_ops", "jax/optimizer_update", "jax/lstm_scan",
+            "jax/haiku_convnet_grad", "tf/keras_lstm", "tf/keras_transformer_block", "tf/tf_while_loop",
+            "torch/torch_train_step", "torch/torch_transformer_encoder"]
 
 
 def cases(backend: str, only: list[str] | None = None) -> list:

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import llvmlite.binding as llvm
 
+from .cpu_features import named_cpu_features
+
 
 @functools.cache
 def init_llvm() -> None:
@@ -43,13 +45,15 @@ class TargetSpec:
         # A named CPU brings its own features: adding the host's would make `--cpu x86-64-v3`
         # objects use whatever this machine has (AVX-512, ...), not what that CPU guarantees.
         cpu = self.cpu or default
-        features = self.features or ("" if cpu else llvm.get_host_cpu_features().flatten())
+        triple = llvm.get_process_triple()
+        features = self.features or (named_cpu_features(triple, cpu) if cpu
+                                     else llvm.get_host_cpu_features().flatten())
         if not self.features and "+avx512f" in features.split(","):
             # LLVM tunes AVX-512 CPUs to prefer 256-bit vectors; full-width vectors measured up to 2x
             # faster on compute-bound elementwise kernels here (transcendentals).
             features += ",-prefer-256-bit"
         return TargetSpec(
-            triple=llvm.get_process_triple(),
+            triple=triple,
             cpu=cpu or llvm.get_host_cpu_name(),
             features=features,
             pic=self.pic,

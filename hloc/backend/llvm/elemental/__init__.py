@@ -22,12 +22,11 @@ import contextlib
 from collections.abc import Callable
 
 import llvmlite.ir as ir
-import ml_dtypes
 
 from ....errors import CodegenError
 from ....ir.module import Computation, Instruction
 from ....ir.opcodes import ELEMENTWISE
-from ....ir.types import ELEMENT_TYPES, Shape
+from ....ir.types import ELEMENT_TYPES, Shape, finfo
 from ....passes.algsimp.core import common_factors
 from ..llvmir.irvalues import (
     F32,
@@ -696,10 +695,9 @@ def convert_value(em: Elemental, x, src: str, dst: str, loc=None):
 
 def _wider_float(a: str, b_: str) -> bool:
     """Whether every value of float type b_ is a value of float type a."""
-    fa, fb = ml_dtypes.finfo(ELEMENT_TYPES[a].np_dtype), ml_dtypes.finfo(ELEMENT_TYPES[b_].np_dtype)
+    fa, fb = finfo(a), finfo(b_)
     return (fa.nmant >= fb.nmant and float(fa.max) >= float(fb.max)
-            and float(fa.smallest_subnormal) <= float(fb.smallest_subnormal)
-            and (fa.dtype != ELEMENT_TYPES["f8e8m0fnu"].np_dtype))
+            and float(fa.smallest_subnormal) <= float(fb.smallest_subnormal) and a != "f8e8m0fnu")
 
 
 @rule("convert")

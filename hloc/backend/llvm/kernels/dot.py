@@ -240,7 +240,7 @@ def gemm_scratch(plan: DotPlan, a: Shape, b: Shape, c: Shape, features: str) -> 
     acc = plan.acc_etype
     src = gemm_source(a, b, c, acc)
     es = 4 if acc == "f32" else 8
-    cfg = config_for(features, es * 8)
+    cfg = config_for(features, es * 8, src)
     mm, nn, kk = plan.sizes
     slots = outer_slots(plan)
     na, nb = pack_elems(cfg, mm, nn, kk, 1 if slots else split_slots(mm, nn, kk))

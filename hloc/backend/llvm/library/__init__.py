@@ -1,6 +1,6 @@
-"""The runtime library: the worker pool (threadpool.py), the packed GEMMs (gemm.py), the convolution's
-im2col (im2col.py), the power-of-two FFT butterflies (fft.py) and the passes of the radix sort
-(radix.py), code every module may call.
+"""The runtime library: the worker pool (threadpool.py), the packed GEMMs (gemm.py; bf16 on AVX512_BF16:
+gemm_bf16.py), the convolution's im2col (im2col.py), the power-of-two FFT butterflies (fft.py) and
+the passes of the radix sort (radix.py), code every module may call.
 
 Kernels only ask for these functions here, by component:
 
@@ -25,7 +25,7 @@ from types import SimpleNamespace
 import llvmlite.ir as ir
 
 from ..llvmir.irvalues import I1, I64, PTR, VOID
-from . import fft, gemm, im2col, radix, threadpool
+from . import fft, gemm, gemm_bf16, im2col, radix, threadpool
 
 # The functions each component exports (what modules call), with their types.
 _POOL = {
@@ -113,11 +113,13 @@ def gemm_function(mod: ir.Module, etype: str, features: str) -> tuple[ir.Functio
     """The module's GEMM on A and B stored as `etype` (gemm.SOURCES: 'f32', 'f64', or 'bf16' / 'f16'
     computed in f32) and its blocking for the target's `features`."""
     ety = gemm.ETYPES[gemm.SOURCES[etype]]
-    cfg = gemm.config_for(features, 32 if ety == gemm.F32 else 64)
+    cfg = gemm.config_for(features, 32 if ety == gemm.F32 else 64, etype)
     name = f"hloc.gemm.{etype}"
     fn = mod.globals.get(name)
-    if fn is None:
-        fn = mod.globals[name] if declare(mod, f"gemm.{etype}") else gemm.emit_gemm(mod, name, ety, cfg, etype)
+    if fn is None and declare(mod, f"gemm.{etype}"):
+        fn = mod.globals[name]
+    elif fn is None:
+        fn = gemm_bf16.emit_gemm_pairs(mod, name, cfg) if cfg.pairs else gemm.emit_gemm(mod, name, ety, cfg, etype)
     return fn, cfg
 
 

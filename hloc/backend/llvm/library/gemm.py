@@ -52,15 +52,17 @@ the row split, nor a tile's sum on its block or chunk): results do not depend on
 One thread packs the whole B panel first, then runs blocks of MC rows: packing B in chunks on
 the way measured 1-3% slower there (a chunk's rows are short, page-strided reads).
 
-The tile follows the vector registers: AVX-512 (32 registers of 16 f32) MR=12, NR=32 (24
-accumulators); AVX2 (16 registers of 8 f32) MR=6, NR=16 (12 accumulators); 128-bit vectors MR=4,
-NR=8. Row-major A slivers are packed by in-register transposes (pack_rows): LLVM vectorised the
-plain packing loop with scatters, which cost ~20% at N=64. B is packed by vector copies when its
-rows are contiguous (PACK_B_ROWS rows at a time across the slivers: pack_b), by the same in-register
-transposes when its columns are (a dot contracting the rhs's last dim, e.g. attention's P V^T:
-85 -> 105-112 GFLOP/s on one thread), element by element otherwise. Measured on one AVX-512 core (per-call
-CPU time, testdata/backend/measure_dense.py): f32 150-160 GFLOP/s at n=512/1024, numpy's OpenBLAS
-140-150 in the same runs; f64 ~58 (numpy ~56); M=3136, N=64, K=576 (a 3x3x64 conv's shape) ~118
+The tile follows the vector registers: AVX-512 (32 registers of 16 f32) MR=12, NR=32 (24 accumulators);
+AVX2 (16 registers of 8 f32) MR=6, NR=16 (12 accumulators); 128-bit vectors MR=4, NR=8. bf16 operands
+are widened to f32 as they are packed, each k pair swapped so that the sum has VDPBF16PS's order
+(swaps_pairs); on AVX512_BF16 targets gemm_bf16.py packs them as pairs for that instruction instead
+(`cfg.pairs`, a `Packing`). Row-major A slivers are packed by in-register transposes (pack_rows): LLVM
+vectorised the plain packing loop with scatters, which cost ~20% at N=64. B is packed by vector copies
+when its rows are contiguous (PACK_B_ROWS rows at a time across the slivers: pack_b), by the same
+in-register transposes when its columns are (a dot contracting the rhs's last dim, e.g. attention's P
+V^T: 85 -> 105-112 GFLOP/s on one thread), element by element otherwise. Measured on one AVX-512 core
+(per-call CPU time, testdata/backend/measure_dense.py): f32 150-160 GFLOP/s at n=512/1024, numpy's
+OpenBLAS 140-150 in the same runs; f64 ~58 (numpy ~56); M=3136, N=64, K=576 (a 3x3x64 conv's shape) ~118
 (numpy 105-125). Emitting it and optimising it at O3 costs ~110 ms of CPU per element type.
 """
 
@@ -90,6 +92,7 @@ class GemmConfig:
     kc: int = 256
     mc: int = 96
     nc: int = 2048
+    pairs: bool = False  # A and B packed as k-pairs of bf16 for VDPBF16PS (gemm_bf16.py)
 
     @property
     def nr(self) -> int:
@@ -106,24 +109,44 @@ def vector_bits(features: str) -> int:
     return 128
 
 
-def config_for(features: str, elem_bits: int) -> GemmConfig:
-    """Tile shape for the target's vector registers."""
+# K panel depth of bf16 GEMMs (on every target: the panels fix the summation order, swaps_pairs). VDPBF16PS
+# packs 256 pair steps in the bytes of 256 f32 steps; measured (1 thread, CPU ms, 1024^3 bf16 dot): native
+# 13.4 -> 12.1 ms with 512 rather than 256, the widened-f32 kernel on x86-64-v3 the same either way.
+BF16_KC = 512
+
+
+def native_bf16(features: str) -> bool:
+    """Whether the target multiplies bf16 pairs into f32 (AVX512_BF16's VDPBF16PS)."""
+    feats = set(features.split(","))
+    return "+avx512bf16" in feats and "+avx512f" in feats
+
+
+def config_for(features: str, elem_bits: int, src: str = "") -> GemmConfig:
+    """Tile shape for the target's vector registers (for A and B stored as `src`: bf16 k-pairs where
+    the target has VDPBF16PS)."""
     bits = vector_bits(features)
     vw = bits // elem_bits
+    kc = BF16_KC if src == "bf16" else GemmConfig.kc
     if bits == 512:
-        return GemmConfig(vw=vw, mr=12, nv=2)
+        p = src == "bf16" and elem_bits == 32 and native_bf16(features)
+        return GemmConfig(vw=vw, mr=12, nv=2, pairs=p, kc=kc)
     if bits == 256:
-        return GemmConfig(vw=vw, mr=6, nv=2)
-    return GemmConfig(vw=vw, mr=4, nv=2)  # SSE / NEON: 16 or 32 registers of 128 bits
+        return GemmConfig(vw=vw, mr=6, nv=2, kc=kc)
+    return GemmConfig(vw=vw, mr=4, nv=2, kc=kc)  # SSE / NEON: 16 or 32 registers of 128 bits
 
 
 def _round_up(x: int, m: int) -> int:
     return (x + m - 1) // m * m
 
 
+def steps(cfg: GemmConfig, k: int) -> int:
+    """Packed steps of a k-deep panel (one per k, or per k pair)."""
+    return (k + 1) // 2 if cfg.pairs else k
+
+
 def pack_elems(cfg: GemmConfig, m: int, n: int, k: int, a_slots: int = 1) -> tuple[int, int]:
     """Elements of the A and B packing buffers a GEMM of this size needs (`a_slots` A buffers)."""
-    kc = max(1, min(cfg.kc, k))
+    kc = steps(cfg, max(1, min(cfg.kc, k)))
     # A: VW elements of slack for the overlapping vector stores of pack_rows
     mc = split_mc(cfg) if a_slots > 1 else cfg.mc
     return (a_slots * (_round_up(max(1, min(mc, m)), cfg.mr) * kc + cfg.vw),
@@ -147,16 +170,19 @@ ETYPES = {"f32": F32, "f64": F64}
 SOURCES = {"f32": "f32", "f64": "f64", "bf16": "f32", "f16": "f32"}
 
 
+PAIRS = "bf16x2"  # bf16 k-pairs read as 32-bit elements, unwidened (gemm_bf16.py's packing)
+
+
 def source_type(src: str) -> ir.Type:
     """The LLVM type A and B are stored as."""
-    return ETYPES.get(src, I16)
+    return ETYPES.get(src) or (I32 if src == PAIRS else I16)
 
 
 def load_source(b: ir.IRBuilder, ptr, src: str, lanes: int = 0):
     """The element (lanes == 0) or `lanes` consecutive elements at `ptr`, stored as `src`, in the GEMM's
     type: bf16 bits shifted into an f32's top half, f16 by fpext (vcvtph2ps with F16C)."""
     st = source_type(src)
-    v = b.load(ptr, typ=ir.VectorType(st, lanes) if lanes else st, align=st.width // 8 if st == I16 else 4)
+    v = b.load(ptr, typ=ir.VectorType(st, lanes) if lanes else st, align=4 if src in ETYPES else 2)
     return widen_source(b, v, src, lanes)
 
 
@@ -171,6 +197,26 @@ def widen_source(b: ir.IRBuilder, v, src: str, lanes: int = 0):
     if src == "f16":
         return b.fpext(b.bitcast(v, ty(HALF)), ty(F32))
     return v
+
+
+def swaps_pairs(src: str, cfg: GemmConfig) -> bool:
+    """Whether packing swaps each k pair (k ^ 1; an odd last k stays) of a GEMM widening `src` to f32:
+    bf16 is summed in VDPBF16PS's order, fma(a[2i], b[2i], fma(a[2i+1], b[2i+1], acc)), on every
+    target (K panels of even depth), so results do not depend on whether the CPU has AVX512_BF16."""
+    return src == "bf16" and not cfg.pairs
+
+
+def k_source(b: ir.IRBuilder, k, kc, swap: bool):
+    """The source k that packed position k of a kc-deep panel holds (swaps_pairs)."""
+    if not swap:
+        return k
+    other = b.xor(k, const(I64, 1))
+    return b.select(b.icmp_signed("<", other, kc), other, k)
+
+
+def packed_depth(b: ir.IRBuilder, cfg: GemmConfig, kc):
+    """Packed steps of a kc-deep panel (one per k, or per k pair)."""
+    return b.sdiv(b.add(kc, const(I64, 1)), const(I64, 2)) if cfg.pairs else kc
 
 
 def _etype_of(ety: ir.Type) -> str:
@@ -208,7 +254,7 @@ def transpose(b: ir.IRBuilder, vecs: list, vw: int) -> list:
 
 
 def pack_rows(b: ir.IRBuilder, rows_at: list, cs, kc, dst, ety: ir.Type, cfg: GemmConfig, count: int = 0,
-              src: str = "") -> None:
+              src: str = "", swap: bool = False) -> None:
     """dst[k*R + r] = rows_at[r][k*cs] for k < kc, r < R = count or MR (a full MR-tall sliver of A, or
     an NR-wide sliver of a B whose columns are contiguous).
 
@@ -216,7 +262,8 @@ def pack_rows(b: ir.IRBuilder, rows_at: list, cs, kc, dst, ety: ir.Type, cfg: Ge
     registers and stored as whole vectors in increasing order: each store's tail runs into the
     next one's place and is overwritten by it (the packing buffer has VW elements of slack). A
     plain element loop otherwise and for the last kc % VW columns (LLVM would vectorise it with
-    scatters, which are slower than scalar stores). `rows_at` hold `src` elements (default: ety)."""
+    scatters, which are slower than scalar stores). `rows_at` hold `src` elements (default: ety);
+    `swap`: k pairs swapped (swaps_pairs)."""
     vw, mr = cfg.vw, count or cfg.mr
     src = src or _etype_of(ety)
     st = source_type(src)
@@ -228,28 +275,48 @@ def pack_rows(b: ir.IRBuilder, rows_at: list, cs, kc, dst, ety: ir.Type, cfg: Ge
         for g in groups:
             loaded = [load_source(b, _at(b, rows_at[r], k0, st), src, vw) for r in g]
             blocks.append(transpose(b, loaded + [None] * (vw - len(g)), vw))
-        for j in range(vw):
-            base = _at(b, dst, b.mul(b.add(k0, const(I64, j)), const(I64, mr)), ety)
+        for d in range(vw):  # in increasing destination order: each store's tail is overwritten after it
+            base = _at(b, dst, b.mul(b.add(k0, const(I64, d)), const(I64, mr)), ety)
+            j = d ^ 1 if swap else d
             for g, t in zip(groups, blocks):
                 b.store(t[j], _at(b, base, const(I64, g[0]), ety), align=4)
     with for_range(b, kc, "kq", start=rest_from) as kq:
         d = _at(b, dst, b.mul(kq, const(I64, mr)), ety)
-        col = b.mul(kq, cs)
+        col = b.mul(k_source(b, kq, kc, swap), cs)
         for r in range(mr):
             b.store(load_source(b, _at(b, rows_at[r], col, st), src), _at(b, d, const(I64, r), ety))
 
 
-def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig, src: str = "") -> ir.Function:
+@dataclass(frozen=True)
+class Packing:
+    """How a GEMM packs A and B and multiplies its packed elements: `pack_a` / `pack_b` as pack_a / pack_b
+    (with ety, cfg, src), `madd(b, mod, acc, a_splat, b_vec)` the micro-kernel's step on vectors of
+    `elem`. The default: elements of the GEMM's type, FMA."""
+
+    pack_a: object
+    pack_b: object
+    madd: object
+    elem: ir.Type
+
+
+def fma_madd(b: ir.IRBuilder, mod: ir.Module, acc, a, bv):
+    vec = acc.type
+    suffix = "f32" if vec.element == F32 else "f64"
+    name = f"llvm.fma.v{vec.count}{suffix}"
+    fma = mod.globals.get(name) or ir.Function(mod, ir.FunctionType(vec, [vec, vec, vec]), name)
+    return b.call(fma, [a, bv, acc])
+
+
+def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig, src: str = "",
+              packing: Packing | None = None) -> ir.Function:
     """Emit the GEMM function (signature in the module docstring; strides in elements), computing in
-    `ety` on A and B stored as `src` (SOURCES; default: ety)."""
-    vw, mr = cfg.vw, cfg.mr
+    `ety` on A and B stored as `src` (SOURCES; default: ety), packed by `packing` (default: widened
+    to ety, pack_a / pack_b)."""
+    mr = cfg.mr
     src = src or _etype_of(ety)
-    vec = ir.VectorType(ety, vw)
-    suffix = "f32" if ety == F32 else "f64"
-    fma_name = f"llvm.fma.v{vw}{suffix}"
-    fma = mod.globals.get(fma_name) or ir.Function(mod, ir.FunctionType(vec, [vec, vec, vec]), fma_name)
-    uk = _emit_micro_kernel(mod, name + ".ukernel", ety, vec, fma, cfg)
-    uk_direct = _emit_micro_kernel(mod, name + ".ukernel.direct", ety, vec, fma, cfg, direct=True)
+    packing = packing or Packing(pack_a, pack_b, fma_madd, ety)
+    uk = _emit_micro_kernel(mod, name + ".ukernel", ety, cfg, packing)
+    uk_direct = _emit_micro_kernel(mod, name + ".ukernel.direct", ety, cfg, packing, direct=True)
     tiles = _emit_tiles(mod, name + ".tiles", ety, uk, uk_direct, cfg)
 
     fn = ir.Function(mod, ir.FunctionType(VOID, [I64, I64, I64, PTR, I64, I64, PTR, I64, I64,
@@ -295,7 +362,7 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig, src: str
     # Few rows per thread: split the columns as well (column groups), each item a (row block, column group).
     few_rows = b.icmp_signed("<", b.mul(slivers, const(I64, mr)), b.mul(tasks, const(I64, COL_SPLIT_ROWS)))
     slot_elems = a_slot_elems(b, cfg, M, K)
-    pack_a_fn, pack_b_fn = _emit_pack_fns(mod, name, ety, cfg, src)
+    pack_a_fn, pack_b_fn = _emit_pack_fns(mod, name, ety, cfg, src, packing)
     blocks = _emit_blocks(mod, name + ".blocks", ety, tiles, pack_a_fn, pack_b_fn, cfg, src)
     frame = entry_slot(b, _BLOCKS_FRAME, "blocks.frame")
 
@@ -303,6 +370,8 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig, src: str
     # over C, a parallel region and B packing for little work): 1-4% faster at K=300, 576, 784
     panels = _smax(b, b.sdiv(b.add(K, const(I64, cfg.kc - 1)), const(I64, cfg.kc)), const(I64, 1))
     kstep = b.sdiv(b.add(K, b.sub(panels, const(I64, 1))), panels)
+    if src == "bf16":  # whole k pairs per panel (swaps_pairs), on every target
+        kstep = b.and_(b.add(kstep, const(I64, 1)), const(I64, -2))
     with for_range(b, N, "jc", step=cfg.nc) as jc:
         nc = _smin(b, const(I64, cfg.nc), b.sub(N, jc))
         with for_range(b, K, "pc", step=kstep) as pc:
@@ -332,7 +401,7 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig, src: str
                         a_direct = direct_a(b, pack_a_fn, A, a_rs, a_cs, ic, pc, mc, kc, nc, Ap, ety, cfg, src)
                         cblk = _at(b, C, b.add(b.mul(ic, c_rs), b.mul(jc, c_cs)), ety)
                         ad = _at(b, A, b.add(b.mul(ic, a_rs), b.mul(pc, a_cs)), source_type(src))
-                        _run_tiles(b, mod, tiles, cfg, [kc, mc, nc, Ap, panel, cblk, c_rs, c_cs,
+                        _run_tiles(b, mod, tiles, cfg, [packed_depth(b, cfg, kc), mc, nc, Ap, panel, cblk, c_rs, c_cs,
                                                         b.zext(add_to_c, I64), ad, a_direct])
     b.ret_void()
     return fn
@@ -348,10 +417,12 @@ def pack_b(b, B, b_rs, b_cs, pc, jc, kc, nc, Bp, k_lo, k_hi, ety, cfg: GemmConfi
     at a time (one row at a time across the slivers writes NR elements at a stride of kc * NR, which
     all fall in the same L1 sets). Column-major B (b_rs == 1, e.g. a dot contracting the rhs's
     last dim): in-register transposes (pack_rows). Else, and the last partial sliver: elements.
-    B holds `src` elements (default: ety), widened as they are read."""
+    B holds `src` elements (default: ety), widened as they are read (rows [k_lo, k_hi) hold the
+    panel's rows, k pairs swapped: swaps_pairs; callers pack whole panels)."""
     vw, nv, nr = cfg.vw, cfg.nv, cfg.nr
     src = src or _etype_of(ety)
     st = source_type(src)
+    swap = swaps_pairs(src, cfg)
     zero = ir.Constant(ety, 0.0)
     full_end = b.mul(b.sdiv(nc, const(I64, nr)), const(I64, nr))
     rows = b.sub(k_hi, k_lo)
@@ -359,7 +430,7 @@ def pack_b(b, B, b_rs, b_cs, pc, jc, kc, nc, Bp, k_lo, k_hi, ety, cfg: GemmConfi
         with row_major, for_range(b, k_hi, "kb", start=k_lo, step=PACK_B_ROWS) as kb, \
                 for_range(b, full_end, "jp", step=nr) as jp, \
                 for_range(b, _smin(b, b.add(kb, const(I64, PACK_B_ROWS)), k_hi), "kp", start=kb) as kp:
-            row = _at(b, B, b.add(b.mul(b.add(pc, kp), b_rs), b.add(jc, jp)), st)
+            row = _at(b, B, b.add(b.mul(b.add(pc, k_source(b, kp, kc, swap)), b_rs), b.add(jc, jp)), st)
             dst = _at(b, Bp, b.add(b.mul(jp, kc), b.mul(kp, const(I64, nr))), ety)
             for v in range(nv):
                 val = load_source(b, _at(b, row, const(I64, v * vw), st), src, vw)
@@ -370,10 +441,11 @@ def pack_b(b, B, b_rs, b_cs, pc, jc, kc, nc, Bp, k_lo, k_hi, ety, cfg: GemmConfi
                 cols_at = [_at(b, B, b.add(first, b.mul(b.add(jc, b.add(jp, const(I64, j))), b_cs)), st)
                            for j in range(nr)]
                 dst = _at(b, Bp, b.add(b.mul(jp, kc), b.mul(k_lo, const(I64, nr))), ety)
-                pack_rows(b, cols_at, const(I64, 1), rows, dst, ety, cfg, count=nr, src=src)
+                pack_rows(b, cols_at, const(I64, 1), rows, dst, ety, cfg, count=nr, src=src, swap=swap)
             with strided, for_range(b, full_end, "jp", step=nr) as jp, \
                         for_range(b, k_hi, "kp", start=k_lo) as kp:
-                src_row = _at(b, B, b.add(b.mul(b.add(pc, kp), b_rs), b.mul(b.add(jc, jp), b_cs)), st)
+                src_row = _at(b, B, b.add(b.mul(b.add(pc, k_source(b, kp, kc, swap)), b_rs),
+                                          b.mul(b.add(jc, jp), b_cs)), st)
                 dst = _at(b, Bp, b.add(b.mul(jp, kc), b.mul(kp, const(I64, nr))), ety)
                 for j in range(nr):
                     val = load_source(b, _at(b, src_row, b.mul(const(I64, j), b_cs), st), src)
@@ -381,7 +453,8 @@ def pack_b(b, B, b_rs, b_cs, pc, jc, kc, nc, Bp, k_lo, k_hi, ety, cfg: GemmConfi
     # the last, partial sliver: zero beyond nc
     width = b.sub(nc, full_end)
     with b.if_then(b.icmp_signed(">", width, const(I64, 0))), for_range(b, k_hi, "kq", start=k_lo) as kp:
-        src_row = _at(b, B, b.add(b.mul(b.add(pc, kp), b_rs), b.mul(b.add(jc, full_end), b_cs)), st)
+        src_row = _at(b, B, b.add(b.mul(b.add(pc, k_source(b, kp, kc, swap)), b_rs),
+                                  b.mul(b.add(jc, full_end), b_cs)), st)
         dst = _at(b, Bp, b.add(b.mul(full_end, kc), b.mul(kp, const(I64, nr))), ety)
         with for_range(b, nr, "jj") as jj:
             inside = b.icmp_signed("<", jj, width)
@@ -410,13 +483,14 @@ def _outlined(mod: ir.Module, name: str, argtys: list, emit) -> ir.Function:
     return fn
 
 
-def _emit_pack_fns(mod: ir.Module, name: str, ety, cfg: GemmConfig, src: str) -> tuple[ir.Function, ir.Function]:
+def _emit_pack_fns(mod: ir.Module, name: str, ety, cfg: GemmConfig, src: str,
+                   packing: Packing) -> tuple[ir.Function, ir.Function]:
     """`name.pack_a(A, a_rs, a_cs, ic, pc, mc, kc, Ap)` (pack_a) and
     `name.pack_b(B, b_rs, b_cs, pc, jc, kc, nc, Bp, k_lo, k_hi)` (pack_b)."""
     pa = _outlined(mod, name + ".pack_a", [PTR, I64, I64, I64, I64, I64, I64, PTR],
-                   lambda fb, *a: pack_a(fb, *a, ety, cfg, src))
+                   lambda fb, *a: packing.pack_a(fb, *a, ety, cfg, src))
     pb = _outlined(mod, name + ".pack_b", [PTR, I64, I64, I64, I64, I64, I64, PTR, I64, I64],
-                   lambda fb, *a: pack_b(fb, *a, ety, cfg, src))
+                   lambda fb, *a: packing.pack_b(fb, *a, ety, cfg, src))
     return pa, pb
 
 
@@ -454,21 +528,23 @@ def direct_a(b, pack_a_fn, A, a_rs, a_cs, ic, pc, mc, kc, nc, Ap, ety, cfg: Gemm
     return b.select(ok, a_rs, const(I64, 0))
 
 
-def pack_columns(b: ir.IRBuilder, col0, cs, kc, dst, ety: ir.Type, cfg: GemmConfig, src: str = "") -> None:
+def pack_columns(b: ir.IRBuilder, col0, cs, kc, dst, ety: ir.Type, cfg: GemmConfig, src: str = "",
+                 swap: bool = False) -> None:
     """dst[k*MR + r] = src[k*cs + r] for k < kc, r < MR: a full MR-tall sliver of a column-major A (its
     MR rows contiguous in each column, e.g. the X^T of a weight gradient X^T dY). Each column is
     loaded as whole vectors (the last of them masked to the sliver's rows: the column may end the
     array) and stored as whole vectors, whose tails run into the next column's place (overwritten
     by it; the buffer has VW elements of slack after the last). The element loop pack_rows runs
     for it took 65% of pack_a's time in mlp_b256_grad (pack_a 5.7% of the module on one thread).
-    The columns hold `src` elements (default: ety), widened as they are read."""
+    The columns hold `src` elements (default: ety), widened as they are read; `swap`: k pairs
+    swapped (swaps_pairs)."""
     vw, mr = cfg.vw, cfg.mr
     src = src or _etype_of(ety)
     st = source_type(src)
     vec = ir.VectorType(st, vw)
     zeros = ir.Constant(vec, [0.0 if st != I16 else 0] * vw)
     with for_range(b, kc, "kcol") as k:
-        col = _at(b, col0, b.mul(k, cs), st)
+        col = _at(b, col0, b.mul(k_source(b, k, kc, swap), cs), st)
         out = _at(b, dst, b.mul(k, const(I64, mr)), ety)
         for g in range(0, mr, vw):
             n = min(vw, mr - g)
@@ -485,10 +561,11 @@ def pack_columns(b: ir.IRBuilder, col0, cs, kc, dst, ety: ir.Type, cfg: GemmConf
 
 def pack_a(b, A, a_rs, a_cs, ic, pc, mc, kc, Ap, ety, cfg: GemmConfig, src: str = "") -> None:
     """Pack A[ic:ic+mc, pc:pc+kc] (`src` elements, default ety) as MR-tall slivers: Ap[ip*kc + k*MR + r],
-    zero beyond mc."""
+    zero beyond mc (k pairs swapped: swaps_pairs)."""
     mr = cfg.mr
     src = src or _etype_of(ety)
     st = source_type(src)
+    swap = swaps_pairs(src, cfg)
     zero = ir.Constant(ety, 0.0)
     with for_range(b, mc, "ip", step=mr) as ip:
         sliver = _at(b, Ap, b.mul(ip, kc), ety)
@@ -497,14 +574,14 @@ def pack_a(b, A, a_rs, a_cs, ic, pc, mc, kc, Ap, ety, cfg: GemmConfig, src: str 
             with full_rows, b.if_else(b.icmp_signed("==", a_rs, const(I64, 1))) as (col_major, other):
                 with col_major:
                     pack_columns(b, _at(b, A, b.add(b.add(ic, ip), b.mul(pc, a_cs)), st), a_cs, kc, sliver, ety, cfg,
-                                 src)
+                                 src, swap)
                 with other:
                     rows_at = [_at(b, A, b.add(b.mul(b.add(b.add(ic, ip), const(I64, r)), a_rs),
                                                b.mul(pc, a_cs)), st) for r in range(mr)]
-                    pack_rows(b, rows_at, a_cs, kc, sliver, ety, cfg, src=src)
+                    pack_rows(b, rows_at, a_cs, kc, sliver, ety, cfg, src=src, swap=swap)
             with edge_rows, for_range(b, kc, "kq") as kq:
                 dst = _at(b, sliver, b.mul(kq, const(I64, mr)), ety)
-                col = b.mul(b.add(pc, kq), a_cs)
+                col = b.mul(b.add(pc, k_source(b, kq, kc, swap)), a_cs)
                 for r in range(mr):
                     row = b.add(b.add(ic, ip), const(I64, r))
                     inside = b.icmp_signed("<", b.add(ip, const(I64, r)), mc)
@@ -522,7 +599,7 @@ def a_slot_elems(b, cfg: GemmConfig, M, K):
     """Elements of one A packing slot of the row split (as pack_elems' A part) for runtime M, K."""
     mm = b.mul(b.sdiv(b.add(_smin(b, const(I64, split_mc(cfg)), M), const(I64, cfg.mr - 1)), const(I64, cfg.mr)),
                const(I64, cfg.mr))
-    return b.add(b.mul(mm, _smin(b, const(I64, cfg.kc), K)), const(I64, cfg.vw))
+    return b.add(b.mul(mm, packed_depth(b, cfg, _smin(b, const(I64, cfg.kc), K))), const(I64, cfg.vw))
 
 
 # kc, nc, M, nblocks, A, a_rs, a_cs, pc, Ap, slot_elems, Bp, C (at column jc), c_rs, c_cs, accumulate, B, b_rs,
@@ -573,6 +650,7 @@ def _emit_blocks(mod, name, ety, tiles, pack_a_fn, pack_b_fn, cfg: GemmConfig, s
     states = _bslot(b, frame, _NARGS + 1)
     cols = chunk_cols(cfg)
     per_chunk = cols // cfg.nr  # slivers
+    depth = packed_depth(b, cfg, kc)
     nsl = b.sdiv(b.add(nc, const(I64, cfg.nr - 1)), const(I64, cfg.nr))
     nch = b.sdiv(b.add(nc, const(I64, cols - 1)), const(I64, cols))
     slot = _at(b, Ap, b.mul(t, slot_elems), ety)
@@ -604,13 +682,13 @@ def _emit_blocks(mod, name, ety, tiles, pack_a_fn, pack_b_fn, cfg: GemmConfig, s
                 with mine:
                     j0 = b.mul(c, const(I64, cols))
                     b.call(pack_b_fn, [B, b_rs, b_cs, pc, b.add(jc, j0), kc, _smin(b, const(I64, cols), b.sub(nc, j0)),
-                                       _at(b, Bp, b.mul(j0, kc), ety), const(I64, 0), kc])
+                                       _at(b, Bp, b.mul(j0, depth), ety), const(I64, 0), kc])
                     b.atomic_rmw("xchg", state, const(I32, B_PACKED), "release")
                 with others:
                     _spin_until(b, mod, state, B_PACKED)
         lo = b.mul(b.mul(c, const(I64, per_chunk)), n_ir)
         hi = b.mul(_smin(b, b.mul(b.add(c, const(I64, 1)), const(I64, per_chunk)), nsl), n_ir)
-        b.call(tiles, [kc, mc, nc, slot, Bp, cblk, c_rs, c_cs, acc, ad, a_direct, lo, hi])
+        b.call(tiles, [depth, mc, nc, slot, Bp, cblk, c_rs, c_cs, acc, ad, a_direct, lo, hi])
     b.branch(head)
     b.position_at_end(done)
     b.ret_void()
@@ -772,11 +850,14 @@ def _run_tiles(b: ir.IRBuilder, mod, tiles: ir.Function, cfg: GemmConfig, args: 
             b.call(tiles, list(args) + [const(I64, 0), ntiles])
 
 
-def _emit_micro_kernel(mod, name, ety, vec, fma, cfg: GemmConfig, direct: bool = False) -> ir.Function:
+def _emit_micro_kernel(mod, name, ety, cfg: GemmConfig, packing: Packing, direct: bool = False) -> ir.Function:
     """`void uk(kc, Ap, lda, Bp, C, ldc, add)`: C[MR x NR] (=|+=) sum_k A[k, r] * Bp[k*NR + j], with
     A[k, r] = Ap[k*MR + r] (a packed sliver; lda unused) or, `direct`, Ap[r*lda + k] (MR rows of a
-    row-major A read in place)."""
+    row-major A read in place); kc packed steps of `packing`'s elements."""
     vw, mr, nv, nr = cfg.vw, cfg.mr, cfg.nv, cfg.nr
+    vec = ir.VectorType(ety, vw)
+    et = packing.elem
+    evec = ir.VectorType(et, vw)
     fn = ir.Function(mod, ir.FunctionType(VOID, [I64, PTR, I64, PTR, PTR, I64, I1]), name)
     fn.linkage = "internal"
     fn.attributes.add("alwaysinline")
@@ -795,18 +876,18 @@ def _emit_micro_kernel(mod, name, ety, vec, fma, cfg: GemmConfig, direct: bool =
     for row in accs:
         for a in row:
             a.add_incoming(zero, entry)
-    bvs = [b.load(_at(b, bp, b.add(b.mul(k, const(I64, nr)), const(I64, v * vw)), ety), typ=vec, align=4)
+    bvs = [b.load(_at(b, bp, b.add(b.mul(k, const(I64, nr)), const(I64, v * vw)), ety), typ=evec, align=4)
            for v in range(nv)]
     mask = ir.Constant(ir.VectorType(I32, vw), [0] * vw)
     new = []
     for r in range(mr):
         if direct:
-            a = b.load(_at(b, rows_at[r], k, ety), typ=ety)
+            a = b.load(_at(b, rows_at[r], k, ety), typ=et)
         else:
-            a = b.load(_at(b, ap, b.add(b.mul(k, const(I64, mr)), const(I64, r)), ety), typ=ety)
-        splat = b.shuffle_vector(b.insert_element(ir.Constant(vec, ir.Undefined), a, ir.Constant(I32, 0)),
-                                 ir.Constant(vec, ir.Undefined), mask)
-        new.append([b.call(fma, [splat, bvs[v], accs[r][v]]) for v in range(nv)])
+            a = b.load(_at(b, ap, b.add(b.mul(k, const(I64, mr)), const(I64, r)), ety), typ=et)
+        splat = b.shuffle_vector(b.insert_element(ir.Constant(evec, ir.Undefined), a, ir.Constant(I32, 0)),
+                                 ir.Constant(evec, ir.Undefined), mask)
+        new.append([packing.madd(b, mod, accs[r][v], splat, bvs[v]) for v in range(nv)])
     k1 = b.add(k, const(I64, 1))
     k.add_incoming(k1, loop)
     for r in range(mr):

@@ -22,10 +22,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import llvmlite.ir as ir
-import ml_dtypes
 import numpy as np
 
-from ....ir.types import ELEMENT_TYPES
+from ....ir.types import ELEMENT_TYPES, finfo
 
 I1 = ir.IntType(1)
 I8 = ir.IntType(8)
@@ -239,8 +238,7 @@ def _f32_to_small_float_bits(b: ir.IRBuilder, x: ir.Value, etype: str) -> ir.Val
     The grid is described by ml_dtypes' finfo; values beyond the largest finite value become inf
     when the type has one, else NaN (ml_dtypes' and XLA's non-saturating conversion).
     """
-    dt = ELEMENT_TYPES[etype].np_dtype
-    fi = ml_dtypes.finfo(dt)
+    fi = finfo(etype)
     nmant = int(fi.nmant)
     min_normal_exp = int(np.log2(float(fi.smallest_normal)))
     max_finite = float(fi.max)
