@@ -30,6 +30,10 @@ CASES = {
     "bf16_decode_axpy": (["bf16[11,300]", "bf16[300,530]"], "bf16[11,530]", 1, 0, lambda a, b: a @ b, "axpy"),
     # X of 1.1M elements, S^T of 44 KB: two rows of X at a time, an odd one last
     "bf16_two_rows": (["bf16[11,1000]", "bf16[1101,1000]"], "bf16[11,1101]", 1, 1, lambda a, b: a @ b.T, "dot"),
+    # matrix-vector products: the vector's side is the narrow one (s = 1), both forms
+    "logits_bf16": (["bf16[300]", "bf16[5000,300]"], "bf16[5000]", 0, 1, lambda a, b: b @ a, "dot"),
+    "vecmat_f32": (["f32[200]", "f32[200,333]"], "f32[333]", 0, 0, lambda a, b: a @ b, "axpy"),
+    "matvec_f64": (["f64[150,140]", "f64[140]"], "f64[150]", 1, 0, lambda a, b: a @ b, "dot"),
     "f16_f32_out": (["f16[130,9]", "f16[130,200]"], "f32[9,200]", 0, 0, lambda a, b: a.T @ b, "axpy"),
 }
 DTYPES = {"f64": np.float64, "f32": np.float32, "bf16": ml_dtypes.bfloat16, "f16": np.float16}

@@ -44,7 +44,7 @@ from ..llvmir.irvalues import F32, F64, I32, I64, const, intrinsic, storage_type
 from ..llvmir.loops import COLD, SMALL, STREAM, for_range
 from .parallel import parallel_range
 
-SKINNY_MAX_S = 16  # the narrow output dimension
+SKINNY_MAX_S = 16  # the narrow output dimension (1 for a matrix-vector product)
 SKINNY_MIN_R = 64  # the other output dimension
 SKINNY_MIN_WORK = 1 << 14  # elements of the big operand
 L1_HALF = 16 << 10  # bytes of S^T above which the dot form takes two rows of X at a time (with TWO_ROWS_MIN_WORK)
@@ -76,9 +76,12 @@ def plan_skinny(plan, out_etype: str, operand_etypes: tuple[str, ...]) -> Skinny
     narrow = acc == "f32" and src in ("bf16", "f16") and operand_etypes[1] == src and out_etype in (src, acc)
     if acc not in ("f32", "f64") or not (narrow or (out_etype == acc and all(e == acc for e in operand_etypes))):
         return None
-    if plan.batch or len(plan.m) != 1 or len(plan.n) != 1 or len(plan.k) != 1:
+    if plan.batch or len(plan.k) != 1 or len(plan.m) > 1 or len(plan.n) > 1 or not (plan.m or plan.n):
         return None
-    m, n, k = plan.m[0], plan.n[0], plan.k[0]
+    k = plan.k[0]
+    # a vector operand's absent free dimension: size 1 (gemma3's logits, [1152] x [262144, 1152]^T)
+    unit = replace(k, size=1, a=0, b=0, c=0)
+    m, n = (plan.m or [unit])[0], (plan.n or [unit])[0]
     if n.size <= SKINNY_MAX_S and m.size >= SKINNY_MIN_R:
         sk = Skinny("", True, m.size, n.size, k.size, m.a, k.a, k.b, n.b, m.c, n.c)
     elif m.size <= SKINNY_MAX_S and n.size >= SKINNY_MIN_R:
