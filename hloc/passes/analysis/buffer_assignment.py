@@ -72,6 +72,8 @@ def is_bitcast_transpose(src: Shape, dst: Shape, perm) -> bool:
     of the result is dimension perm[d] of the operand."""
     if src.is_tuple or dst.is_tuple or src.etype != dst.etype:
         return False
+    if src.dims == dst.dims:  # (a buffer seen with its own dims in another layout reads as a layout change)
+        return False
     src_order = [d for d in (src.minor_to_major or range(src.rank - 1, -1, -1)) if src.dims[d] != 1]
     dst_order = [perm[d] for d in (dst.minor_to_major or range(dst.rank - 1, -1, -1)) if dst.dims[d] != 1]
     return src_order == dst_order
