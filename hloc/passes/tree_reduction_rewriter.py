@@ -50,9 +50,15 @@ def _zero(instr: Instruction) -> bool:
 
 
 def _window(n: int, lo: int, hi: int, target: int) -> int:
-    """The divisor of n nearest `target` in [lo, hi] (n itself excluded), else 0."""
-    divisors = [w for w in range(lo, min(hi, n - 1) + 1) if n % w == 0]
-    return min(divisors, key=lambda w: abs(w - target)) if divisors else 0
+    """The divisor of n nearest `target` in [lo, hi] (n itself excluded; of two as near, the
+    smaller), else 0. Searched outwards from `target`: a row sum's range is thousands long, and
+    scanning all of it cost ~1.5 ms per compile."""
+    hi = min(hi, n - 1)
+    for delta in range(max(target - lo, hi - target) + 1):
+        for w in (target - delta, target + delta):
+            if lo <= w <= hi and n % w == 0:
+                return w
+    return 0
 
 
 def candidate(instr: Instruction) -> tuple[int, int] | None:

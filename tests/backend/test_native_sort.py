@@ -287,3 +287,65 @@ def test_topk_by_selection_matches_a_stable_sort(threads, cpu):
     for (gv, gi), (wv, wi) in zip(got, want):
         np.testing.assert_array_equal(gi, wi)
         np.testing.assert_array_equal(np.asarray(gv).view(np.uint8), np.asarray(wv).view(np.uint8))
+
+
+TOPK_SHORT = """HloModule m
+ENTRY e {
+  x = f32[7,21] parameter(0)
+  a = (f32[7,21], s32[7,21]) topk(x), k=21, largest=true
+  b = (f32[7,15], s32[7,15]) topk(x), k=15, largest=false
+  c = (f32[7,13], s32[7,13]) topk(x), k=13, largest=true
+  ROOT t = ((f32[7,21], s32[7,21]), (f32[7,15], s32[7,15]), (f32[7,13], s32[7,13])) tuple(a, b, c)
+}
+"""
+
+
+def test_topk_of_short_f32_rows():
+    """f32 rows where the selection's 8-wide test has no block (k = n, n - k = 6) or exactly one (n - k
+    = 8): the sizes are arguments of the library's function, not constants of the module."""
+    rng = np.random.default_rng(12)
+    pool = np.array([0.0, -0.0, 1, 2, np.nan, -np.nan, -np.inf, np.inf, 3, -1], np.float32)
+    x = rng.choice(pool, (7, 21))
+    x[::2] = rng.standard_normal((4, 21)).astype(np.float32)
+    got = compile_text(TOPK_SHORT)([x])
+    for (gv, gi), (k, largest) in zip(got, [(21, True), (15, False), (13, True)]):
+        key = total_key(x)
+        order = np.argsort(-key if largest else key, axis=-1, kind="stable")[..., :k]
+        np.testing.assert_array_equal(gi, order.astype(np.int32))
+        np.testing.assert_array_equal(gv.view(np.uint8), np.take_along_axis(x, order, -1).view(np.uint8))
+
+
+TOPK_LANES = """HloModule m
+ENTRY e {
+  x = f32[12,777] parameter(0)
+  a = (f32[12,16], s32[12,16]) topk(x), k=16, largest=false
+  b = (f32[12,17], s32[12,17]) topk(x), k=17, largest=true
+  c = (f32[12,8], s32[12,8]) topk(x), k=8, largest=true
+  d = (f32[12,3], s32[12,3]) topk(x), k=3, largest=false
+  ROOT t = ((f32[12,16], s32[12,16]), (f32[12,17], s32[12,17]), (f32[12,8], s32[12,8]), (f32[12,3], s32[12,3]))
+           tuple(a, b, c, d)
+}
+"""
+
+
+@pytest.mark.parametrize("cpu", ["default", "x86-64-v3"])
+def test_topk_f32_kept_in_vectors_or_slots(cpu):
+    """The library's f32 selection keeps up to 16 best in vector lanes and more (k=17) in memory
+    slots: rows where every element enters (ascending for the largest, descending for the smallest),
+    rows of few distinct values (ties keep index order, also among elements entering from one block),
+    NaNs of both signs, signed zeros and a length leaving a tail after the 16-element blocks."""
+    rng = np.random.default_rng(13)
+    pool = np.array([0.0, -0.0, 1, 2, np.nan, -np.nan, -np.inf, np.inf, 3, -1], np.float32)
+    x = rng.choice(pool, (12, 777))
+    x[::4] = rng.standard_normal((3, 777)).astype(np.float32)
+    x[1] = np.arange(777, dtype=np.float32)
+    x[2] = -np.arange(777, dtype=np.float32)
+    x[3] = np.repeat(np.float32([5, 4, 7, 7, 9]), [100, 200, 77, 300, 100])
+    if runs_here(cpu):
+        pytest.skip(runs_here(cpu))
+    got = compile_text(TOPK_LANES, options_for(cpu))([x])
+    key = total_key(x)
+    for (gv, gi), (k, largest) in zip(got, [(16, False), (17, True), (8, True), (3, False)]):
+        order = np.argsort(-key if largest else key, axis=-1, kind="stable")[..., :k]
+        np.testing.assert_array_equal(gi, order.astype(np.int32))
+        np.testing.assert_array_equal(gv.view(np.uint8), np.take_along_axis(x, order, -1).view(np.uint8))

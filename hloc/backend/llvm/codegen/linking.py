@@ -1,5 +1,5 @@
-"""How a module gets the runtime library: the worker pool, the GEMMs, the FFT butterflies and the radix
-sort's passes, compiled once per target.
+"""How a module gets the runtime library: the worker pool, the GEMMs, the FFT butterflies, the radix
+sort's passes and the topk selection, compiled once per target.
 
 The pool (library/threadpool.py) and the GEMM of each element type (library/gemm.py) are the same for
 every module compiled for one target: emitting, optimising and code-generating them again for each
@@ -153,6 +153,8 @@ class Library:
                 library.fft_pow2_function(mod, *fft_pow2_vector_type(c))
             elif c == "radix":
                 library.radix_function(mod)
+            elif c.startswith("topk."):
+                library.topk_f32_function(mod, c.endswith(".max"))
             else:
                 library.gemm_function(mod, c.split(".", 1)[1], self.features)
                 if c == "gemm.f32":

@@ -1,6 +1,6 @@
 """The runtime library: the worker pool (threadpool.py), the packed GEMMs (gemm.py; bf16 on AVX512_BF16:
-gemm_bf16.py), the convolution's im2col (im2col.py), the power-of-two FFT butterflies (fft.py) and
-the passes of the radix sort (radix.py), code every module may call.
+gemm_bf16.py), the convolution's im2col (im2col.py), the power-of-two FFT butterflies (fft.py), the
+passes of the radix sort (radix.py) and the f32 topk selection (topk.py), code every module may call.
 
 Kernels only ask for these functions here, by component:
 
@@ -9,6 +9,7 @@ Kernels only ask for these functions here, by component:
     fn = im2col_function(mod)
     fn = fft_pow2_function(mod, vt, inverse)
     fn = radix_function(mod)
+    fn = topk_f32_function(mod, largest)
 
 and get them declared or defined in `mod`, as the module emitter decided when it made `mod`: a
 module linked to the precompiled library (codegen/linking.py: compiled once per target, carried into
@@ -25,7 +26,7 @@ from types import SimpleNamespace
 import llvmlite.ir as ir
 
 from ..llvmir.irvalues import I1, I64, PTR, VOID
-from . import fft, gemm, gemm_bf16, im2col, radix, threadpool
+from . import fft, gemm, gemm_bf16, im2col, radix, threadpool, topk
 
 # The functions each component exports (what modules call), with their types.
 _POOL = {
@@ -37,7 +38,7 @@ _POOL = {
 }
 _GEMM_ARGS = (I64, I64, I64, PTR, I64, I64, PTR, I64, I64, PTR, I64, I64, I64, PTR, PTR, I64)
 COMPONENTS = ("pool", "gemm.f32", "gemm.f64", "gemm.bf16", "gemm.f16") + tuple(
-    f"fft.pow2.{t}.{d}" for t in fft.POW2_TYPES for d in ("fwd", "inv")) + ("radix",)
+    f"fft.pow2.{t}.{d}" for t in fft.POW2_TYPES for d in ("fwd", "inv")) + ("radix", "topk.f32.max", "topk.f32.min")
 
 # module -> the precompiled library it takes its components from (codegen/linking.Library)
 _ATTACHED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -52,6 +53,8 @@ def exports(component: str) -> dict[str, ir.FunctionType]:
         return {f"hloc.{component}": ir.FunctionType(VOID, list(fft.POW2_ARGS))}
     if component == "radix":
         return {radix.NAME: ir.FunctionType(PTR, list(radix.ARGS))}
+    if component.startswith("topk."):
+        return {f"hloc.{component}": ir.FunctionType(VOID, list(topk.ARGS))}
     etype = component.split(".", 1)[1]
     out = {f"hloc.gemm.{etype}": ir.FunctionType(VOID, list(_GEMM_ARGS))}
     if etype == "f32":  # with the convolution's im2col (what calls the GEMM there)
@@ -146,4 +149,13 @@ def radix_function(mod: ir.Module) -> ir.Function:
     fn = mod.globals.get(radix.NAME)
     if fn is None:
         fn = mod.globals[radix.NAME] if declare(mod, "radix") else radix.emit_radix(mod)
+    return fn
+
+
+def topk_f32_function(mod: ir.Module, largest: bool) -> ir.Function:
+    """The module's topk selection over a contiguous f32 row (topk.emit_topk_f32)."""
+    name = topk.name(largest)
+    fn = mod.globals.get(name)
+    if fn is None:
+        fn = mod.globals[name] if declare(mod, name[len("hloc."):]) else topk.emit_topk_f32(mod, largest)
     return fn

@@ -17,6 +17,7 @@ import contextlib
 import llvmlite.ir as ir
 
 from .irvalues import I64, PTR, VOID, const
+from .loops import loop_id
 
 
 def entry_alloca(b: ir.IRBuilder, typ: ir.Type, count: int | None = None, name: str = "") -> ir.Value:
@@ -87,9 +88,9 @@ class Loop:
 
 
 @contextlib.contextmanager
-def while_(b: ir.IRBuilder, cond, name: str = "while"):
+def while_(b: ir.IRBuilder, cond, name: str = "while", hint: str | None = None):
     """`while cond(): body`; cond is called with the builder in the loop header. `cond=None` loops
-    until a break."""
+    until a break. `hint`: as for_range's (loops.py)."""
     fn = b.function
     header = fn.append_basic_block(f"{name}.header")
     body = fn.append_basic_block(f"{name}.body")
@@ -103,7 +104,10 @@ def while_(b: ir.IRBuilder, cond, name: str = "while"):
     b.position_at_end(body)
     yield Loop(b, exit_, header)
     if not b.block.is_terminated:
-        b.branch(header)
+        latch = b.branch(header)
+        md = loop_id(b.module, hint, None) if hint else None
+        if md is not None:
+            latch.set_metadata("llvm.loop", md)
     b.position_at_end(exit_)
 
 
