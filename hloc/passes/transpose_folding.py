@@ -9,6 +9,10 @@ dimensions in their order, which is exactly when the dot's result does not chang
 XLA:CPU's case folds (`row-column-only`): a [batch..., rows, cols] operand with one contracting
 dimension whose transpose swaps rows and columns, so that a canonical dot (dot-decomposer) stays
 canonical. As in XLA, dots with a rank-1 operand are left alone.
+A dot operand `reshape(transpose(x))` whose reshape only merges transposed dimensions that are
+consecutive dimensions of a row-major x, in order (what dot-decomposer makes of a weight contracted
+on its last dimension: [2,6912,1152] -> [1152,2,6912] -> [1152,13824]), is the transpose of a
+reshape of x, which costs no copy; it folds as that transpose would (`merged_transpose`).
 A convolution folds a transposed input or kernel, except where conv-canonicalization would put
 the transpose back: an input whose folding takes the features out of the minor place, a kernel
 of a convolution already in that pass's form. The transpose itself goes once nothing else reads it.
@@ -21,6 +25,7 @@ from dataclasses import dataclass
 
 from ..ir.attrs import ConvDimLabels, DotDims
 from ..ir.module import Computation, Instruction, Module
+from ..ir.types import Shape
 from .algsimp.core import is_permutation_identity
 from .base import Pass, option, register_pass
 from .conv_canonicalization import in_canonical_form, wants_canonical_form
@@ -77,6 +82,60 @@ def fold_dot(dot: Instruction, row_column_only: bool = False) -> Instruction | N
     return Instruction("dot", dot.shape, [a, b], attrs)
 
 
+def merged_transpose(r: Instruction) -> tuple[Shape, tuple[int, ...]] | None:
+    """For r = reshape(transpose(x, perm)) whose reshape merges runs of the transposed dimensions that
+    are consecutive dimensions of x in order (x row-major, no size-1 dimensions): (the shape of
+    x' = reshape(x), which is a bitcast, and perm' with r == transpose(x', perm')); else None."""
+    if r.opcode != "reshape" or r.operands[0].opcode != "transpose":
+        return None
+    t = r.operands[0]
+    x = t.operands[0]
+    perm = t.attrs["dimensions"]
+    if not x.shape.is_array or not x.shape.layout.is_default() or 1 in x.shape.dims or 1 in r.shape.dims:
+        return None
+    groups, k = [], 0  # the transposed dimensions each dimension of r merges
+    for size in r.shape.dims:
+        group, n = [], 1
+        while n < size and k < t.shape.rank:
+            group.append(k)
+            n *= t.shape.dims[k]
+            k += 1
+        if n != size:
+            return None
+        groups.append([perm[i] for i in group])
+    if any(g != list(range(g[0], g[0] + len(g))) for g in groups):
+        return None
+    order = sorted(range(len(groups)), key=lambda j: groups[j][0])  # the groups in x's order
+    dims = [r.shape.dims[j] for j in order]
+    new_perm = tuple(order.index(j) for j in range(len(groups)))
+    return Shape.array(x.shape.etype, dims), new_perm
+
+
+def fold_reshaped_dot(dot: Instruction, row_column_only: bool) -> tuple[Instruction, list[Instruction]] | None:
+    """fold_dot with its reshape(transpose(x)) operands (merged_transpose) seen as transposes of
+    reshapes of x: the folded dot and the new reshapes it reads, or None when no such operand folds."""
+    operands, made = list(dot.operands), []
+    for i, op in enumerate(operands):
+        merged = merged_transpose(op)
+        if merged is not None:
+            shape, perm = merged
+            x = Instruction("reshape", shape, [op.operands[0].operands[0]], {})
+            operands[i] = Instruction("transpose", op.shape, [x], {"dimensions": perm})
+            made += [x, operands[i]]
+    if not made:
+        return None
+    probe = Instruction("dot", dot.shape, operands, dict(dot.attrs))
+    new = fold_dot(probe, row_column_only)
+    kept = [x for x in made if new is not None and x in new.operands]
+    # (a merged transpose that does not fold is no better than the reshape)
+    ok = new is not None and not any(o in made and o.opcode == "transpose" for o in new.operands)
+    for x in [probe] + made + ([new] if new is not None and not ok else []):
+        if not ok or x not in kept:
+            for o in x.operands:  # the probes are not part of the module: not users of anything
+                o.users.pop(x, None)
+    return (new, kept) if ok else None
+
+
 def fold_convolution(conv: Instruction) -> Instruction | None:
     x, w = conv.operands[:2]
     labels: ConvDimLabels = conv.attrs["dim_labels"]
@@ -122,7 +181,13 @@ class TransposeFolding(Pass):
                 continue
             new = None
             if instr.opcode == "dot" and self.options.dots:
-                new = fold_dot(instr, self.options.row_column_only)
+                reshaped = fold_reshaped_dot(instr, self.options.row_column_only)
+                if reshaped is not None:
+                    new, reshapes = reshaped
+                    for x in reshapes:
+                        comp.add(x, "reshape")
+                else:
+                    new = fold_dot(instr, self.options.row_column_only)
             elif instr.opcode == "convolution" and self.options.convolutions and len(instr.operands) == 2:
                 new = fold_convolution(instr)
             if new is None:

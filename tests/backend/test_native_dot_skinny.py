@@ -1,10 +1,12 @@
 """Dots with one tiny output dimension (<= 16) and a big operand (kernels/skinny.py): both forms
 (the big operand's contraction contiguous: `dot`; its free dimension contiguous: `axpy`), either
 operand big, transposed layouts, strided outputs, K and R not multiples of the vector width, f32 and
-f64, against float64 numpy; results do not depend on the thread count."""
+f64, bf16 and f16 operands (summed in f32, a narrow result rounded once: a decode step against bf16
+weights), against float64 numpy; results do not depend on the thread count."""
 
 from __future__ import annotations
 
+import ml_dtypes
 import numpy as np
 import pytest
 from mathref import compile_text
@@ -24,7 +26,17 @@ CASES = {
     "axpy_s16": (["f32[64,16]", "f32[64,530]"], "f32[16,530]{0,1}", 0, 0, lambda a, b: a.T @ b, "axpy"),
     "f64_dot": (["f64[200,129]", "f64[129,5]"], "f64[200,5]", 1, 0, lambda a, b: a @ b, "dot"),
     "f64_axpy": (["f64[90,2]", "f64[90,333]"], "f64[2,333]", 0, 0, lambda a, b: a.T @ b, "axpy"),
+    "bf16_decode_dot": (["bf16[11,300]", "bf16[700,300]"], "bf16[11,700]", 1, 1, lambda a, b: a @ b.T, "dot"),
+    "bf16_decode_axpy": (["bf16[11,300]", "bf16[300,530]"], "bf16[11,530]", 1, 0, lambda a, b: a @ b, "axpy"),
+    # X of 1.1M elements, S^T of 44 KB: two rows of X at a time, an odd one last
+    "bf16_two_rows": (["bf16[11,1000]", "bf16[1101,1000]"], "bf16[11,1101]", 1, 1, lambda a, b: a @ b.T, "dot"),
+    # matrix-vector products: the vector's side is the narrow one (s = 1), both forms
+    "logits_bf16": (["bf16[300]", "bf16[5000,300]"], "bf16[5000]", 0, 1, lambda a, b: b @ a, "dot"),
+    "vecmat_f32": (["f32[200]", "f32[200,333]"], "f32[333]", 0, 0, lambda a, b: a @ b, "axpy"),
+    "matvec_f64": (["f64[150,140]", "f64[140]"], "f64[150]", 1, 0, lambda a, b: a @ b, "dot"),
+    "f16_f32_out": (["f16[130,9]", "f16[130,200]"], "f32[9,200]", 0, 0, lambda a, b: a.T @ b, "axpy"),
 }
+DTYPES = {"f64": np.float64, "f32": np.float32, "bf16": ml_dtypes.bfloat16, "f16": np.float16}
 
 
 def _text(name: str) -> str:
@@ -38,7 +50,7 @@ def _inputs(name: str):
     rng = np.random.default_rng(3)
     out = []
     for s in CASES[name][0]:
-        dt = np.float64 if s.startswith("f64") else np.float32
+        dt = DTYPES[s[:s.index("[")]]
         dims = [int(d) for d in s[s.index("[") + 1:s.index("]")].split(",")]
         out.append(rng.standard_normal(dims).astype(dt))
     return out
@@ -77,6 +89,6 @@ def test_matches_numpy_and_does_not_depend_on_threads(name, avx512):
         exe.threads = threads
         r = exe(xs)
         got[threads] = np.asarray(r[0] if isinstance(r, (list, tuple)) else r)
-        tol = 1e-12 if xs[0].dtype == np.float64 else 1e-4
+        tol = {np.float64: 1e-12, np.float32: 1e-4}.get(got[threads].dtype.type, 8e-3)  # 8e-3: one bf16 rounding
         np.testing.assert_allclose(got[threads].astype(np.float64), want, rtol=tol, atol=tol * 10)
     assert np.array_equal(got[1], got[2]) and np.array_equal(got[1], got[3])

@@ -195,3 +195,45 @@ ENTRY e {
 }
 """, "e.hlo")
     assert plan_permute(module.entry.root) is None
+
+
+BITCAST_TEXT = """HloModule bitcast_transpose
+
+ENTRY e {
+  w = f32[40,24]{1,0} parameter(0)
+  v = f32[24]{0} parameter(1)
+  u = f32[3,1,5]{2,1,0} parameter(2)
+  t = f32[24,40]{0,1} transpose(w), dimensions={1,0}
+  d = f32[40]{0} dot(v, t), lhs_contracting_dims={0}, rhs_contracting_dims={0}
+  moved = f32[24,40]{1,0} transpose(w), dimensions={1,0}
+  tu = f32[1,5,3]{1,0,2} transpose(u), dimensions={1,2,0}
+  q = f32[6,6]{1,0} parameter(3)
+  tq = f32[6,6]{0,1} transpose(q), dimensions={1,0}
+  ROOT out = (f32[40], f32[24,40]{0,1}, f32[24,40], f32[1,5,3]{1,0,2}, f32[6,6]{0,1}) tuple(d, t, moved, tu, tq)
+}
+"""
+
+
+def test_transposes_that_keep_the_physical_order_are_bitcasts():
+    """XLA's layout assignment writes [N,K]{1,0} -> [K,N]{0,1} transposes (gemma3's 600 MB embedding
+    before its dot): the same bytes, so no kernel (the users read the operand's buffer in the
+    result's layout); a result among the outputs is still the transpose's."""
+    from hloc.passes.analysis.buffer_assignment import aliases_operand
+
+    module = parse_module(BITCAST_TEXT, "b.hlo")
+    by_name = {i.name: i for i in module.entry.instructions}
+    assert aliases_operand(by_name["t"]) and aliases_operand(by_name["tu"])
+    # (a square one keeps its dims: the buffer in another layout would read as a layout change)
+    assert not aliases_operand(by_name["moved"]) and not aliases_operand(by_name["tq"])
+    rng = np.random.default_rng(7)
+    w = rng.standard_normal((40, 24)).astype(np.float32)
+    v = rng.standard_normal(24).astype(np.float32)
+    u = rng.standard_normal((3, 1, 5)).astype(np.float32)
+    q = rng.standard_normal((6, 6)).astype(np.float32)
+    exe = compile_text(BITCAST_TEXT)
+    for threads in (1, 2):
+        exe.threads = threads
+        d, t, moved, tu, tq = (np.asarray(g) for g in exe([w, v, u, q]))
+        np.testing.assert_allclose(d, w.astype(np.float64) @ v, rtol=1e-5, atol=1e-5)
+        assert np.array_equal(t, w.T) and np.array_equal(moved, w.T)
+        assert np.array_equal(tu, u.transpose(1, 2, 0)) and np.array_equal(tq, q.T)

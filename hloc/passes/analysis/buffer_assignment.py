@@ -12,7 +12,7 @@ Buffers, one per array leaf that some instruction *computes*:
   * parameters and results are the caller's buffers (`param N`, `result N`), constants are
     read-only data (`const`); everything else is a temporary (`temp`) at an offset of one arena;
   * instructions that only rename bytes (tuple, get-tuple-element, bitcast, opt-barrier,
-    add-dependency, reshapes that keep the physical order) run no code and share their operands'
+    add-dependency, reshapes and transposes that keep the physical order) run no code and share their operands'
     buffers (`aliases_operand`), which is what the native backend emits;
   * a kernel whose operand buffer dies at it may write its output into that buffer (`in_place`):
     dynamic-update-slice (the operand being updated), elementwise ops and loop fusions that read
@@ -66,9 +66,24 @@ def is_bitcast_reshape(src: Shape, dst: Shape) -> bool:
     return row_major(src) and row_major(dst)
 
 
+def is_bitcast_transpose(src: Shape, dst: Shape, perm) -> bool:
+    """A transpose whose result's layout keeps the operand's physical element order (XLA's layout
+    assignment writes such transposes, e.g. [262144,1152]{1,0} -> [1152,262144]{0,1}): dimension d
+    of the result is dimension perm[d] of the operand."""
+    if src.is_tuple or dst.is_tuple or src.etype != dst.etype:
+        return False
+    if src.dims == dst.dims:  # (a buffer seen with its own dims in another layout reads as a layout change)
+        return False
+    src_order = [d for d in (src.minor_to_major or range(src.rank - 1, -1, -1)) if src.dims[d] != 1]
+    dst_order = [perm[d] for d in (dst.minor_to_major or range(dst.rank - 1, -1, -1)) if dst.dims[d] != 1]
+    return src_order == dst_order
+
+
 def aliases_operand(instr: Instruction) -> bool:
     if instr.opcode in ("bitcast", "opt-barrier", "get-tuple-element", "tuple", "add-dependency"):
         return True
+    if instr.opcode == "transpose":
+        return is_bitcast_transpose(instr.operands[0].shape, instr.shape, instr.attrs["dimensions"])
     return instr.opcode == "reshape" and is_bitcast_reshape(instr.operands[0].shape, instr.shape)
 
 

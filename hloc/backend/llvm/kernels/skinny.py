@@ -21,6 +21,9 @@ was 0.058 -> 0.047 ms but cost ~65 ms of LLVM time in mlp_b256_grad: such dots s
 The forms' loops carry loops.py hints and their range function is not inlined twice (_once): the
 kernel's LLVM time (a few ms per form and dot shape) is part of every cold compile.
 Each element is computed the same way whatever the thread split: results do not depend on it.
+Two bf16 (or two f16) operands are widened as they are loaded and summed in f32 (a decode step's
+[11, 1152] x [1152, 13824] against bf16 weights, 32 MB read once: no packing of the weight to f32);
+a narrow result is rounded once, when stored.
 
 Measured (2 vCPUs, AVX-512 Xeon, `hloc run --profile`, medians; before: the packed GEMM), ms at 1 / 2
 threads: mlp_b256_fwd 256x1024 @ 1024x10 (dot) 0.109 / 0.118 -> 0.060 / 0.037; mlp_b256_grad
@@ -30,19 +33,22 @@ the same (X cold) 0.153 / 0.126 -> 0.061-0.072 / 0.04 (two rows at a time then),
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import llvmlite.ir as ir
 
+from ....ir.types import ELEMENT_TYPES
 from ..elemental import Accumulators
-from ..library.gemm import vector_bits
-from ..llvmir.irvalues import F32, F64, I32, I64, const, intrinsic
+from ..library.gemm import load_source, vector_bits
+from ..llvmir.irvalues import F32, F64, I32, I64, const, intrinsic, storage_type, store_convert
 from ..llvmir.loops import COLD, SMALL, STREAM, for_range
 from .parallel import parallel_range
 
-SKINNY_MAX_S = 16  # the narrow output dimension
+SKINNY_MAX_S = 16  # the narrow output dimension (1 for a matrix-vector product)
 SKINNY_MIN_R = 64  # the other output dimension
 SKINNY_MIN_WORK = 1 << 14  # elements of the big operand
+L1_HALF = 16 << 10  # bytes of S^T above which the dot form takes two rows of X at a time (with TWO_ROWS_MIN_WORK)
+TWO_ROWS_MIN_WORK = 1 << 20  # elements of X
 PREFETCH_ROWS = 8  # axpy form: rows of X prefetched ahead (d11: 2 threads 33 -> 27-29 us)
 
 
@@ -59,16 +65,23 @@ class Skinny:
     s_j: int
     c_r: int
     c_j: int
+    src: str = ""  # the operands' element type (default: the accumulation type)
+    out: str = ""  # the result's (default: the accumulation type)
 
 
 def plan_skinny(plan, out_etype: str, operand_etypes: tuple[str, ...]) -> Skinny | None:
     """The skinny form of a planned dot (dot.DotPlan), or None."""
     acc = plan.acc_etype
-    if acc not in ("f32", "f64") or out_etype != acc or any(e != acc for e in operand_etypes):
+    src = operand_etypes[0]
+    narrow = acc == "f32" and src in ("bf16", "f16") and operand_etypes[1] == src and out_etype in (src, acc)
+    if acc not in ("f32", "f64") or not (narrow or (out_etype == acc and all(e == acc for e in operand_etypes))):
         return None
-    if plan.batch or len(plan.m) != 1 or len(plan.n) != 1 or len(plan.k) != 1:
+    if plan.batch or len(plan.k) != 1 or len(plan.m) > 1 or len(plan.n) > 1 or not (plan.m or plan.n):
         return None
-    m, n, k = plan.m[0], plan.n[0], plan.k[0]
+    k = plan.k[0]
+    # a vector operand's absent free dimension: size 1 (gemma3's logits, [1152] x [262144, 1152]^T)
+    unit = replace(k, size=1, a=0, b=0, c=0)
+    m, n = (plan.m or [unit])[0], (plan.n or [unit])[0]
     if n.size <= SKINNY_MAX_S and m.size >= SKINNY_MIN_R:
         sk = Skinny("", True, m.size, n.size, k.size, m.a, k.a, k.b, n.b, m.c, n.c)
     elif m.size <= SKINNY_MAX_S and n.size >= SKINNY_MIN_R:
@@ -83,7 +96,7 @@ def plan_skinny(plan, out_etype: str, operand_etypes: tuple[str, ...]) -> Skinny
         form = "axpy"
     else:
         return None
-    return Skinny(form, *[getattr(sk, f) for f in ("x_is_a", "r", "s", "k", "x_r", "x_k", "s_k", "s_j", "c_r", "c_j")])
+    return replace(sk, form=form, src=src, out=out_etype)
 
 
 def skinny_scratch(sk: Skinny, es: int) -> int:
@@ -117,6 +130,11 @@ def _mul(b, x, st: int):
     return x if st == 1 else b.mul(x, const(I64, st), flags=["nsw"])
 
 
+def _store(b: ir.IRBuilder, v, C, off, out: str) -> None:
+    """C[off] = v (an accumulation-type scalar), rounded to the result type `out`."""
+    b.store(store_convert(b, v, out), _gep(b, C, off, storage_type(out)))
+
+
 def _hsum(b: ir.IRBuilder, v, vw: int):
     """The lanes summed in any order (`llvm.vector.reduce.fadd`, reassoc): one intrinsic instead of
     a tree of shuffles, which LLVM took ~3x as long to compile."""
@@ -129,59 +147,81 @@ def _hsum(b: ir.IRBuilder, v, vw: int):
 def emit_skinny(ctx, sk: Skinny, acc_et: str, xi: int) -> None:
     """The skinny dot; X is the kernel's operand `xi`, S the other."""
     ety = F32 if acc_et == "f32" else F64
+    sk = replace(sk, src=sk.src or acc_et, out=sk.out or acc_et)
     bits = vector_bits(ctx.features)
     vw = bits // (32 if acc_et == "f32" else 64)
     vec = ir.VectorType(ety, vw)
     if sk.form == "dot":
-        _emit_dot_form(ctx, sk, ety, vec, vw, xi)
+        _emit_dot_form(ctx, sk, ety, vec, vw, xi, 32 if bits == 512 else 16)
     else:
         _emit_axpy_form(ctx, sk, ety, vec, vw, xi, 32 if bits == 512 else 16)
 
 
-def _emit_dot_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int) -> None:
+def _emit_dot_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> None:
     b = ctx.b
     S = ctx.operands[1 - xi][0].ptr
     st = ctx.scratch  # S transposed: st[j * ld + k]
     ld = _ld(sk.k, 64 // (4 if ety == F32 else 8))
     K = sk.k
+    xty = storage_type(sk.src)
     with for_range(b, sk.s, "sj", hint=STREAM) as j, for_range(b, K, "sk", hint=SMALL) as k:
-        v = b.load(_gep(b, S, b.add(_mul(b, k, sk.s_k), _mul(b, j, sk.s_j)), ety), typ=ety)
+        v = load_source(b, _gep(b, S, b.add(_mul(b, k, sk.s_k), _mul(b, j, sk.s_j)), xty), sk.src)
         b.store(v, _gep(b, st, b.add(b.mul(j, const(I64, ld)), k), ety))
     kv = K // vw * vw
 
-    # One row of X at a time, s vector accumulators. Two rows (2 s accumulators: each load of S^T
-    # serving both) measured 0.045 instead of 0.060 ms on one thread (0.040 vs 0.037 on two) but cost
-    # ~6 ms more of LLVM time per kernel.
-    def row(cb, X, C, T, r):
+    # One row of X at a time, s vector accumulators; two rows (2 s accumulators, each load of S^T
+    # serving both) where S^T outgrows half of L1 and X is big: S^T is then read from L2, and two rows
+    # halve that traffic (gemma3's [11, 1152] x [1152, 13824] bf16, caller CPU on one thread: 8.1 -> 4.8 ms).
+    # Two rows measured 0.045 instead of 0.060 ms on mlp_b256_fwd too, but cost ~6 ms more of LLVM
+    # time per kernel: not for small X.
+    pair = (2 * sk.s + 4 <= nregs and sk.s * ld * (4 if ety == F32 else 8) > L1_HALF
+            and sk.r * sk.k >= TWO_ROWS_MIN_WORK)
+
+    def rows(cb, X, C, T, r, n: int):
         zero = ir.Constant(vec, [0.0] * vw)
-        xrow = _gep(cb, X, _mul(cb, r, sk.x_r), ety)
-        acc = Accumulators(cb, [zero] * sk.s)
+        xrows = [_gep(cb, X, _mul(cb, cb.add(r, const(I64, i)) if i else r, sk.x_r), xty) for i in range(n)]
+        acc = Accumulators(cb, [zero] * (sk.s * n))
         with for_range(cb, kv, "kv", step=vw, hint=SMALL) as k:
-            xv = cb.load(_gep(cb, xrow, k, ety), typ=vec, align=4)
+            xv = [load_source(cb, _gep(cb, xr, k, xty), sk.src, vw) for xr in xrows]
             # the next row, a row's time ahead (X from memory: each row is a new page for the hardware
             # prefetchers; mlp_b256_grad's cold X: 1 thread 80-87 -> 61-72 us)
-            _prefetch(cb, cb.gep(xrow, [cb.add(k, const(I64, sk.x_r))], source_etype=ety))
+            for xr in xrows:
+                _prefetch(cb, cb.gep(xr, [cb.add(k, const(I64, n * sk.x_r))], source_etype=xty))
             old = acc.get()
-            acc.set([intrinsic(cb, "fma", [xv, cb.load(_gep(cb, T, cb.add(const(I64, jj * ld), k), ety), typ=vec,
-                                                         align=4), old[jj]]) for jj in range(sk.s)])
+            new = [None] * (sk.s * n)
+            for jj in range(sk.s):
+                t = cb.load(_gep(cb, T, cb.add(const(I64, jj * ld), k), ety), typ=vec, align=4)
+                for i in range(n):
+                    new[i * sk.s + jj] = intrinsic(cb, "fma", [xv[i], t, old[i * sk.s + jj]])
+            acc.set(new)
         sums = [_hsum(cb, v, vw) for v in acc.get()]
         if kv < K:
             tail = Accumulators(cb, sums)
             with for_range(cb, K, "kt", start=kv, hint=COLD) as k:
-                xs = cb.load(_gep(cb, xrow, k, ety), typ=ety)
+                xs = [load_source(cb, _gep(cb, xr, k, xty), sk.src) for xr in xrows]
                 old = tail.get()
-                tail.set([intrinsic(cb, "fma", [xs, cb.load(_gep(cb, T, cb.add(const(I64, jj * ld), k), ety),
-                                                            typ=ety), old[jj]]) for jj in range(sk.s)])
+                ts = [cb.load(_gep(cb, T, cb.add(const(I64, jj * ld), k), ety), typ=ety) for jj in range(sk.s)]
+                tail.set([intrinsic(cb, "fma", [xs[i], ts[jj], old[i * sk.s + jj]])
+                          for i in range(n) for jj in range(sk.s)])
             sums = tail.get()
-        crow = _mul(cb, r, sk.c_r)
-        for jj in range(sk.s):
-            cb.store(sums[jj], _gep(cb, C, cb.add(crow, const(I64, jj * sk.c_j)), ety))
+        for i in range(n):
+            crow = _mul(cb, cb.add(r, const(I64, i)) if i else r, sk.c_r)
+            for jj in range(sk.s):
+                _store(cb, sums[i * sk.s + jj], C, cb.add(crow, const(I64, jj * sk.c_j)), sk.out)
 
     def body(cx, lo, hi, _task, _extras):
         cb = cx.b
         _once(cx, ctx)
-        with for_range(cb, hi, "r", start=lo, hint=STREAM) as r:
-            row(cb, cx.operands[xi][0].ptr, cx.outputs[0].ptr, cx.scratch, r)
+        X, C = cx.operands[xi][0].ptr, cx.outputs[0].ptr
+        if not pair:
+            with for_range(cb, hi, "r", start=lo, hint=STREAM) as r:
+                rows(cb, X, C, cx.scratch, r, 1)
+            return
+        even = cb.add(lo, cb.and_(cb.sub(hi, lo), const(I64, -2)))
+        with for_range(cb, even, "r", start=lo, step=2, hint=STREAM) as r:
+            rows(cb, X, C, cx.scratch, r, 2)
+        with cb.if_then(cb.icmp_signed("<", even, hi)):
+            rows(cb, X, C, cx.scratch, even, 1)
 
     parallel_range(ctx, sk.r, sk.r * sk.k, body, grain=max(2, 4096 // K // 2 * 2))
 
@@ -191,26 +231,28 @@ def _emit_axpy_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> 
     width = nv * vw
     blocks = sk.r // width
 
+    xty = storage_type(sk.src)
+
     def columns(cb, X, S, C, r0, nvec: int):
         """C[r0 : r0 + nvec * vw, :] (nvec > 0: vectors) or C[r0, :] (nvec == 0: one column)."""
-        ty = vec if nvec else ety
         cnt = max(1, nvec)
         zero = ir.Constant(vec, [0.0] * vw) if nvec else ir.Constant(ety, 0.0)
         acc = Accumulators(cb, [zero] * (sk.s * cnt))
         mask = ir.Constant(ir.VectorType(I32, vw), [0] * vw)
         with for_range(cb, sk.k, "k", hint=SMALL) as k:
-            xrow = _gep(cb, X, cb.add(_mul(cb, k, sk.x_k), r0), ety)
-            xs = [cb.load(_gep(cb, xrow, const(I64, v * vw), ety), typ=ty, align=4) for v in range(cnt)]
+            xrow = _gep(cb, X, cb.add(_mul(cb, k, sk.x_k), r0), xty)
+            xs = [load_source(cb, _gep(cb, xrow, const(I64, v * vw), xty), sk.src, vw if nvec else 0)
+                  for v in range(cnt)]
             if nvec and PREFETCH_ROWS:
                 # the rows of a column block are a page apart or more: the hardware prefetchers stop
-                ahead = cb.gep(xrow, [const(I64, PREFETCH_ROWS * sk.x_k)], source_etype=ety)
-                for line in range(0, nvec * vw * (4 if ety == F32 else 8), 64):
+                ahead = cb.gep(xrow, [const(I64, PREFETCH_ROWS * sk.x_k)], source_etype=xty)
+                for line in range(0, nvec * vw * ELEMENT_TYPES[sk.src].bits // 8, 64):
                     _prefetch(cb, cb.gep(ahead, [const(I64, line)], source_etype=ir.IntType(8)))
             srow = _mul(cb, k, sk.s_k)
             old = acc.get()
             new = []
             for jj in range(sk.s):
-                sv = cb.load(_gep(cb, S, cb.add(srow, const(I64, jj * sk.s_j)), ety), typ=ety)
+                sv = load_source(cb, _gep(cb, S, cb.add(srow, const(I64, jj * sk.s_j)), xty), sk.src)
                 if nvec:
                     sv = cb.shuffle_vector(cb.insert_element(ir.Constant(vec, ir.Undefined), sv, const(I32, 0)),
                                            ir.Constant(vec, ir.Undefined), mask)
@@ -223,13 +265,13 @@ def _emit_axpy_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> 
                 val = res[jj * cnt + v]
                 base = cb.add(ccol, const(I64, jj * sk.c_j + v * vw * sk.c_r))
                 if not nvec:
-                    cb.store(val, _gep(cb, C, base, ety))
-                elif sk.c_r == 1:
+                    _store(cb, val, C, base, sk.out)
+                elif sk.c_r == 1 and sk.out in ("f32", "f64"):
                     cb.store(val, _gep(cb, C, base, ety), align=4)
                 else:
                     for lane in range(vw):
-                        cb.store(cb.extract_element(val, const(I32, lane)),
-                                 _gep(cb, C, cb.add(base, const(I64, lane * sk.c_r)), ety))
+                        at = cb.add(base, const(I64, lane * sk.c_r))
+                        _store(cb, cb.extract_element(val, const(I32, lane)), C, at, sk.out)
 
     def body(cx, lo, hi, _task, _extras):
         cb = cx.b
