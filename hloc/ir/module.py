@@ -481,6 +481,7 @@ class Module:
         """The lowest N >= 1 such that no instruction of the module is named `stem.N`."""
         self.name_in_use(stem)  # (builds the index)
         index = self._name_index
+        assert index is not None
         k = self._names_free_from.get(stem, 1)
         while f"{stem}.{k}" in index:
             k += 1

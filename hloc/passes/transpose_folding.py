@@ -91,7 +91,8 @@ def merged_transpose(r: Instruction) -> tuple[Shape, tuple[int, ...]] | None:
     t = r.operands[0]
     x = t.operands[0]
     perm = t.attrs["dimensions"]
-    if not x.shape.is_array or not x.shape.layout.is_default() or 1 in x.shape.dims or 1 in r.shape.dims:
+    layout = x.shape.layout
+    if not x.shape.is_array or layout is None or not layout.is_default() or 1 in x.shape.dims or 1 in r.shape.dims:
         return None
     groups, k = [], 0  # the transposed dimensions each dimension of r merges
     for size in r.shape.dims:
@@ -133,7 +134,7 @@ def fold_reshaped_dot(dot: Instruction, row_column_only: bool) -> tuple[Instruct
         if not ok or x not in kept:
             for o in x.operands:  # the probes are not part of the module: not users of anything
                 o.users.pop(x, None)
-    return (new, kept) if ok else None
+    return (new, kept) if ok and new is not None else None
 
 
 def fold_convolution(conv: Instruction) -> Instruction | None:
