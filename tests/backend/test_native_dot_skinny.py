@@ -30,10 +30,11 @@ CASES = {
     "bf16_decode_axpy": (["bf16[11,300]", "bf16[300,530]"], "bf16[11,530]", 1, 0, lambda a, b: a @ b, "axpy"),
     # X of 1.1M elements, S^T of 44 KB: two rows of X at a time, an odd one last
     "bf16_two_rows": (["bf16[11,1000]", "bf16[1101,1000]"], "bf16[11,1101]", 1, 1, lambda a, b: a @ b.T, "dot"),
-    # matrix-vector products: the vector's side is the narrow one (s = 1), both forms
-    "logits_bf16": (["bf16[300]", "bf16[5000,300]"], "bf16[5000]", 0, 1, lambda a, b: b @ a, "dot"),
-    "vecmat_f32": (["f32[200]", "f32[200,333]"], "f32[333]", 0, 0, lambda a, b: a @ b, "axpy"),
-    "matvec_f64": (["f64[150,140]", "f64[140]"], "f64[150]", 1, 0, lambda a, b: a @ b, "dot"),
+    # matrix-vector products of at least VECTOR_MIN_WORK elements: the vector's side is the narrow one
+    # (s = 1), both forms
+    "logits_bf16": (["bf16[300]", "bf16[7000,300]"], "bf16[7000]", 0, 1, lambda a, b: b @ a, "dot"),
+    "vecmat_f32": (["f32[256]", "f32[256,8192]"], "f32[8192]", 0, 0, lambda a, b: a @ b, "axpy"),
+    "matvec_f64": (["f64[2048,1024]", "f64[1024]"], "f64[2048]", 1, 0, lambda a, b: a @ b, "dot"),
     "f16_f32_out": (["f16[130,9]", "f16[130,200]"], "f32[9,200]", 0, 0, lambda a, b: a.T @ b, "axpy"),
 }
 DTYPES = {"f64": np.float64, "f32": np.float32, "bf16": ml_dtypes.bfloat16, "f16": np.float16}
@@ -61,6 +62,13 @@ def test_plan_takes_the_skinny_path(name):
     instr = parse_module(_text(name), "t.hlo").entry.root
     plan = plan_dot(instr)
     assert plan.path == "skinny" and plan.skinny.form == CASES[name][5]
+
+
+def test_small_matrix_vector_products_keep_the_dot_loop():
+    """Below VECTOR_MIN_WORK the one-thread dot loop is faster (a 512 x 512 product in a loop body)."""
+    text = ("HloModule t\nENTRY e {\n  p0 = f32[512,512] parameter(0)\n  p1 = f32[512] parameter(1)\n"
+            "  ROOT out = f32[512] dot(p0, p1), lhs_contracting_dims={1}, rhs_contracting_dims={0}\n}\n")
+    assert plan_dot(parse_module(text, "t.hlo").entry.root).path != "skinny"
 
 
 def _features_without_avx512() -> str:

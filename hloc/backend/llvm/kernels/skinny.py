@@ -47,6 +47,10 @@ from .parallel import parallel_range
 SKINNY_MAX_S = 16  # the narrow output dimension (1 for a matrix-vector product)
 SKINNY_MIN_R = 64  # the other output dimension
 SKINNY_MIN_WORK = 1 << 14  # elements of the big operand
+# A matrix-vector product comes here only from this size, to be split over the threads (a 604 MB
+# logits matrix): below it the dot loop is faster on one thread (tf_while_loop's 512 x 512 in a
+# while body, 1 thread: 8 -> 13.5 us per product here).
+VECTOR_MIN_WORK = 1 << 21
 L1_HALF = 16 << 10  # bytes of S^T above which the dot form takes two rows of X at a time (with TWO_ROWS_MIN_WORK)
 TWO_ROWS_MIN_WORK = 1 << 20  # elements of X
 PREFETCH_ROWS = 8  # axpy form: rows of X prefetched ahead (d11: 2 threads 33 -> 27-29 us)
@@ -88,7 +92,7 @@ def plan_skinny(plan, out_etype: str, operand_etypes: tuple[str, ...]) -> Skinny
         sk = Skinny("", False, n.size, m.size, k.size, n.b, k.b, k.a, m.a, n.c, m.c)
     else:
         return None
-    if sk.r * sk.k < SKINNY_MIN_WORK:
+    if sk.r * sk.k < (SKINNY_MIN_WORK if plan.m and plan.n else VECTOR_MIN_WORK):
         return None
     if sk.x_k == 1 and sk.k >= 16:
         form = "dot"
