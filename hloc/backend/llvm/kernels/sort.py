@@ -31,6 +31,7 @@ from ....ir.module import Computation, Instruction
 from ....ir.types import ELEMENT_TYPES
 from .. import library
 from ..elemental import Elemental, IrArray
+from ..library.topk import insert_sorted
 from ..llvmir.irutil import Var, entry_alloca, while_
 from ..llvmir.irvalues import I1, I32, I64, PTR, compute_type, const
 from ..llvmir.loops import COLD, Index, for_range, linearize, loop_nest, strides
@@ -860,18 +861,7 @@ def _select_inline(b, n, k, sym, key_ty, key_at, kld, kst, ild, ist):
     library's f32 selection, library/topk.py, keeps up to 16 of them in vector registers)."""
 
     def insert(key, pos, last):
-        """Put (key, pos) into the sorted keys[0, last] (whose entry `last` is free or dropped)."""
-        at = Var(b, I64, last)
-        with while_(b, lambda: b.icmp_signed(">", at.get(), i64(0)), "topk.ins") as loop:
-            prev = b.sub(at.get(), i64(1))
-            pk = kld(prev)
-            with b.if_then(b.not_(b.icmp_signed(sym, key, pk))):
-                loop.break_()
-            kst(at.get(), pk)
-            ist(at.get(), ild(prev))
-            at.set(prev)
-        kst(at.get(), key)
-        ist(at.get(), pos)
+        insert_sorted(b, sym, kld, kst, ild, ist, key, pos, last)
 
     # the first k elements all enter
     with for_range(b, k, "topk.fill") as i:

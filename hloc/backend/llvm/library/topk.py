@@ -148,6 +148,23 @@ def _cttz(mod, typ):
     return fn if fn is not None else ir.Function(mod, ir.FunctionType(typ, [typ, I1]), name)
 
 
+def insert_sorted(b: ir.IRBuilder, sym: str, kld, kst, ild, ist, key, pos, last) -> None:
+    """Put (key, pos) into the slots 0..last, sorted by `sym` (signed compare) on their keys, whose
+    entry `last` is free or dropped: entries that `key` beats move down one slot (kld/kst load and
+    store slot i's key, ild/ist its position; i64 slot numbers)."""
+    at = Var(b, I64, last)
+    with while_(b, lambda: b.icmp_signed(">", at.get(), const(I64, 0)), "topk.ins") as loop:
+        prev = b.sub(at.get(), const(I64, 1))
+        pk = kld(prev)
+        with b.if_then(b.not_(b.icmp_signed(sym, key, pk))):
+            loop.break_()
+        kst(at.get(), pk)
+        ist(at.get(), ild(prev))
+        at.set(prev)
+    kst(at.get(), key)
+    ist(at.get(), pos)
+
+
 def _scalar_select(b, row, n, k, keys, idx, sym):
     """The k best kept sorted in the slots keys/idx (i64 each), an entering key moved down to its
     place one slot at a time."""
@@ -169,18 +186,7 @@ def _scalar_select(b, row, n, k, keys, idx, sym):
         b.store(v, b.gep(idx, [i], inbounds=True, source_etype=I64))
 
     def insert(key, pos, last):
-        """Put (key, pos) into the sorted keys[0, last] (whose entry `last` is free or dropped)."""
-        at = Var(b, I64, last)
-        with while_(b, lambda: b.icmp_signed(">", at.get(), const(I64, 0)), "topk.ins") as loop:
-            prev = b.sub(at.get(), const(I64, 1))
-            pk = kld(prev)
-            with b.if_then(b.not_(b.icmp_signed(sym, key, pk))):
-                loop.break_()
-            kst(at.get(), pk)
-            ist(at.get(), ild(prev))
-            at.set(prev)
-        kst(at.get(), key)
-        ist(at.get(), pos)
+        insert_sorted(b, sym, kld, kst, ild, ist, key, pos, last)
 
     # the first k elements all enter
     with for_range(b, k, "topk.fill") as i:
