@@ -28,7 +28,7 @@ import llvmlite.ir as ir
 from .. import library
 from ..elemental import IrArray
 from ..library.threadpool import TASK_TY, TASKS_PER_THREAD
-from ..llvmir.irutil import entry_slot
+from ..llvmir.irutil import entry_slot, smin
 from ..llvmir.irvalues import I32, I64, PTR, VOID, const
 from ..llvmir.symbols import fresh_name
 
@@ -103,13 +103,13 @@ def parallel_range(ctx, n: int, work: int, body: Callable, grain: int = 1, extra
         # The slice in whole grains, then scaled: LLVM sees that its trip count is a multiple of the
         # grain (the vector width's), and leaves out the scalar remainder loop after the vectorised
         # one (a second copy of the body; ew_transc_4m: ~2.7 of ~18 ms of LLVM time).
-        u_lo = _smin(tb, tb.mul(t, per), const(I64, units))
-        u_hi = _smin(tb, tb.add(u_lo, per), const(I64, units))
+        u_lo = smin(tb, tb.mul(t, per), const(I64, units))
+        u_hi = smin(tb, tb.add(u_lo, per), const(I64, units))
         t_lo, t_hi = (tb.mul(u, const(I64, grain), flags=["nuw", "nsw"]) for u in (u_lo, u_hi))
     else:
         per = tb.mul(per, const(I64, grain))
-        t_lo = _smin(tb, tb.mul(t, per), const(I64, n))
-        t_hi = _smin(tb, tb.add(t_lo, per), const(I64, n))
+        t_lo = smin(tb, tb.mul(t, per), const(I64, n))
+        t_hi = smin(tb, tb.add(t_lo, per), const(I64, n))
     tb.call(rng, loaded + [t_lo, t_hi, t])
     tb.ret_void()
 
@@ -121,7 +121,7 @@ def parallel_range(ctx, n: int, work: int, body: Callable, grain: int = 1, extra
     else:
         want, cap = b.mul(threads, const(I64, TASKS_PER_THREAD)), min(units, MAX_TASKS)
     ntasks = b.select(b.icmp_signed("<=", threads, const(I64, 1)), const(I64, 1),
-                      _smin(b, want, const(I64, cap)))
+                      smin(b, want, const(I64, cap)))
     frame = entry_slot(b, frame_ty, "par.ctx")
     for k, p in enumerate(ptrs):
         b.store(p, slot(b, frame, k))
@@ -129,9 +129,6 @@ def parallel_range(ctx, n: int, work: int, body: Callable, grain: int = 1, extra
     b.call(pool.parallel_for, [ntasks, tfn, frame])
     return ntasks
 
-
-def _smin(b: ir.IRBuilder, x, y):
-    return b.select(b.icmp_signed("<", x, y), x, y)
 
 
 COUNTER_BYTES = 64  # the chunk counter of parallel_chunks, on a cache line of its own
@@ -160,7 +157,7 @@ def parallel_chunks(ctx, n: int, chunk: int, work: int, counter_off: int, slots:
         lo = cb.atomic_rmw("add", ctr, const(I64, chunk), "monotonic")
         cb.cbranch(cb.icmp_signed("<", lo, const(I64, n)), run, done)
         cb.position_at_end(run)
-        hi = _smin(cb, cb.add(lo, const(I64, chunk)), const(I64, n))
+        hi = smin(cb, cb.add(lo, const(I64, chunk)), const(I64, n))
         body(c, lo, hi, task, ex)
         cb.branch(head)
         cb.position_at_end(done)

@@ -72,7 +72,7 @@ from dataclasses import dataclass
 
 import llvmlite.ir as ir
 
-from ..llvmir.irutil import entry_slot
+from ..llvmir.irutil import entry_slot, smin
 from ..llvmir.irvalues import F32, F64, HALF, I1, I16, I32, I64, PTR, VOID, const, intrinsic
 from ..llvmir.loops import for_range
 from . import threadpool
@@ -223,9 +223,6 @@ def _etype_of(ety: ir.Type) -> str:
     return "f32" if ety == F32 else "f64"
 
 
-def _smin(b, x, y):
-    return b.select(b.icmp_signed("<", x, y), x, y)
-
 
 def _at(b, base, idx, ety):
     return b.gep(base, [idx], source_etype=ety)
@@ -347,8 +344,8 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig, src: str
     work = b.mul(b.mul(M, N), K)
     split = b.and_(b.and_(b.icmp_signed(">", threads, const(I64, 1)), b.icmp_signed(">", a_slots, const(I64, 1))),
                    b.and_(b.icmp_signed(">=", work, const(I64, SPLIT_MIN_WORK)), b.not_(kept_b)))
-    tasks = _smin(b, threads, a_slots)
-    split_tasks = _smin(b, tasks, b.sdiv(b.add(M, const(I64, mr - 1)), const(I64, mr)))
+    tasks = smin(b, threads, a_slots)
+    split_tasks = smin(b, tasks, b.sdiv(b.add(M, const(I64, mr - 1)), const(I64, mr)))
     # The row blocks the tasks claim: a multiple of the task count (SPLIT_CLAIMS_PER_THREAD each, more
     # when a block would exceed SPLIT_MC), of whole MR slivers, sizes differing by at most one sliver and the
     # larger ones first (block_rows). Blocks of a fixed row count left a short last one: M = 256 on 2
@@ -358,7 +355,7 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig, src: str
     fewest = b.sdiv(b.add(slivers, const(I64, per_split - 1)), const(I64, per_split))
     nblocks = _smax(b, b.mul(split_tasks, const(I64, SPLIT_CLAIMS_PER_THREAD)), fewest)
     nblocks = b.mul(b.sdiv(b.add(nblocks, b.sub(split_tasks, const(I64, 1))), split_tasks), split_tasks)
-    row_step = _smin(b, nblocks, slivers)  # the frame's `step`: the number of row blocks
+    row_step = smin(b, nblocks, slivers)  # the frame's `step`: the number of row blocks
     # Few rows per thread: split the columns as well (column groups), each item a (row block, column group).
     few_rows = b.icmp_signed("<", b.mul(slivers, const(I64, mr)), b.mul(tasks, const(I64, COL_SPLIT_ROWS)))
     slot_elems = a_slot_elems(b, cfg, M, K)
@@ -373,9 +370,9 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig, src: str
     if src == "bf16":  # whole k pairs per panel (swaps_pairs), on every target
         kstep = b.and_(b.add(kstep, const(I64, 1)), const(I64, -2))
     with for_range(b, N, "jc", step=cfg.nc) as jc:
-        nc = _smin(b, const(I64, cfg.nc), b.sub(N, jc))
+        nc = smin(b, const(I64, cfg.nc), b.sub(N, jc))
         with for_range(b, K, "pc", step=kstep) as pc:
-            kc = _smin(b, kstep, b.sub(K, pc))
+            kc = smin(b, kstep, b.sub(K, pc))
             # Overwrite C on the first K panel unless accumulating.
             add_to_c = b.or_(acc_flag, b.icmp_signed(">", pc, c0))
             nch = b.sdiv(b.add(nc, const(I64, chunk_cols(cfg) - 1)), const(I64, chunk_cols(cfg)))
@@ -397,7 +394,7 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig, src: str
                     with b.if_then(b.not_(packed_b)):
                         b.call(pack_b_fn, [B, b_rs, b_cs, pc, jc, kc, nc, panel, c0, kc])
                     with for_range(b, M, "ic", step=cfg.mc) as ic:
-                        mc = _smin(b, const(I64, cfg.mc), b.sub(M, ic))
+                        mc = smin(b, const(I64, cfg.mc), b.sub(M, ic))
                         a_direct = direct_a(b, pack_a_fn, A, a_rs, a_cs, ic, pc, mc, kc, nc, Ap, ety, cfg, src)
                         cblk = _at(b, C, b.add(b.mul(ic, c_rs), b.mul(jc, c_cs)), ety)
                         ad = _at(b, A, b.add(b.mul(ic, a_rs), b.mul(pc, a_cs)), source_type(src))
@@ -429,7 +426,7 @@ def pack_b(b, B, b_rs, b_cs, pc, jc, kc, nc, Bp, k_lo, k_hi, ety, cfg: GemmConfi
     with b.if_else(b.icmp_signed("==", b_cs, const(I64, 1))) as (row_major, other):
         with row_major, for_range(b, k_hi, "kb", start=k_lo, step=PACK_B_ROWS) as kb, \
                 for_range(b, full_end, "jp", step=nr) as jp, \
-                for_range(b, _smin(b, b.add(kb, const(I64, PACK_B_ROWS)), k_hi), "kp", start=kb) as kp:
+                for_range(b, smin(b, b.add(kb, const(I64, PACK_B_ROWS)), k_hi), "kp", start=kb) as kp:
             row = _at(b, B, b.add(b.mul(b.add(pc, k_source(b, kp, kc, swap)), b_rs), b.add(jc, jp)), st)
             dst = _at(b, Bp, b.add(b.mul(jp, kc), b.mul(kp, const(I64, nr))), ety)
             for v in range(nv):
@@ -597,9 +594,9 @@ def split_mc(cfg: GemmConfig) -> int:
 
 def a_slot_elems(b, cfg: GemmConfig, M, K):
     """Elements of one A packing slot of the row split (as pack_elems' A part) for runtime M, K."""
-    mm = b.mul(b.sdiv(b.add(_smin(b, const(I64, split_mc(cfg)), M), const(I64, cfg.mr - 1)), const(I64, cfg.mr)),
+    mm = b.mul(b.sdiv(b.add(smin(b, const(I64, split_mc(cfg)), M), const(I64, cfg.mr - 1)), const(I64, cfg.mr)),
                const(I64, cfg.mr))
-    return b.add(b.mul(mm, packed_depth(b, cfg, _smin(b, const(I64, cfg.kc), K))), const(I64, cfg.vw))
+    return b.add(b.mul(mm, packed_depth(b, cfg, smin(b, const(I64, cfg.kc), K))), const(I64, cfg.vw))
 
 
 # kc, nc, M, nblocks, A, a_rs, a_cs, pc, Ap, slot_elems, Bp, C (at column jc), c_rs, c_cs, accumulate, B, b_rs,
@@ -681,13 +678,13 @@ def _emit_blocks(mod, name, ety, tiles, pack_a_fn, pack_b_fn, cfg: GemmConfig, s
             with b.if_else(b.extract_value(pair, 1)) as (mine, others):
                 with mine:
                     j0 = b.mul(c, const(I64, cols))
-                    b.call(pack_b_fn, [B, b_rs, b_cs, pc, b.add(jc, j0), kc, _smin(b, const(I64, cols), b.sub(nc, j0)),
+                    b.call(pack_b_fn, [B, b_rs, b_cs, pc, b.add(jc, j0), kc, smin(b, const(I64, cols), b.sub(nc, j0)),
                                        _at(b, Bp, b.mul(j0, depth), ety), const(I64, 0), kc])
                     b.atomic_rmw("xchg", state, const(I32, B_PACKED), "release")
                 with others:
                     _spin_until(b, mod, state, B_PACKED)
         lo = b.mul(b.mul(c, const(I64, per_chunk)), n_ir)
-        hi = b.mul(_smin(b, b.mul(b.add(c, const(I64, 1)), const(I64, per_chunk)), nsl), n_ir)
+        hi = b.mul(smin(b, b.mul(b.add(c, const(I64, 1)), const(I64, per_chunk)), nsl), n_ir)
         b.call(tiles, [depth, mc, nc, slot, Bp, cblk, c_rs, c_cs, acc, ad, a_direct, lo, hi])
     b.branch(head)
     b.position_at_end(done)
@@ -724,10 +721,10 @@ def block_rows(b, block, nblocks, M, cfg: GemmConfig):
     slivers = b.sdiv(b.add(M, const(I64, cfg.mr - 1)), mr)
     base = b.sdiv(slivers, nblocks)
     extra = b.srem(slivers, nblocks)
-    first = b.add(b.mul(block, base), _smin(b, block, extra))
+    first = b.add(b.mul(block, base), smin(b, block, extra))
     count = b.add(base, b.zext(b.icmp_signed("<", block, extra), I64))
     ic = b.mul(first, mr)
-    return ic, b.sub(_smin(b, b.mul(b.add(first, count), mr), M), ic)
+    return ic, b.sub(smin(b, b.mul(b.add(first, count), mr), M), ic)
 
 
 def _smax(b, x, y):
@@ -781,8 +778,8 @@ def _emit_tiles(mod, name, ety, uk, uk_direct, cfg: GemmConfig) -> ir.Function:
     with for_range(b, hi, "u", start=lo) as u:
         jr = b.mul(b.sdiv(u, n_ir), const(I64, nr))
         irr = b.mul(b.srem(u, n_ir), const(I64, mr))
-        rows = _smin(b, const(I64, mr), b.sub(mc, irr))
-        cols = _smin(b, const(I64, nr), b.sub(nc, jr))
+        rows = smin(b, const(I64, mr), b.sub(mc, irr))
+        cols = smin(b, const(I64, nr), b.sub(nc, jr))
         cptr = _at(b, C, b.add(b.mul(irr, c_rs), b.mul(jr, c_cs)), ety)
         full = b.and_(b.and_(b.icmp_signed("==", rows, const(I64, mr)), b.icmp_signed("==", cols, const(I64, nr))),
                       b.icmp_signed("==", c_cs, const(I64, 1)))
@@ -814,8 +811,8 @@ def _emit_tiles(mod, name, ety, uk, uk_direct, cfg: GemmConfig) -> ir.Function:
     ntiles = tb.load(_slot(tb, frame, len(TILE_ARGS)), typ=I64)
     ntasks = tb.load(_slot(tb, frame, len(TILE_ARGS) + 1), typ=I64)
     per = tb.sdiv(tb.add(ntiles, tb.sub(ntasks, const(I64, 1))), ntasks)
-    t_lo = _smin(tb, tb.mul(t, per), ntiles)
-    tb.call(fn, vals + [t_lo, _smin(tb, tb.add(t_lo, per), ntiles)])
+    t_lo = smin(tb, tb.mul(t, per), ntiles)
+    tb.call(fn, vals + [t_lo, smin(tb, tb.add(t_lo, per), ntiles)])
     tb.ret_void()
     return fn
 
@@ -842,7 +839,7 @@ def _run_tiles(b: ir.IRBuilder, mod, tiles: ir.Function, cfg: GemmConfig, args: 
             frame = entry_slot(b, _FRAME, "tiles.frame")
             for k, v in enumerate(args):
                 b.store(v, _slot(b, frame, k))
-            ntasks = _smin(b, b.mul(threads, const(I64, TASKS_PER_THREAD)), ntiles)
+            ntasks = smin(b, b.mul(threads, const(I64, TASKS_PER_THREAD)), ntiles)
             b.store(ntiles, _slot(b, frame, len(args)))
             b.store(ntasks, _slot(b, frame, len(args) + 1))
             b.call(pool.parallel_for, [ntasks, mod.globals[tiles.name + ".task"], frame])

@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import llvmlite.ir as ir
 
+from ..llvmir.irutil import smin
 from ..llvmir.irvalues import F32, I16, I32, I64, const
 from ..llvmir.loops import for_range
-from .gemm import PACK_B_ROWS, PAIRS, GemmConfig, Packing, emit_gemm, pack_rows
+from .gemm import PACK_B_ROWS, PAIRS, GemmConfig, Packing, emit_gemm, pack_rows, packed_depth
 
 DPBF16PS = "llvm.x86.avx512bf16.dpbf16ps.512"
 
@@ -90,7 +91,7 @@ def pack_a_pairs(b, A, a_rs, a_cs, ic, pc, mc, kc, Ap, ety, cfg: GemmConfig, src
     """Pack A[ic:ic+mc, pc:pc+kc] (bf16) as MR-tall slivers of k pairs: Ap[ip*KP + q*MR + r], zero
     beyond mc and kc (gemm.pack_a's contract)."""
     mr = cfg.mr
-    kp = b.sdiv(b.add(kc, const(I64, 1)), const(I64, 2))
+    kp = packed_depth(b, cfg, kc)
     with for_range(b, mc, "ip", step=mr) as ip:
         sliver = b.gep(Ap, [b.mul(ip, kp)], source_etype=I32)
         full_rows = b.icmp_signed("<=", b.add(ip, const(I64, mr)), mc)
@@ -116,7 +117,7 @@ def pack_b_pairs(b, B, b_rs, b_cs, pc, jc, kc, nc, Bp, k_lo, k_hi, ety, cfg: Gem
     of k pairs: Bp[jp*KP + q*NR + j], zero beyond nc and kc (gemm.pack_b's contract)."""
     vw, nv, nr = cfg.vw, cfg.nv, cfg.nr
     two = const(I64, 2)
-    kp = b.sdiv(b.add(kc, const(I64, 1)), two)
+    kp = packed_depth(b, cfg, kc)
     q_lo, q_hi = b.sdiv(k_lo, two), b.sdiv(b.add(k_hi, const(I64, 1)), two)
     full_end = b.mul(b.sdiv(nc, const(I64, nr)), const(I64, nr))
     half = ir.VectorType(I16, vw)
@@ -124,7 +125,7 @@ def pack_b_pairs(b, B, b_rs, b_cs, pc, jc, kc, nc, Bp, k_lo, k_hi, ety, cfg: Gem
     with b.if_else(b.icmp_signed("==", b_cs, const(I64, 1))) as (row_major, other):
         with row_major, for_range(b, q_hi, "qb", start=q_lo, step=PACK_B_ROWS // 2) as qb, \
                 for_range(b, full_end, "jp", step=nr) as jp, \
-                for_range(b, _smin(b, b.add(qb, const(I64, PACK_B_ROWS // 2)), q_hi), "q", start=qb) as q:
+                for_range(b, smin(b, b.add(qb, const(I64, PACK_B_ROWS // 2)), q_hi), "q", start=qb) as q:
             k0 = b.mul(q, two)
             k1_ok = b.icmp_signed("<", b.add(k0, const(I64, 1)), kc)
             row0 = b.gep(B, [b.add(b.mul(b.add(pc, k0), b_rs), b.add(jc, jp))], source_etype=I16)
@@ -161,7 +162,3 @@ def _pack_b_elements(b, B, b_rs, b_cs, pc, jc, kc, Bp, q_lo, q_hi, kp, j_lo, j_h
             ok = b.icmp_signed("<", jj, width)
             off0 = b.add(b.mul(k0, b_rs), b.mul(b.add(jc, b.add(jp, jj)), b_cs))
             b.store(_pair(b, B, off0, b.add(off0, b_rs), ok, b.and_(ok, k1_ok)), b.gep(dst, [jj], source_etype=I32))
-
-
-def _smin(b, x, y):
-    return b.select(b.icmp_signed("<", x, y), x, y)

@@ -125,3 +125,8 @@ def if_else_value(b: ir.IRBuilder, cond: ir.Value, then_fn, else_fn):
     phi.add_incoming(tv, tb)
     phi.add_incoming(ev, eb)
     return phi
+
+
+def smin(b: ir.IRBuilder, x, y):
+    """The signed minimum of two integers."""
+    return b.select(b.icmp_signed("<", x, y), x, y)
