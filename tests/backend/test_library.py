@@ -104,6 +104,12 @@ def _outputs(built):
     return exe(_inputs())
 
 
+_NO_DATA_FORM = pytest.mark.xfail(strict=True, reason=(
+    "the large code model's library (.ltext sections flagged SHF_X86_64_LARGE, GOT-relative 64-bit "
+    "relocations) has no data form in asmblob yet: it is carried as assembly text"))
+
+
+@_NO_DATA_FORM
 @pytest.mark.parametrize("pic", [True, False])
 def test_data_form_is_used_and_checked(private_cache, pic):
     """(--no-pic: absolute relocations too; test_aot_c.py runs such an object)"""
@@ -120,6 +126,7 @@ def test_data_form_is_used_and_checked(private_cache, pic):
     assert again.assembly() == text and again.status == "disk" and again.form == "blob"
 
 
+@_NO_DATA_FORM
 def test_unknown_relocation_falls_back_to_the_text_form(private_cache, monkeypatch):
     blob = _build()
     assert ".base64" in blob.compiled.llvm_ir or ".ascii" in blob.compiled.llvm_ir
@@ -141,6 +148,7 @@ def test_unknown_relocation_falls_back_to_the_text_form(private_cache, monkeypat
         np.testing.assert_array_equal(got, ref)
 
 
+@_NO_DATA_FORM
 @pytest.mark.skipif(shutil.which("cc") is None, reason="needs a C compiler driver (cc) to assemble")
 def test_written_ir_and_assembly_hold_no_base64(private_cache, tmp_path, monkeypatch):
     """The IR and assembly hloc writes (optimized_ir, --emit llvm/asm) spell the library's bytes as

@@ -2,8 +2,17 @@
 
 llvmlite 0.50 ships LLVM 22: `llvm.initialize()` is gone (only the native target, asm printer and
 parser are initialised), optimisation is the new pass manager only, and SLP vectorisation is off
-unless asked for. One TargetMachine serves both the JIT and object emission (PIC, default code
+unless asked for. One TargetMachine serves both the JIT and object emission (PIC, large code
 model), so `hloc run` can execute exactly the object code `hloc compile` writes.
+
+Why the large code model: ORC's RuntimeDyld (what llvmlite's LLJIT links x86-64 ELF objects with)
+maps each section of an object on its own, wherever mmap puts it. Once a long-lived process has
+mapped and freed a few GiB, an object's code and its constants or globals can land more than 2 GiB
+apart, and the small model's 32-bit PC-relative references between them overflow: an assertion in
+llvmlite's LLVM (`isInt<32>(RealOffset)` in resolveX86_64Relocation, the test suite's aborting
+workers), silently wrong addresses in a build without assertions. The large model addresses other
+sections and symbols with 64-bit relocations only (tests/backend/test_relocations.py); measured
+cost on the bench suite: within noise except transposes.
 """
 
 from __future__ import annotations
@@ -93,7 +102,7 @@ def new_target_machine(spec: TargetSpec, opt_level: int = 3) -> llvm.TargetMachi
         target = llvm.Target.from_triple(spec.triple)
     return target.create_target_machine(
         cpu=spec.cpu, features=spec.features, opt=max(0, min(3, opt_level)),
-        reloc="pic" if spec.pic else "static", codemodel="default")
+        reloc="pic" if spec.pic else "static", codemodel="large")
 
 
 def optimize(mod: llvm.ModuleRef, tm: llvm.TargetMachine, opt_level: int) -> None:
