@@ -69,6 +69,54 @@ counter:
     .size counter, 24
 """
 
+# what the large code model gives (codegen/target.py): code in .ltext, data in .ldata/.lbss, reached
+# through the GOT's address (GOTPC64), GOT-relative offsets (GOTOFF64), GOT slots (GOT64) and PLT
+# offsets (PLTOFF64)
+LARGE_SOURCE = """
+    .section .ltext,"axl",@progbits
+    .globl f
+    .type f,@function
+f:
+.Lpb:
+    leaq .Lpb(%rip), %rbx
+    movabsq $_GLOBAL_OFFSET_TABLE_-.Lpb, %r11
+    addq %r11, %rbx
+    movabsq $.Lc@GOTOFF, %rax
+    vmovsd (%rbx,%rax), %xmm0
+    movabsq $counter@GOTOFF+8, %rax
+    movabsq $ext@GOT, %rax
+    movq (%rbx,%rax), %rax
+    movabsq $f@GOT, %rcx
+    movabsq $g@GOT, %rcx
+    movabsq $ext@PLTOFF, %rax
+    addq %rbx, %rax
+    call *%rax
+    ret
+    .size f, .-f
+    .globl g
+    .hidden g
+    .type g,@function
+g:
+    ret
+    .section .rodata.cst8,"aM",@progbits,8
+    .p2align 3
+.Lc:
+    .quad 42
+    .section .ldata,"awl",@progbits
+    .p2align 4
+    .type table,@object
+table:
+    .quad f + 8
+    .quad ext2 - .
+    .size table, 16
+    .section .lbss,"awl",@nobits
+    .p2align 6
+    .type counter,@object
+counter:
+    .zero 24
+    .size counter, 24
+"""
+
 
 def _assemble(text: str) -> bytes:
     init_llvm()
@@ -86,9 +134,9 @@ def _reloc_types(obj: bytes) -> set[int]:
 @pytest.mark.parametrize("use_base64", [True, False])
 def test_round_trip_links_to_the_same_image(use_base64):
     obj = _assemble(SOURCE)
-    # the kinds the object holds: absolute (64, 32, 32 sign-extended), pc-relative (data and code),
-    # PLT calls, pc-relative 64-bit
-    assert _reloc_types(obj) == set(asmblob.RELOCS)
+    # the kinds the objects hold: absolute (64, 32, 32 sign-extended), pc-relative (data and code),
+    # PLT calls, pc-relative 64-bit; and the large code model's GOT-relative ones
+    assert _reloc_types(obj) | _reloc_types(_assemble(LARGE_SOURCE)) == set(asmblob.RELOCS)
     if use_base64 and not asmblob.supports_base64():
         pytest.skip("this LLVM has no .base64")
     text = asmblob.to_asm(obj, local={"f"}, use_base64=use_base64)
@@ -109,6 +157,34 @@ def test_round_trip_links_to_the_same_image(use_base64):
     assert syms["table"].size == 32 and syms["counter"].size == 24
 
 
+@pytest.mark.parametrize("use_base64", [True, False])
+def test_large_code_model_round_trip(use_base64):
+    obj = _assemble(LARGE_SOURCE)
+    assert {asmblob.R_X86_64_GOTPC64, asmblob.R_X86_64_GOTOFF64, asmblob.R_X86_64_GOT64,
+            asmblob.R_X86_64_PLTOFF64} <= _reloc_types(obj)
+    if use_base64 and not asmblob.supports_base64():
+        pytest.skip("this LLVM has no .base64")
+    text = asmblob.to_asm(obj, local={"f"}, use_base64=use_base64)
+    assert '.ltext,"axl"' in text and '.lbss,"awl",@nobits' in text and "f@GOT + 0" in text
+    again = _assemble(text)
+    assert asmblob.same_image(obj, again) == ""
+    elf = asmblob.read_elf(again)
+    large = {s.name for s in elf.alloc() if s.flags & asmblob.SHF_X86_64_LARGE}
+    assert {".ltext", ".ldata", ".lbss"} <= large
+    # f is local now, and its GOT slot still holds f (not the section's start plus an offset)
+    got64 = [elf.symbols[r.sym].name for rs in elf.relocs.values() for r in rs if r.type == asmblob.R_X86_64_GOT64]
+    assert sorted(got64) == ["ext", "f", "g"]
+
+
+def test_a_changed_got_slot_is_seen():
+    obj = _assemble(LARGE_SOURCE)
+    text = asmblob.to_asm(obj, use_base64=False)
+    # the same GOT-relative address of g, through its slot or directly: not the same instruction
+    assert "g@GOT + 0" in text
+    assert asmblob.same_image(obj, _assemble(text.replace("g@GOT + 0", "g@GOTOFF + 0", 1))) != ""
+    assert asmblob.same_image(obj, _assemble(text.replace("g@GOT + 0", "ext@GOT + 0", 1))) != ""
+
+
 def test_a_changed_byte_or_relocation_is_seen():
     obj = _assemble(SOURCE)
     text = asmblob.to_asm(obj, use_base64=False)
@@ -121,8 +197,9 @@ def test_a_changed_byte_or_relocation_is_seen():
 
 
 @pytest.mark.skipif(shutil.which("cc") is None, reason="needs a C compiler driver (cc) to assemble")
-def test_the_ascii_form_reads_with_the_system_assembler(tmp_path):
-    obj = _assemble(SOURCE)
+@pytest.mark.parametrize("source", [SOURCE, LARGE_SOURCE], ids=["small", "large"])
+def test_the_ascii_form_reads_with_the_system_assembler(tmp_path, source):
+    obj = _assemble(source)
     (tmp_path / "b.s").write_text(asmblob.to_asm(obj, local={"f"}, use_base64=False))
     subprocess.run(["cc", "-c", str(tmp_path / "b.s"), "-o", str(tmp_path / "b.o")], check=True)
     assert asmblob.same_image(obj, (tmp_path / "b.o").read_bytes()) == ""

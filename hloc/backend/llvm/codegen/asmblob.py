@@ -10,6 +10,11 @@ that makes the assembler emit the same relocation (or resolve it, within a secti
     R_X86_64_PC32    .long S + A - .           R_X86_64_PLT32   .long S@PLT + A  (S preemptible)
     R_X86_64_64      .quad S + A               R_X86_64_PC64    .quad S + A - .   (else as PC32)
     R_X86_64_32      .long S + A               R_X86_64_32S     .reloc ., R_X86_64_32S, S + A; .long 0
+    R_X86_64_GOT64   .quad S@GOT + A           R_X86_64_GOTOFF64 .quad S@GOTOFF + A
+    R_X86_64_PLTOFF64 .quad S@PLTOFF + A       R_X86_64_GOTPC64 .reloc ., R_X86_64_GOTPC64, S + A; .quad 0
+
+The last four and the large sections (.ltext, .ldata, .lbss: SHF_X86_64_LARGE, the `l` flag) are what
+the large code model (codegen/target.py) gives.
 
     text = to_asm(obj, local={"f"}, prefix=".Lhk_")    # Unsupported: anything else (the caller falls back)
     same_image(obj, assemble(text))                     # '': both link to the same bytes (else what differs)
@@ -28,15 +33,30 @@ from dataclasses import dataclass
 # ELF constants (the System V gABI and the x86-64 psABI)
 SHT_PROGBITS, SHT_SYMTAB, SHT_STRTAB, SHT_RELA, SHT_NOBITS, SHT_REL = 1, 2, 3, 4, 8, 9
 SHF_WRITE, SHF_ALLOC, SHF_EXECINSTR, SHF_MERGE, SHF_STRINGS = 0x1, 0x2, 0x4, 0x10, 0x20
+SHF_X86_64_LARGE = 0x10000000
 STT_NOTYPE, STT_OBJECT, STT_FUNC, STT_SECTION, STT_FILE = 0, 1, 2, 3, 4
 STB_LOCAL, STB_GLOBAL, STB_WEAK = 0, 1, 2
 STV_DEFAULT, STV_HIDDEN = 0, 2
 SHN_UNDEF = 0
 R_X86_64_64, R_X86_64_PC32, R_X86_64_PLT32, R_X86_64_32, R_X86_64_32S, R_X86_64_PC64 = 1, 2, 4, 10, 11, 24
-# relocation type -> (field bytes, pc-relative, the name `.reloc` needs where no data expression gives it)
-RELOCS = {R_X86_64_64: (8, False, None), R_X86_64_PC32: (4, True, None), R_X86_64_PLT32: (4, True, None),
-          R_X86_64_32: (4, False, None), R_X86_64_32S: (4, False, "R_X86_64_32S"),
-          R_X86_64_PC64: (8, True, None)}
+R_X86_64_GOTOFF64, R_X86_64_GOT64, R_X86_64_GOTPC64, R_X86_64_PLTOFF64 = 25, 27, 29, 31
+
+
+@dataclass(frozen=True)
+class RelocKind:
+    size: int  # field bytes
+    pcrel: bool  # S + A - P (the data expression subtracts `.`)
+    modifier: str = ""  # the `S@...` variant that makes the assembler emit this type
+    directive: str = ""  # the name `.reloc` needs where no data expression gives the type
+
+
+RELOCS = {R_X86_64_64: RelocKind(8, False), R_X86_64_PC32: RelocKind(4, True), R_X86_64_PLT32: RelocKind(4, True),
+          R_X86_64_32: RelocKind(4, False), R_X86_64_32S: RelocKind(4, False, directive="R_X86_64_32S"),
+          R_X86_64_PC64: RelocKind(8, True),
+          R_X86_64_GOTOFF64: RelocKind(8, False, "@GOTOFF"), R_X86_64_GOT64: RelocKind(8, False, "@GOT"),
+          R_X86_64_PLTOFF64: RelocKind(8, False, "@PLTOFF"),
+          # (`_GLOBAL_OFFSET_TABLE_ - .` in data is PC64 to LLVM's assembler)
+          R_X86_64_GOTPC64: RelocKind(8, True, directive="R_X86_64_GOTPC64")}
 CHUNK = 3072  # bytes per data line (a multiple of 3: no base64 padding inside a run)
 
 
@@ -200,7 +220,7 @@ def to_asm(obj: bytes, local: set[str] = frozenset(), prefix: str = ".Lhk_", use
     for s in elf.alloc():
         if s.type not in (SHT_PROGBITS, SHT_NOBITS):
             raise Unsupported(f"section {s.name} of type {s.type:#x}")
-        if s.flags & ~(SHF_ALLOC | SHF_WRITE | SHF_EXECINSTR | SHF_MERGE | SHF_STRINGS):
+        if s.flags & ~(SHF_ALLOC | SHF_WRITE | SHF_EXECINSTR | SHF_MERGE | SHF_STRINGS | SHF_X86_64_LARGE):
             raise Unsupported(f"section {s.name} with flags {s.flags:#x}")
         out.append(_section_directive(s))
         if s.align > 1:
@@ -212,14 +232,15 @@ def to_asm(obj: bytes, local: set[str] = frozenset(), prefix: str = ".Lhk_", use
         for r in elf.relocs.get(s.index, []):
             if r.type not in RELOCS:
                 raise Unsupported(f"relocation type {r.type} in {s.name}")
-            size, pcrel, reloc = RELOCS[r.type]
+            kind = RELOCS[r.type]
+            size, pcrel = kind.size, kind.pcrel
             name, preemptible = target(r)
             if r.type == R_X86_64_PLT32 and preemptible:
                 name, pcrel = name + "@PLT", False  # `S@PLT + A` is PLT32 (S + A - P) to both LLVM's and GNU as
-            expr = name + (f" + {r.addend}" if r.addend >= 0 else f" - {-r.addend}")
+            expr = name + kind.modifier + (f" + {r.addend}" if r.addend >= 0 else f" - {-r.addend}")
             data = f"\t.{'quad' if size == 8 else 'long'}\t"
-            if reloc:
-                lines = [f"\t.reloc\t., {reloc}, {expr}", data + "0"]
+            if kind.directive:
+                lines = [f"\t.reloc\t., {kind.directive}, {expr}", data + "0"]
             else:
                 lines = [data + expr + (" - ." if pcrel else "")]
             events.append((r.offset, 1, (size, lines)))
@@ -272,8 +293,9 @@ def _section_directive(s: Section) -> str:
         # piece it starts, not the offset. The constants are few; plain read-only data keeps them exact.
         if s.flags & (SHF_WRITE | SHF_EXECINSTR):
             raise Unsupported(f"writable or executable mergeable section {s.name}")
-        return '\t.section\t.rodata,"a",@progbits'
-    flags = "a" + ("w" if s.flags & SHF_WRITE else "") + ("x" if s.flags & SHF_EXECINSTR else "")
+        return f'\t.section\t{_output_name(s)},"a{"l" if s.flags & SHF_X86_64_LARGE else ""}",@progbits'
+    flags = ("a" + ("w" if s.flags & SHF_WRITE else "") + ("x" if s.flags & SHF_EXECINSTR else "")
+             + ("l" if s.flags & SHF_X86_64_LARGE else ""))
     if not re.fullmatch(r"[\w.$]+", s.name):
         raise Unsupported(f"section name {s.name!r}")
     return f'\t.section\t{s.name},"{flags}",@{"nobits" if s.type == SHT_NOBITS else "progbits"}'
@@ -327,7 +349,8 @@ def linked_image(obj: bytes) -> dict:
             buf.extend(s.data if s.type != SHT_NOBITS else b"\0" * s.size)
             pos += s.size
         out_size[name], out_align[name], contents[name] = pos, max(s.align for s in layout[name]), buf
-        addr += (pos + (1 << 24)) & ~((1 << 24) - 1)
+        if pos:  # (an empty section takes no room: assemblers differ in which empty ones they emit)
+            addr += (pos + (1 << 24)) & ~((1 << 24) - 1)
     undefined = sorted({sym.name for sym in elf.symbols[1:] if sym.shndx == SHN_UNDEF})
     where = {name: (1 << 30) + 64 * k for k, name in enumerate(undefined)}
 
@@ -335,6 +358,26 @@ def linked_image(obj: bytes) -> dict:
         if sym.shndx == SHN_UNDEF:
             return where[sym.name]
         return base[sym.shndx] + (0 if sym.type == STT_SECTION else sym.value)
+
+    # the GOT: one slot per address loaded through it, in address order (a GOT64 that names another
+    # symbol, or a section plus an offset, loads from another slot: the images differ)
+    got = 3 << 30
+    got_targets = sorted({value(elf.symbols[r.sym]) for rs in elf.relocs.values() for r in rs
+                          if r.type == R_X86_64_GOT64})
+    slot = {a: got + 8 * (k + 1) for k, a in enumerate(got_targets)}
+
+    def field(r: Reloc, p: int) -> int:
+        sym = elf.symbols[r.sym]
+        if r.type == R_X86_64_GOTPC64:
+            if sym.name != "_GLOBAL_OFFSET_TABLE_":
+                raise Unsupported(f"GOTPC64 against {sym.name}")
+            return got + r.addend - p
+        s = value(sym)
+        if r.type == R_X86_64_GOT64:
+            return slot[s] - got + r.addend
+        if r.type in (R_X86_64_GOTOFF64, R_X86_64_PLTOFF64):  # (no PLT here: a call reaches S itself)
+            return s + r.addend - got
+        return s + r.addend - (p if RELOCS[r.type].pcrel else 0)
 
     types = {}
     for k, relocs in elf.relocs.items():
@@ -345,9 +388,9 @@ def linked_image(obj: bytes) -> dict:
         for r in relocs:
             if r.type not in RELOCS:
                 raise Unsupported(f"relocation type {r.type} in {s.name}")
-            size, pcrel, _ = RELOCS[r.type]
+            size = RELOCS[r.type].size
             p = base[k] + r.offset
-            v = value(elf.symbols[r.sym]) + r.addend - (p if pcrel else 0)
+            v = field(r, p)
             at = p - out_base[_output_name(s)]
             buf[at: at + size] = (v & ((1 << (8 * size)) - 1)).to_bytes(size, "little")
             types[(_output_name(s), at)] = r.type
@@ -362,7 +405,9 @@ def linked_image(obj: bytes) -> dict:
 
 
 def _output_name(s: Section) -> str:
-    return ".rodata" if s.flags & SHF_MERGE else s.name
+    if s.flags & SHF_MERGE:
+        return ".lrodata" if s.flags & SHF_X86_64_LARGE else ".rodata"
+    return s.name
 
 
 def same_image(original: bytes, rebuilt: bytes) -> str:
