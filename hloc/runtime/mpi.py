@@ -26,6 +26,7 @@ import atexit
 import ctypes
 import os
 import sys
+import time
 
 import numpy as np
 
@@ -104,6 +105,9 @@ class MpiCommunicator(Communicator):
                 sys.stderr.write(f"hloc: rank {self.device} of {self.comm.Get_size()}: {e}\n"
                                  "hloc: aborting the other ranks (MPI_Abort)\n")
                 sys.stderr.flush()
+                # Hydra's proxy drops what is still in its stdio pipes when a rank aborts: give it
+                # time to forward the message first.
+                time.sleep(0.25)
                 self.comm.Abort(1)
             raise
 
