@@ -237,3 +237,37 @@ def test_transposes_that_keep_the_physical_order_are_bitcasts():
         np.testing.assert_allclose(d, w.astype(np.float64) @ v, rtol=1e-5, atol=1e-5)
         assert np.array_equal(t, w.T) and np.array_equal(moved, w.T)
         assert np.array_equal(tu, u.transpose(1, 2, 0)) and np.array_equal(tq, q.T)
+
+
+def test_complex64_layout_copies_are_tiled_and_move_whole_elements():
+    """A c64 element moves as one 8-byte unit (both components together): the LU solves' layout
+    copies of [256, 256] c64 matrices (jax's linalg) are transposes in memory like an f64 one's."""
+    module = parse_module("""HloModule c
+ENTRY e {
+  x = c64[40,24]{1,0} parameter(0)
+  ROOT y = c64[40,24]{0,1} copy(x)
+}
+""", "c.hlo")
+    plan = plan_permute(module.entry.root)
+    assert plan is not None and plan.dims == ((40, 24), (24, 1)) and plan.es == 8
+
+
+def test_random_moves_of_complex_elements_match_numpy():
+    rng = np.random.default_rng(2028)
+    types = {"c64": np.complex64, "c128": np.complex128}
+    tiled = 0
+    for k in range(16):
+        text, et, dims, steps = _random_case(rng, k, tuple(types))
+        module = parse_module(text, f"c{k}.hlo")
+        tiled += plan_permute(module.entry.root) is not None
+        shape = tuple(dims)
+        x = (rng.integers(-1000, 1000, shape) + 1j * rng.integers(-1000, 1000, shape)).astype(types[et])
+        want = x
+        for kind, arg in steps:
+            want = want.transpose(arg) if kind == "t" else want.reshape(arg)
+        exe = compile_text(text)
+        for threads in (1, 2):
+            exe.threads = threads
+            got = np.asarray(exe([x]))
+            assert got.dtype == want.dtype and np.array_equal(got, want), (k, threads, text)
+    assert tiled >= 3
