@@ -5,6 +5,7 @@ layout (the copies XLA's layout assignment adds where layout constraints conflic
     while(init{0,1}) : (..., f32[2,3]{1,0})  => while(tuple(..., copy(gte(init, k))))
     body(p : {1,0}) of a while : {0,1}   => p : {0,1}, its uses read a copy of it in {1,0}
     ... unless the body passes p through  => the while's state takes {1,0} (copies outside the loop)
+    custom-call(f{1,0}) wanting {0,1}, f a loop fusion only such calls read  => f : {0,1} (no copy)
 
 The places are ir/layout_flows.py's boundaries: tuple and get-tuple-element, while state, body,
 condition and result, conditional branches' parameters and results, calls, opt-barrier and
@@ -103,6 +104,8 @@ def _fix(instr: Instruction, module: Module, who: dict) -> None:
     elif op == "custom-call":
         for k, wanted in enumerate(constrained_operand_shapes(instr)):
             if wanted is not None:
+                if _computes_in(instr.operands[k], wanted, comp):
+                    continue
                 instr.replace_operand(k, coerce(instr.operands[k], wanted, comp))
     elif op == "call":
         callee = instr.attrs["to_apply"]
@@ -110,6 +113,23 @@ def _fix(instr: Instruction, module: Module, who: dict) -> None:
             instr.replace_operand(k, coerce(instr.operands[k], p.shape, comp))
         if not layouts_agree(callee.root.shape, instr.shape):
             _set_root(_owned(instr, callee, module, who), instr.shape)
+
+
+def _computes_in(value: Instruction, want: Shape, comp: Computation) -> bool:
+    """Give a loop fusion that only custom calls asking for `want`'s layout read that layout: its
+    kernel writes every element wherever the layout puts it, so one kernel replaces a kernel and a
+    copy (jax's LU solves: the triangular factor's select, then its copy to column-major)."""
+    if (value.opcode != "fusion" or value.attrs.get("kind") != "kLoop" or value.shape.is_tuple
+            or want.is_tuple or comp.root is value or not value.users):
+        return False
+    for user in value.users:
+        if user.opcode != "custom-call":
+            return False
+        for operand, wanted in zip(user.operands, constrained_operand_shapes(user)):
+            if operand is value and (wanted is None or not layouts_agree(wanted, want)):
+                return False
+    value.shape = Shape(value.shape.etype, value.shape.dims, want.layout, value.shape.dynamic)
+    return True
 
 
 def _take_passed_through_layouts(loop: Instruction) -> None:
