@@ -92,6 +92,13 @@ def register_pass(cls: type[Pass]) -> type[Pass]:
     return cls
 
 
+def is_registered(cls: type[Pass]) -> bool:
+    """True for a pass class pipelines name: one that is deterministic and keeps no state between
+    runs (what every registered pass promises), so equal options on an equal module give equal
+    results."""
+    return _REGISTRY.get(cls.name) is cls
+
+
 def _load_all() -> None:
     """Import every module of hloc.passes so that each pass file registers itself."""
     global _loaded

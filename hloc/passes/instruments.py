@@ -217,8 +217,10 @@ def time_report(ctx: PassContext) -> str:
     out = [rule, "Pass execution timing report".center(79).rstrip(), rule,
            f"  Total: {ctx.total_seconds:.4f} s wall, {ctx.total_cpu_seconds:.4f} s CPU (passes {pass_total:.4f} s, "
            f"verifier {ctx.verifier_seconds:.4f} s"
-           + (f", change checks {ctx.check_seconds:.4f} s" if ctx.check_seconds else "") + ")", "",
-           f"  {'Wall (s)':>10} {'CPU (s)':>10} {'%':>6} {'Runs':>6} {'Changed':>8}  Pass"]
+           + (f", change checks {ctx.check_seconds:.4f} s" if ctx.check_seconds else "") + ")"]
+    if ctx.passes_skipped:
+        out.append(f"  Skipped: {ctx.passes_skipped} reruns of a pass on the module it had left unchanged")
+    out += ["", f"  {'Wall (s)':>10} {'CPU (s)':>10} {'%':>6} {'Runs':>6} {'Changed':>8}  Pass"]
     for label, (secs, runs, changed) in rows:
         share = 100 * secs / total
         out.append(f"  {secs:10.4f} {cpu.get(label, 0.0):10.4f} {share:6.1f} {runs:6d} {changed:8d}  {label}")
@@ -236,5 +238,6 @@ def time_report(ctx: PassContext) -> str:
 def time_json(ctx: PassContext) -> dict:
     """The --time-passes figures as data (`hloc opt --json`)."""
     return {"total_s": ctx.total_seconds, "total_cpu_s": ctx.total_cpu_seconds, "verifier_s": ctx.verifier_seconds,
+            "skipped_reruns": ctx.passes_skipped,
             "passes": [{"pass": label, "wall_s": secs, "cpu_s": ctx.times.cpu.get(label, 0.0), "runs": runs,
                         "changed": changed} for label, (secs, runs, changed) in ctx.times.rows.items()]}

@@ -44,28 +44,39 @@ class ModuleNames:
                     self._owner_map.setdefault(_name_key(i.name), set()).add(c)
         return self._owner_map
 
-    def _taken(self, name: str, comp: Computation) -> bool:
+    def _taken(self, name: str, key: tuple[str, int], comp: Computation) -> bool:
         names = comp._names  # the live names of `comp` (kept up to date by add/remove/rename)
-        stem, n = _name_key(name)
+        stem, n = key
         if name in names or (n == 0 and (f"{stem}.0" in names or stem in names)):
             return True
-        owners = self._owners.get((stem, n))
+        return self._owned_elsewhere(key, comp)
+
+    def _suffix_taken(self, stem: str, k: int, comp: Computation) -> bool:
+        """_taken for the name `stem.k` (k >= 1), whose key is (stem, k): the probe loops ask
+        this ~10 times per pick, so without splitting the name again."""
+        return f"{stem}.{k}" in comp._names or self._owned_elsewhere((stem, k), comp)
+
+    def _owned_elsewhere(self, key: tuple[str, int], comp: Computation) -> bool:
+        owners = self._owners.get(key)
         return owners is not None and bool(owners) and (len(owners) > 1 or comp not in owners)
 
     def pick(self, base: str, comp: Computation) -> str:
         name = base
-        if self._taken(name, comp):
-            stem, _ = _name_key(base)
+        key = _name_key(base)
+        if self._taken(name, key, comp):
+            stem = key[0]
+            taken = self._suffix_taken
             k = 1  # the first few suffixes are tried in order (small modules keep small numbers) ...
-            while k <= 8 and self._taken(f"{stem}.{k}", comp):
+            while k <= 8 and taken(stem, k, comp):
                 k += 1
             if k > 8:  # ... then the search resumes where it last ended (no quadratic probing)
                 k = self._next.get(stem, 9)
-                while self._taken(f"{stem}.{k}", comp):
+                while taken(stem, k, comp):
                     k += 1
                 self._next[stem] = k + 1
             name = f"{stem}.{k}"
-        self._owners.setdefault(_name_key(name), set()).add(comp)
+            key = (stem, k)
+        self._owners.setdefault(key, set()).add(comp)
         return name
 
     def create(self, comp: Computation, opcode: str, shape: Shape, operands, name: str | None = None,

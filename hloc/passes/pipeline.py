@@ -10,6 +10,9 @@ a `PassContext`, which:
     the passes that ran on the pipeline's input: printing a big module before every pass costs
     more than the passes);
   * optionally checks that each pass reports `changed` truthfully (printed text before == after);
+  * skips a registered pass that already ran with the same options and found nothing to do, when
+    no pass has changed the module since (passes are deterministic: it would find nothing again;
+    gemma3's -O2: the last round of a fixpoint, and the whole second simplification fixpoint);
   * times every pass, and calls the instruments (dumps, --print-after-all, ...) around each one.
 
 Pipeline text (see `parse_pipeline` in hloc/passes/syntax.py) builds these objects.
@@ -29,7 +32,7 @@ from dataclasses import dataclass
 from ..errors import HlocError, PassError, VerifyError
 from ..ir.module import Module
 from ..ir.printer import print_module
-from .base import Pass, format_options, option
+from .base import Pass, format_options, is_registered, option
 
 PIPELINE_START = "pipeline-start"
 PIPELINE_END = "pipeline-end"
@@ -117,6 +120,11 @@ class PassContext:
         # Otherwise the module before a failing pass is rebuilt on demand: the pipeline's input
         # (as text) and every leaf pass run on it since.
         self._input_text: str | None = None
+        # Changes reported so far in this run, and per pass (class and options) the count when it
+        # last ran and found nothing to do: until another change it would find nothing again.
+        self._changes = 0
+        self._quiet: dict[tuple, int] = {}
+        self.passes_skipped = 0
         self._history: list[Pass] = []
 
     # ------------------------------------------------------------------------------- top level
@@ -141,6 +149,8 @@ class PassContext:
         cpu_start = time.thread_time()
         self._text = None
         self._history = []
+        self._changes = 0
+        self._quiet = {}
         self._verify(module, None, None)  # the input's own problems are the user's, not a pass's
         self._input_text = None
         if not self._keep_before:
@@ -161,6 +171,11 @@ class PassContext:
     def run_pass(self, p: Pass, module: Module, event: PassEvent) -> bool:
         if isinstance(p, CompositePass):
             return p.run(module, self)
+        key = self._quiet_key(p)
+        if key is not None and self._quiet.get(key) == self._changes:
+            # (the last round of a fixpoint, a second fixpoint after a pass that changed nothing)
+            self.passes_skipped += 1
+            return False
         before = None
         if self._keep_before:
             before = self._text if self._text is not None else _print(module)
@@ -180,6 +195,10 @@ class PassContext:
             raise PassError(f"pass '{p.label}' returned {changed!r} instead of True/False (a bug in hloc)")
         self.times.add(p.label, time.perf_counter() - t0, changed, time.thread_time() - c0)
         self.pass_runs += 1
+        if changed:
+            self._changes += 1
+        elif key is not None:
+            self._quiet[key] = self._changes
         self._history.append(p)
         self._text = None if changed else before
         if self.check_changed:
@@ -190,6 +209,18 @@ class PassContext:
         for ins in self.instruments:
             ins.after_pass(self, event, module, changed, before)
         return changed
+
+    def _quiet_key(self, p: Pass) -> tuple | None:
+        """What a run of `p` depends on besides the module, when a rerun on an unchanged module
+        may be skipped: not with instruments or --check-changed (they see every run), nor for an
+        unregistered pass (it may keep state between runs) or options that cannot be compared."""
+        if self.instruments or self._keep_before or not is_registered(type(p)):
+            return None
+        try:
+            hash(p.options)
+        except TypeError:
+            return None
+        return (type(p), p.options)
 
     # -------------------------------------------------------------------------------- checks
     def _verify(self, module: Module, p: Pass | None, before: str | None) -> None:

@@ -103,10 +103,13 @@ class SimplifyConditional(Pass):
         self.effects = SideEffects()
         self.names: list = []
         self.touched: list[Computation] = []
-        if not any(i.opcode == "conditional" for c in module.computations for i in c.instructions):
+        with_conds = {c for c in module.computations if any(i.opcode == "conditional" for i in c.instructions)}
+        if not with_conds:
             return False  # (most modules: skip the post orders)
-        conds = [i for c in module.computation_post_order() for i in c.post_order() if i.opcode == "conditional"
-                 and not i.attrs.get("sharding") and not any(_calls_channel_ops(b) for b in branches(i))]
+        # (post orders of just the computations with conditionals: one of gemma3's 403)
+        conds = [i for c in module.computation_post_order() if c in with_conds for i in c.post_order()
+                 if i.opcode == "conditional" and not i.attrs.get("sharding")
+                 and not any(_calls_channel_ops(b) for b in branches(i))]
         changed = False
         removed = set()
         for cond in conds:

@@ -328,3 +328,57 @@ def test_timings_are_recorded():
     assert list(ctx.times.rows) == ["cse", "dce"]
     assert ctx.times.rows["cse"][1:] == [1, 1]
     assert ctx.pass_runs == 2 and ctx.total_seconds > 0
+
+
+# ------------------------------------------------------------------- reruns on an unchanged module
+
+
+def _runs(ctx: PassContext) -> dict[str, int]:
+    return {label: row[1] for label, row in ctx.times.rows.items()}
+
+
+QUIET = """HloModule q
+ENTRY e {
+  p = f32[4] parameter(0)
+  a = f32[4] add(p, p)
+  ROOT r = f32[4] multiply(a, p)
+}"""
+
+
+def test_a_pass_that_found_nothing_is_not_rerun_on_the_unchanged_module():
+    # Registered passes are deterministic: on the module they left as it was they find nothing again.
+    ctx = PassContext()
+    assert not ctx.run(resolve_pipeline("dce,cse,dce"), parse_module(QUIET))
+    assert _runs(ctx) == {"dce": 1, "cse": 1} and ctx.passes_skipped == 1
+
+
+def test_a_change_by_any_pass_makes_the_rerun_happen():
+    m = parse_module(QUIET)
+    renamer = _Counter(1)  # (unregistered: it always runs, and its change counts)
+    ctx = PassContext()
+    ctx.run(Pipeline([resolve_pipeline("dce"), renamer, resolve_pipeline("dce")]), m)
+    assert _runs(ctx)["dce"] == 2 and ctx.passes_skipped == 0
+
+
+def test_a_fixpoint_skips_its_quiet_passes_in_the_last_round():
+    m = parse_module(SIMPLE)
+    ctx = PassContext()
+    ctx.run(resolve_pipeline("fixpoint(dce,cse,tuple-simplifier)"), m)
+    # Round 1: dce and cse change it. Round 2: dce and cse run on cse's result, find nothing;
+    # tuple-simplifier found nothing after cse's change in round 1 and nothing changed since.
+    assert _runs(ctx) == {"dce": 2, "cse": 2, "tuple-simplifier": 1} and ctx.passes_skipped == 1
+
+
+def test_other_options_are_another_pass():
+    ctx = PassContext()
+    ctx.run(resolve_pipeline("algsimp,algsimp<fast-math=true>,algsimp"), parse_module(QUIET))
+    assert _runs(ctx) == {"algsimp": 2} and ctx.passes_skipped == 1  # the third is the first again
+
+
+@pytest.mark.parametrize("how", ["instruments", "check_changed"])
+def test_every_run_happens_when_runs_are_watched(how):
+    from hloc.passes.pipeline import Instrument
+
+    ctx = PassContext([Instrument()]) if how == "instruments" else PassContext(check_changed=True)
+    ctx.run(resolve_pipeline("dce,dce,dce"), parse_module(SIMPLE))
+    assert _runs(ctx) == {"dce": 3} and ctx.passes_skipped == 0

@@ -156,24 +156,42 @@ def create_fusion(namer: Namer, instr: Instruction, kind: str = "kLoop", name: s
     return fusion
 
 
-def _parameter_for(namer: Namer, fusion: Instruction, operand: Instruction) -> Instruction:
-    """The fused parameter bound to `operand`, adding an operand and a parameter if needed."""
+def _parameters_by_number(fcomp: Computation) -> dict[int, Instruction]:
+    return {i.parameter_index: i for i in fcomp.instructions if i.opcode == "parameter"}
+
+
+def _parameter_for(namer: Namer, fusion: Instruction, operand: Instruction,
+                   params: dict[int, Instruction] | None = None) -> Instruction:
+    """The fused parameter bound to `operand`, adding an operand and a parameter if needed.
+    `params`: the fused computation's parameters by number (kept up to date), saving a scan of
+    the fused computation per lookup."""
     for k, o in enumerate(fusion.operands):
         if o is operand:
-            return fused_parameter(fusion, k)
+            return params[k] if params is not None else fused_parameter(fusion, k)
     k = len(fusion.operands)
     fusion.set_operands(fusion.operands + [operand])
-    return _new_parameter(namer, fused_computation(fusion), k, operand.shape)
+    param = _new_parameter(namer, fused_computation(fusion), k, operand.shape)
+    if params is not None:
+        params[k] = param
+    return param
 
 
 def _remove_operand(namer: Namer, fusion: Instruction, k: int) -> None:
     """Drop fusion operand k, whose parameter has no users any more, and renumber the rest."""
     fcomp = fused_computation(fusion)
-    param = fused_parameter(fusion, k)
+    param = None
+    later = []
+    for p in fcomp.instructions:  # (one scan: this runs once per fused producer)
+        if p.opcode == "parameter":
+            if p.parameter_number == k:
+                param = p
+            elif p.parameter_index > k:
+                later.append(p)
+    if param is None:
+        raise IndexError(f"{fcomp.name} has no parameter {k}")
     namer.remove(param)
-    for p in fcomp.parameters:
-        if p.parameter_index > k:
-            p.parameter_number = p.parameter_index - 1
+    for p in later:
+        p.parameter_number = p.parameter_index - 1
     ops = list(fusion.operands)
     del ops[k]
     fusion.set_operands(ops)
@@ -239,12 +257,12 @@ def fuse_producer(namer: Namer, fusion: Instruction, producer: Instruction, mult
     assert producer.opcode != "fusion"
     comp = fusion.computation
     fcomp = fused_computation(fusion)
-    new_ops = [_parameter_for(namer, fusion, o) for o in producer.operands]
+    params = _parameters_by_number(fcomp)
+    new_ops = [_parameter_for(namer, fusion, o, params) for o in producer.operands]
     clone = producer.clone(operands=new_ops)
     if producer in fusion.operands:
         k = fusion.operands.index(producer)
-        param = fused_parameter(fusion, k)
-        param.replace_all_uses_with(clone)
+        params[k].replace_all_uses_with(clone)
         _remove_operand(namer, fusion, k)
     if multi_output and (producer.users or comp.root is producer):
         make_multi_output(namer, fusion)
