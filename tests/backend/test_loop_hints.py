@@ -1,7 +1,7 @@
 """Loop hints (loops.py): the `llvm.loop` metadata the loop and reduce kernels put on their loops keeps
-LLVM's work bounded (vectorised loops stay rolled, small kernels are not interleaved, the combining of
-per-task partials stays scalar), identical kernels are still emitted once, and the code computes the
-same (reference: numpy, from first principles)."""
+LLVM's work bounded (vectorised loops stay rolled, row reductions are unrolled a few times, small
+kernels are not interleaved, the combining of per-task partials stays scalar), identical kernels are
+still emitted once, and the code computes the same (reference: numpy, from first principles)."""
 
 from __future__ import annotations
 
@@ -143,3 +143,36 @@ def test_identical_kernels_with_loop_metadata_are_emitted_once():
     m1, m2 = load_object(built.compiled.obj, built.abi)([x, y])
     np.testing.assert_array_equal(m1, x * x)
     np.testing.assert_array_equal(m2, y * y)
+
+
+ROW_SUM = """HloModule row_sum
+
+add {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+
+ENTRY main {
+  x = f32[64,1024] parameter(0)
+  z = f32[] constant(0)
+  ROOT s = f32[64] reduce(x, z), dimensions={1}, to_apply=add
+}
+"""
+
+
+def test_row_reduction_is_unrolled_a_few_times_not_fully():
+    """The 1024-wide rows' vectorised loop: unrolled ROWS_UNROLL times (LLVM alone unrolls its 16
+    iterations fully: 64 vector adds per row), and the sums still those of the rows."""
+    from hloc.backend.llvm.llvmir.loops import ROWS_UNROLL
+
+    built = _build(ROW_SUM)
+    assert f'!"llvm.loop.unroll.count", i32 {ROWS_UNROLL}' in built.compiled.llvm_ir
+    kernels = re.findall(r'^define [^@]*@"?k\.[\w.]+"?\(.*?^}', built.compiled.optimized_ir, re.M | re.S)
+    adds = sum(_vector_ops(k, "fadd(?: reassoc)?") for k in kernels)  # (the kernel: inlined into its task)
+    assert 1 <= adds <= 4 * ROWS_UNROLL + 4  # (interleaved at most 4 times, and their combination)
+
+    x = np.random.default_rng(4).random((64, 1024)).astype(np.float32)
+    got = load_object(built.compiled.obj, built.abi)([x])
+    np.testing.assert_allclose(got, x.astype(np.float64).sum(axis=1), rtol=1e-5)
+

@@ -17,8 +17,11 @@ per vectorised loop), and part of it bought nothing here:
     vectorise is not runtime-unrolled; vectorisation and interleaving stay LLVM's choice. A loop
     holding another loop (which stays one) is not unrolled at all: it has nothing to vectorise. A
     loop of a small constant trip count (<= SMALL_TRIP) gets nothing: fully unrolled, it lets the
-    enclosing loop vectorise. (The reduced loops of row reductions get no hint: rolled, the softmax
-    and layer-norm rows measured 3-10% slower.)
+    enclosing loop vectorise.
+  * ROWS: the reduced loop of a row reduction. Once vectorised it is unrolled ROWS_UNROLL times, not
+    fully (rolled, the softmax and layer-norm rows measured 3-10% slower; fully unrolled, a 1024-wide
+    row was 16 copies of its interleaved body, which LLVM's strength reduction, instruction
+    selection and register allocation then walked again: ~30% of such a kernel's LLVM time).
   * SMALL: a loop of a kernel touching fewer than SMALL_WORK elements (a microsecond of work):
     neither interleaved nor unrolled.
   * COLD: a loop that runs a handful of times per call (combining per-task partials): scalar, rolled.
@@ -122,6 +125,10 @@ def delinearize(b: ir.IRBuilder, linear: ir.Value, shape: Shape) -> list[ir.Valu
 STREAM = "stream"
 SMALL = "small"
 COLD = "cold"
+ROWS = "rows"
+# Copies of a vectorised row reduction's body per iteration (ROWS): its partial sums' latency is
+# covered by the vectoriser's interleaving already; the unrolling only saves the loop's branches.
+ROWS_UNROLL = 4
 # Constant trip counts up to which a STREAM loop may still be fully unrolled (the enclosing loop then
 # becomes the innermost one and vectorises).
 SMALL_TRIP = 16
@@ -155,6 +162,13 @@ def loop_id(m: ir.Module, hint: str | None, trip: int | None, outer: bool = Fals
     if hint == COLD:
         return _loop_node(m, [_property(m, "llvm.loop.vectorize.enable", ir.Constant(ir.IntType(1), 0)),
                               _property(m, "llvm.loop.unroll.disable")])
+    if hint == ROWS:
+        if outer or (trip is not None and trip <= SMALL_TRIP):
+            return None  # (as unhinted: a loop around the reduced one, or one fully unrolled)
+        unrolled = m.add_metadata(["llvm.loop.vectorize.followup_vectorized",
+                                   _property(m, "llvm.loop.isvectorized", ir.Constant(ir.IntType(32), 1)),
+                                   _property(m, "llvm.loop.unroll.count", ir.Constant(ir.IntType(32), ROWS_UNROLL))])
+        return _loop_node(m, [unrolled])
     if hint == STREAM and (trip is None or trip > SMALL_TRIP):
         # Not `llvm.loop.unroll.disable` on the loop itself: LLVM then also stops interleaving it (and
         # a reduction's partial sums are what make it fast). Only the vectorised loop is kept rolled,
@@ -183,7 +197,7 @@ def _trip(start, n, step) -> int | None:
 @contextlib.contextmanager
 def for_range(b: ir.IRBuilder, n, name: str = "i", start=0, step=1, hint: str | None = None):
     """`for (i = start; i < n; i += step)`, i64. Yields the induction variable; the builder is left
-    after the loop. `hint`: STREAM, SMALL or COLD (see the module's docstring)."""
+    after the loop. `hint`: STREAM, SMALL, COLD or ROWS (see the module's docstring)."""
     n_val = n if isinstance(n, ir.Value) else const(I64, n)
     start_val = start if isinstance(start, ir.Value) else const(I64, start)
     step_val = step if isinstance(step, ir.Value) else const(I64, step)
