@@ -176,3 +176,44 @@ def test_row_reduction_is_unrolled_a_few_times_not_fully():
     got = load_object(built.compiled.obj, built.abi)([x])
     np.testing.assert_allclose(got, x.astype(np.float64).sum(axis=1), rtol=1e-5)
 
+
+def _loop_function(m, name: str, touches_memory: bool):
+    """`void name(ptr p, i64 n)`: a loop over [0, n) calling `@work(p, i)` (a declaration), and
+    with `touches_memory` also adding 1 to p[i] itself."""
+    import llvmlite.ir as ir
+
+    i64, ptr = ir.IntType(64), ir.PointerType()
+    work = m.globals.get("work") or ir.Function(m, ir.FunctionType(ir.VoidType(), [ptr, i64]), "work")
+    fn = ir.Function(m, ir.FunctionType(ir.VoidType(), [ptr, i64]), name)
+    entry, head, body, done = (fn.append_basic_block(n) for n in ("entry", "head", "body", "done"))
+    b = ir.IRBuilder(entry)
+    b.branch(head)
+    b.position_at_end(head)
+    i = b.phi(i64)
+    i.add_incoming(ir.Constant(i64, 0), entry)
+    b.cbranch(b.icmp_signed("<", i, fn.args[1]), body, done)
+    b.position_at_end(body)
+    b.call(work, [fn.args[0], i])
+    if touches_memory:
+        at = b.gep(fn.args[0], [i], source_etype=i64)
+        b.store(b.add(b.load(at, typ=i64), ir.Constant(i64, 1)), at)
+    i.add_incoming(b.add(i, ir.Constant(i64, 1)), body)
+    b.branch(head)
+    b.position_at_end(done)
+    b.ret_void()
+    return fn
+
+
+def test_a_loop_only_calling_other_functions_is_glue():
+    """A loop handing each step to another function (a kernel's chunk loop around library calls) is
+    left unoptimised (hints.py); a loop that also loads and stores data itself is not."""
+    import llvmlite.ir as ir
+
+    from hloc.backend.llvm.llvmir.hints import mark_glue
+
+    m = ir.Module()
+    calls = _loop_function(m, "calls", touches_memory=False)
+    works = _loop_function(m, "works", touches_memory=True)
+    mark_glue(m)
+    assert "optnone" in calls.attributes and "noinline" in calls.attributes
+    assert "optnone" not in works.attributes
