@@ -217,3 +217,29 @@ def test_a_loop_only_calling_other_functions_is_glue():
     mark_glue(m)
     assert "optnone" in calls.attributes and "noinline" in calls.attributes
     assert "optnone" not in works.attributes
+
+
+def test_a_rare_loop_beside_the_calls_keeps_a_function_glue():
+    """Data moved by a RARE loop (a row's last elements beside the library calls) does not count
+    against glue; the same loop hinted COLD (a sort's loops: hot, only branchy) does."""
+    import llvmlite.ir as ir
+
+    from hloc.backend.llvm.llvmir.hints import mark_glue
+    from hloc.backend.llvm.llvmir.loops import COLD, RARE, for_range
+
+    m = ir.Module()
+    i64, ptr = ir.IntType(64), ir.PointerType()
+    work = ir.Function(m, ir.FunctionType(ir.VoidType(), [ptr, i64]), "work")
+    fns = {}
+    for hint in (RARE, COLD):
+        fn = fns[hint] = ir.Function(m, ir.FunctionType(ir.VoidType(), [ptr, i64]), f"tail_{hint}")
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        with for_range(b, fn.args[1], "rows") as i:
+            b.call(work, [fn.args[0], i])
+        with for_range(b, 3, "tail", hint=hint) as j:
+            at = b.gep(fn.args[0], [j], source_etype=i64)
+            b.store(b.add(b.load(at, typ=i64), ir.Constant(i64, 1)), at)
+        b.ret_void()
+    mark_glue(m)
+    assert "optnone" in fns[RARE].attributes
+    assert "optnone" not in fns[COLD].attributes

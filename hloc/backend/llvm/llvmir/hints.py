@@ -12,7 +12,8 @@ work of its own.
 Loop glue too: a function of several blocks (loops) that never touches memory itself (no load or
 store) and calls only other functions, no intrinsics: a kernel's chunk loop handing row groups to
 library routines (the FFTs, top-k). Its loops run once per library call, and at O3 LLVM spent
-5-10 ms on each such function (this build), as much as on a vectorised kernel.
+5-10 ms on each such function (this build), as much as on a vectorised kernel. Code inside RARE
+loops (loops.py: a few elements' work beside those calls) does not count against it.
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ def mark_glue_functions(fns) -> None:
 def _is_glue_function(fn: ir.Function) -> bool:
     if len(fn.blocks) == 1:
         return all(_is_glue(instr) for instr in fn.blocks[0].instructions)
-    instrs = [instr for block in fn.blocks for instr in block.instructions]
+    rare = getattr(fn, "hloc_rare_blocks", ())
+    instrs = [instr for block in fn.blocks if id(block) not in rare for instr in block.instructions]
     return all(_is_loop_glue(instr) for instr in instrs) and any(instr.opname == "call" for instr in instrs)
 
 

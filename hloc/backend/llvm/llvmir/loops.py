@@ -25,6 +25,9 @@ per vectorised loop), and part of it bought nothing here:
   * SMALL: a loop of a kernel touching fewer than SMALL_WORK elements (a microsecond of work):
     neither interleaved nor unrolled.
   * COLD: a loop that runs a handful of times per call (combining per-task partials): scalar, rolled.
+  * RARE: as COLD, for a loop that does a few elements' work beside library calls (the last elements
+    of an FFT's rows, a last partial group): a function whose other code is glue is then left
+    unoptimised (hints.py), these loops with it.
 """
 
 from __future__ import annotations
@@ -125,6 +128,7 @@ def delinearize(b: ir.IRBuilder, linear: ir.Value, shape: Shape) -> list[ir.Valu
 STREAM = "stream"
 SMALL = "small"
 COLD = "cold"
+RARE = "rare"
 ROWS = "rows"
 # Copies of a vectorised row reduction's body per iteration (ROWS): its partial sums' latency is
 # covered by the vectoriser's interleaving already; the unrolling only saves the loop's branches.
@@ -159,7 +163,7 @@ def loop_id(m: ir.Module, hint: str | None, trip: int | None, outer: bool = Fals
     if hint == SMALL or (hint == STREAM and outer):
         # (an outer loop: nothing to vectorise or interleave; unrolling it copies the inner loops)
         return _loop_node(m, [_property(m, "llvm.loop.unroll.disable")])
-    if hint == COLD:
+    if hint in (COLD, RARE):
         return _loop_node(m, [_property(m, "llvm.loop.vectorize.enable", ir.Constant(ir.IntType(1), 0)),
                               _property(m, "llvm.loop.unroll.disable")])
     if hint == ROWS:
@@ -197,7 +201,7 @@ def _trip(start, n, step) -> int | None:
 @contextlib.contextmanager
 def for_range(b: ir.IRBuilder, n, name: str = "i", start=0, step=1, hint: str | None = None):
     """`for (i = start; i < n; i += step)`, i64. Yields the induction variable; the builder is left
-    after the loop. `hint`: STREAM, SMALL, COLD or ROWS (see the module's docstring)."""
+    after the loop. `hint`: STREAM, SMALL, COLD, RARE or ROWS (see the module's docstring)."""
     n_val = n if isinstance(n, ir.Value) else const(I64, n)
     start_val = start if isinstance(start, ir.Value) else const(I64, start)
     step_val = step if isinstance(step, ir.Value) else const(I64, step)
@@ -229,7 +233,17 @@ def for_range(b: ir.IRBuilder, n, name: str = "i", start=0, step=1, hint: str | 
     md = loop_id(b.module, hint, trip, outer) if hint else None
     if md is not None:
         latch.set_metadata("llvm.loop", md)
+    if hint == RARE:  # its blocks: the header, the body and every block made inside it (after the exit)
+        blocks = fn.blocks[fn.blocks.index(header):]
+        rare_blocks(fn).update(id(x) for x in blocks if x is not exit_)
     b.position_at_end(exit_)
+
+
+def rare_blocks(fn: ir.Function) -> set[int]:
+    """The ids of `fn`'s blocks inside RARE loops (kept on the function)."""
+    if not hasattr(fn, "hloc_rare_blocks"):
+        fn.hloc_rare_blocks = set()
+    return fn.hloc_rare_blocks
 
 
 def layout_order(shape: Shape) -> list[int]:
