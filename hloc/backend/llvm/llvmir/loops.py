@@ -18,10 +18,11 @@ per vectorised loop), and part of it bought nothing here:
     holding another loop (which stays one) is not unrolled at all: it has nothing to vectorise. A
     loop of a small constant trip count (<= SMALL_TRIP) gets nothing: fully unrolled, it lets the
     enclosing loop vectorise.
-  * ROWS: the reduced loop of a row reduction. Once vectorised it is unrolled ROWS_UNROLL times, not
-    fully (rolled, the softmax and layer-norm rows measured 3-10% slower; fully unrolled, a 1024-wide
-    row was 16 copies of its interleaved body, which LLVM's strength reduction, instruction
-    selection and register allocation then walked again: ~30% of such a kernel's LLVM time).
+  * ROWS: the reduced loop of a row reduction (of at most ROWS_MAX_TRIP elements). Once vectorised
+    it is unrolled ROWS_UNROLL times, not fully (rolled, the softmax and layer-norm rows measured
+    3-10% slower; fully unrolled, a 1024-wide row was 16 copies of its interleaved body, which
+    LLVM's strength reduction, instruction selection and register allocation then walked again:
+    ~30% of such a kernel's LLVM time).
   * SMALL: a loop of a kernel touching fewer than SMALL_WORK elements (a microsecond of work):
     neither interleaved nor unrolled.
   * COLD: a loop that runs a handful of times per call (combining per-task partials): scalar, rolled.
@@ -133,6 +134,9 @@ ROWS = "rows"
 # Copies of a vectorised row reduction's body per iteration (ROWS): its partial sums' latency is
 # covered by the vectoriser's interleaving already; the unrolling only saves the loop's branches.
 ROWS_UNROLL = 4
+# Trip counts above which a row's loop is left to LLVM (ROWS: None): its vectorised loop has too many
+# iterations to be unrolled fully (a 16M sum's rows of 4096: LLVM's own partial unrolling, less code).
+ROWS_MAX_TRIP = 2048
 # Constant trip counts up to which a STREAM loop may still be fully unrolled (the enclosing loop then
 # becomes the innermost one and vectorises).
 SMALL_TRIP = 16
@@ -167,8 +171,8 @@ def loop_id(m: ir.Module, hint: str | None, trip: int | None, outer: bool = Fals
         return _loop_node(m, [_property(m, "llvm.loop.vectorize.enable", ir.Constant(ir.IntType(1), 0)),
                               _property(m, "llvm.loop.unroll.disable")])
     if hint == ROWS:
-        if outer or (trip is not None and trip <= SMALL_TRIP):
-            return None  # (as unhinted: a loop around the reduced one, or one fully unrolled)
+        if outer or trip is None or trip <= SMALL_TRIP or trip > ROWS_MAX_TRIP:
+            return None  # (as unhinted: a loop around the reduced one, one fully unrolled, or a long one)
         unrolled = m.add_metadata(["llvm.loop.vectorize.followup_vectorized",
                                    _property(m, "llvm.loop.isvectorized", ir.Constant(ir.IntType(32), 1)),
                                    _property(m, "llvm.loop.unroll.count", ir.Constant(ir.IntType(32), ROWS_UNROLL))])
