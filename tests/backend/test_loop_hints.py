@@ -1,7 +1,7 @@
 """Loop hints (loops.py): the `llvm.loop` metadata the loop and reduce kernels put on their loops keeps
-LLVM's work bounded (vectorised loops stay rolled, small kernels are not interleaved, the combining of
-per-task partials stays scalar), identical kernels are still emitted once, and the code computes the
-same (reference: numpy, from first principles)."""
+LLVM's work bounded (vectorised loops stay rolled, row reductions are unrolled a few times, small
+kernels are not interleaved, the combining of per-task partials stays scalar), identical kernels are
+still emitted once, and the code computes the same (reference: numpy, from first principles)."""
 
 from __future__ import annotations
 
@@ -143,3 +143,103 @@ def test_identical_kernels_with_loop_metadata_are_emitted_once():
     m1, m2 = load_object(built.compiled.obj, built.abi)([x, y])
     np.testing.assert_array_equal(m1, x * x)
     np.testing.assert_array_equal(m2, y * y)
+
+
+ROW_SUM = """HloModule row_sum
+
+add {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+
+ENTRY main {
+  x = f32[64,1024] parameter(0)
+  z = f32[] constant(0)
+  ROOT s = f32[64] reduce(x, z), dimensions={1}, to_apply=add
+}
+"""
+
+
+def test_row_reduction_is_unrolled_a_few_times_not_fully():
+    """The 1024-wide rows' vectorised loop: unrolled ROWS_UNROLL times (LLVM alone unrolls its 16
+    iterations fully: 64 vector adds per row), and the sums still those of the rows."""
+    from hloc.backend.llvm.llvmir.loops import ROWS_UNROLL
+
+    built = _build(ROW_SUM)
+    assert f'!"llvm.loop.unroll.count", i32 {ROWS_UNROLL}' in built.compiled.llvm_ir
+    kernels = re.findall(r'^define [^@]*@"?k\.[\w.]+"?\(.*?^}', built.compiled.optimized_ir, re.M | re.S)
+    adds = sum(_vector_ops(k, "fadd(?: reassoc)?") for k in kernels)  # (the kernel: inlined into its task)
+    assert 1 <= adds <= 4 * ROWS_UNROLL + 4  # (interleaved at most 4 times, and their combination)
+
+    x = np.random.default_rng(4).random((64, 1024)).astype(np.float32)
+    got = load_object(built.compiled.obj, built.abi)([x])
+    np.testing.assert_allclose(got, x.astype(np.float64).sum(axis=1), rtol=1e-5)
+
+
+def _loop_function(m, name: str, touches_memory: bool):
+    """`void name(ptr p, i64 n)`: a loop over [0, n) calling `@work(p, i)` (a declaration), and
+    with `touches_memory` also adding 1 to p[i] itself."""
+    import llvmlite.ir as ir
+
+    i64, ptr = ir.IntType(64), ir.PointerType()
+    work = m.globals.get("work") or ir.Function(m, ir.FunctionType(ir.VoidType(), [ptr, i64]), "work")
+    fn = ir.Function(m, ir.FunctionType(ir.VoidType(), [ptr, i64]), name)
+    entry, head, body, done = (fn.append_basic_block(n) for n in ("entry", "head", "body", "done"))
+    b = ir.IRBuilder(entry)
+    b.branch(head)
+    b.position_at_end(head)
+    i = b.phi(i64)
+    i.add_incoming(ir.Constant(i64, 0), entry)
+    b.cbranch(b.icmp_signed("<", i, fn.args[1]), body, done)
+    b.position_at_end(body)
+    b.call(work, [fn.args[0], i])
+    if touches_memory:
+        at = b.gep(fn.args[0], [i], source_etype=i64)
+        b.store(b.add(b.load(at, typ=i64), ir.Constant(i64, 1)), at)
+    i.add_incoming(b.add(i, ir.Constant(i64, 1)), body)
+    b.branch(head)
+    b.position_at_end(done)
+    b.ret_void()
+    return fn
+
+
+def test_a_loop_only_calling_other_functions_is_glue():
+    """A loop handing each step to another function (a kernel's chunk loop around library calls) is
+    left unoptimised (hints.py); a loop that also loads and stores data itself is not."""
+    import llvmlite.ir as ir
+
+    from hloc.backend.llvm.llvmir.hints import mark_glue
+
+    m = ir.Module()
+    calls = _loop_function(m, "calls", touches_memory=False)
+    works = _loop_function(m, "works", touches_memory=True)
+    mark_glue(m)
+    assert "optnone" in calls.attributes and "noinline" in calls.attributes
+    assert "optnone" not in works.attributes
+
+
+def test_a_rare_loop_beside_the_calls_keeps_a_function_glue():
+    """Data moved by a RARE loop (a row's last elements beside the library calls) does not count
+    against glue; the same loop hinted COLD (a sort's loops: hot, only branchy) does."""
+    import llvmlite.ir as ir
+
+    from hloc.backend.llvm.llvmir.hints import mark_glue
+    from hloc.backend.llvm.llvmir.loops import COLD, RARE, for_range
+
+    m = ir.Module()
+    i64, ptr = ir.IntType(64), ir.PointerType()
+    work = ir.Function(m, ir.FunctionType(ir.VoidType(), [ptr, i64]), "work")
+    fns = {}
+    for hint in (RARE, COLD):
+        fn = fns[hint] = ir.Function(m, ir.FunctionType(ir.VoidType(), [ptr, i64]), f"tail_{hint}")
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        with for_range(b, fn.args[1], "rows") as i:
+            b.call(work, [fn.args[0], i])
+        with for_range(b, 3, "tail", hint=hint) as j:
+            at = b.gep(fn.args[0], [j], source_etype=i64)
+            b.store(b.add(b.load(at, typ=i64), ir.Constant(i64, 1)), at)
+        b.ret_void()
+    mark_glue(m)
+    assert "optnone" in fns[RARE].attributes
+    assert "optnone" not in fns[COLD].attributes

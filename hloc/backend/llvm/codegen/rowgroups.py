@@ -342,10 +342,11 @@ def _phase_fn(emitter, group: Group, ba: BufferAssignment, name: str, mem: Membe
 
 
 def _weight(part: Part, params: list[Instruction]) -> float:
-    """LLVM time per line of a phase, against the usual (split.compile_apart): row reductions
-    (reduce parts, or reduces a loop computes per element) are vectorised and unrolled fully, about
-    twice; max/min ones, lowered to several instructions per vector, three times. The walk stops at
-    the member's `params` (what it reads from buffers: other kernels' work is not its own)."""
+    """LLVM time per line of a phase, against the usual (split.compile_apart): max/min row
+    reductions (reduce parts, or reduces a loop computes per element), lowered to several
+    instructions per vector, about 1.5 times; sums as the usual (their vectorised loops are unrolled
+    a few times, not fully: loops.ROWS). The walk stops at the member's `params` (what it reads from
+    buffers: other kernels' work is not its own)."""
     combiners = set()
     seen, stack = {id(p) for p in params}, [*part.roots, *(r for r, _ in part.side)]
     while stack:
@@ -356,9 +357,7 @@ def _weight(part: Part, params: list[Instruction]) -> float:
         if i.opcode == "reduce":
             combiners.add(i.attrs["to_apply"].root.opcode)
         stack.extend(i.operands)
-    if not combiners:
-        return 1.0
-    return 3.0 if combiners & {"maximum", "minimum"} else 2.0
+    return 1.5 if combiners & {"maximum", "minimum"} else 1.0
 
 
 def _a_shape(group: Group, s: Slice, ba: BufferAssignment):

@@ -51,7 +51,7 @@ _REF = re.compile(r'@"(?:[^"\\]|\\.)*"')
 # Constants used by several parts are copied into each up to this size; larger ones are shared.
 DUP_BYTES = 4096
 # Costs are lines of IR (~0.2 ms of LLVM time each; `optnone` glue a tenth; functions compiled apart
-# weighted, e.g. row reductions LLVM unrolls fully: compile_apart). A part costs ~1.5 ms
+# weighted, e.g. max/min row reductions: compile_apart). A part costs ~1.5 ms
 # more than its lines (parsing, pipelines, the code generator's set-up, its assembly assembled again),
 # and a split module ~5-10% more CPU time than whole: a module gets one part per PART_COST, and at
 # least two when the parts beside the largest would cost MIN_GAIN together (~10 ms; the number of

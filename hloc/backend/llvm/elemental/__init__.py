@@ -45,7 +45,7 @@ from ..llvmir.irvalues import (
     storage_type,
     store_convert,
 )
-from ..llvmir.loops import Index, delinearize, linearize, loop_nest
+from ..llvmir.loops import ROWS, Index, delinearize, linearize, loop_nest
 from ..lowerings import LOWERINGS
 from ..lowerings import elemental as rule
 from . import mathfns
@@ -1169,7 +1169,7 @@ def _reduce(em: Elemental, instr: Instruction, index: Index):
         return emit_tree_fold(b, em.scope, [in_shape.dims[d] for d in rdims], leaf,
                               lambda: Accumulators(b, init_values), step)[0]
     accs = Accumulators(b, init_values)
-    with em.scope(), loop_nest(b, in_shape, "r", dims) as rmulti:
+    with em.scope(), loop_nest(b, in_shape, "r", dims, hint=ROWS) as rmulti:
         src = list(rmulti)
         for k, d in enumerate(kept):
             src[d] = out_multi[k]

@@ -44,7 +44,7 @@ from ..library import fft_pow2_function as pow2_function
 from ..library.fft import Lanes, Run, cadd, cmul, line_kind, twiddle
 from ..llvmir.irutil import Var
 from ..llvmir.irvalues import F32, F64, I1, I32, I64, PTR, Cplx
-from ..llvmir.loops import COLD, Index, delinearize, for_range
+from ..llvmir.loops import RARE, Index, delinearize, for_range
 from . import kernel
 from .indexing import i64
 from .parallel import COUNTER_BYTES, parallel_chunks
@@ -523,7 +523,7 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
             if partial:  # a group's missing lines: zeros, not stale data
                 with b.if_then(b.not_(whole)):
                     zv = ir.Constant(vt, [0.0] * lanes)
-                    with for_range(b, n, "fft.zero") as j:
+                    with for_range(b, n, "fft.zero", hint=RARE) as j:
                         buf.store(j, Cplx(zv, zv))
 
             def base_of(lane):
@@ -541,8 +541,8 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
                     return _to_compute(b, x.load(b, _index(b, x.shape, pos)), x.is_complex, t)
                 return work.load(pos)
 
-            def gather_elements(start=0):
-                with for_range(b, n, "fft.ld", start=start) as j:
+            def gather_elements(start=0, hint=None):
+                with for_range(b, n, "fft.ld", start=start, hint=hint) as j:
                     if hermitian:  # X[n-j] = conj(X[j]); the imaginary parts of the DC and Nyquist terms dropped
                         upper = b.icmp_signed(">", j, i64(n // 2))
                         src = b.select(upper, b.sub(i64(n), j), j)
@@ -551,7 +551,7 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
                     else:
                         src = j
                     r = position(j)
-                    with for_range(b, count, "fft.ldl") as lane:
+                    with for_range(b, count, "fft.ldl", hint=hint) as lane:
                         v = gather(lane, src)
                         if hermitian:
                             v = Cplx(v.re, b.select(real_only, zero, b.select(upper, b.fneg(v.im), v.im)))
@@ -564,10 +564,11 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
                     return
                 _move(b, c.module, vt, "rows.load", source, b.mul(first, i64(n)), n, n // lanes, part, *order)
                 if n % lanes:
-                    gather_elements(n - n % lanes)
+                    gather_elements(n - n % lanes, RARE)
 
-            def scatter_elements(start):
-                with for_range(b, kept, "fft.st", start=start) as j, for_range(b, count, "fft.stl") as lane:
+            def scatter_elements(start, hint=None):
+                with for_range(b, kept, "fft.st", start=start, hint=hint) as j, \
+                        for_range(b, count, "fft.stl", hint=hint) as lane:
                     v = scaled(Cplx(b.load(lane_at(part[0], j, lane), typ=t), b.load(lane_at(part[1], j, lane), typ=t)))
                     o, base = base_of(lane)
                     pos = b.add(base, b.mul(j, i64(inner)))
@@ -584,11 +585,13 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
                 _move(b, c.module, vt, "rows.store", dest, b.mul(first, i64(row)), row, kept // lanes, part,
                       scale=scale)
                 if kept % lanes:
-                    scatter_elements(kept - kept % lanes)
+                    scatter_elements(kept - kept % lanes, RARE)
 
             def either(by, vectors, elements):
+                # The element loops are the whole move without a vector form; else they only finish
+                # a row's last elements or a last partial group: RARE, as _real_pass's
                 if by is None:
-                    elements()
+                    elements(hint=None)
                 elif not partial:
                     vectors()
                 else:
@@ -596,7 +599,7 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
                         with then:
                             vectors()
                         with otherwise:
-                            elements()
+                            elements(hint=RARE)
 
             either(gather_by, gather_vectors, gather_elements)
             if pow2:
@@ -606,7 +609,7 @@ def _pass(ctx, instr, kind, wdims, axis, inverse, t, *, reads_x, writes_out, her
                 b.call(fn, [part[0], part[1], i64(n), i64(0)])
             elif n > 1:
                 b.call(fn, [part[0], part[1], part[2], part[3], twre, twim, i64(n), i64(0)])
-            either(scatter_by, scatter_vectors, lambda: scatter_elements(0))
+            either(scatter_by, scatter_vectors, lambda hint: scatter_elements(0, hint))
 
     # chunks of groups claimed one at a time: a thread that starts late (a busy machine) takes fewer
     parallel_chunks(ctx, groups, max(1, groups // (4 * FFT_SLOTS)), math.prod(wdims) * max(1, n.bit_length()), 0,
@@ -687,13 +690,13 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_o
             count = b.select(b.icmp_signed("<", count, i64(lanes)), count, i64(lanes))
             whole = b.icmp_signed("==", count, i64(lanes))
             if lines % lanes:  # a last group's missing lines: zeros, not stale data
-                with b.if_then(b.not_(whole)), for_range(b, n, "fft.zero") as j:
+                with b.if_then(b.not_(whole)), for_range(b, n, "fft.zero", hint=RARE) as j:
                     buf.store(j, Cplx(vzero, vzero))
                     half.store(j, Cplx(vzero, vzero))
 
             def gather_elements(start):
-                with for_range(b, glen, "fft.ld", start=start, hint=COLD) as j, \
-                        for_range(b, count, "fft.ldl", hint=COLD) as lane:
+                with for_range(b, glen, "fft.ld", start=start, hint=RARE) as j, \
+                        for_range(b, count, "fft.ldl", hint=RARE) as lane:
                     off = b.add(b.mul(b.add(first, lane), i64(src_row)), j)
                     r = into_at(j)
                     for q, vec_ptr in enumerate((into.re, into.im)):
@@ -707,8 +710,8 @@ def _real_pass(ctx, instr, kind, wdims, t, *, reads_x, writes_out, scale, work_o
                     gather_elements(glen - glen % lanes)
 
             def scatter_elements(start):
-                with for_range(b, slen, "fft.st", start=start, hint=COLD) as j, \
-                        for_range(b, count, "fft.stl", hint=COLD) as lane:
+                with for_range(b, slen, "fft.st", start=start, hint=RARE) as j, \
+                        for_range(b, count, "fft.stl", hint=RARE) as lane:
                     off = b.add(b.mul(b.add(first, lane), i64(dst_row)), j)
                     for q, vec_ptr in enumerate((buf.re, buf.im)):
                         v = b.load(lane_at(vec_ptr, j, lane), typ=t)

@@ -31,7 +31,7 @@ from ..elemental import Accumulators, Elemental, IrArray, emit_reduce_step, redu
 from ..elemental.reduce_order import emit_tree_fold, needs_tree
 from ..llvmir.irutil import entry_slot
 from ..llvmir.irvalues import I64, const, storage_type
-from ..llvmir.loops import COLD, STREAM, Index, for_range, loop_nest, outer_extent
+from ..llvmir.loops import COLD, ROWS, STREAM, Index, for_range, loop_nest, outer_extent
 from .parallel import MAX_TASKS, parallel_range
 
 
@@ -114,8 +114,7 @@ def emit_reduces(em: Elemental, reduces: list[Instruction], outs: list[list[IrAr
                                          lambda: _Group([Accumulators(b, v) for v in init_values]), fold)
             else:
                 accs = [Accumulators(b, v) for v in init_values]
-                # no loop hint: LLVM's unrolling of the vectorised reduction measured faster (loops.py)
-                with em.scope(), loop_nest(b, in_shape, "r", dims) as rmulti:
+                with em.scope(), loop_nest(b, in_shape, "r", dims, hint=ROWS) as rmulti:
                     src = list(rmulti)
                     for k, d in enumerate(kept):
                         src[d] = omulti[k]

@@ -8,6 +8,12 @@ declarations, intrinsics and other noinline functions, so nothing would be inlin
 then neither optimises them nor runs its full code generator on them (fast instruction selection and
 register allocation): ~0.5 ms of LLVM time per function, for code that runs once per call and does no
 work of its own.
+
+Loop glue too: a function of several blocks (loops) that never touches memory itself (no load or
+store) and calls only other functions, no intrinsics: a kernel's chunk loop handing row groups to
+library routines (the FFTs, top-k). Its loops run once per library call, and at O3 LLVM spent
+5-10 ms on each such function (this build), as much as on a vectorised kernel. Code inside RARE
+loops (loops.py: a few elements' work beside those calls) does not count against it.
 """
 
 from __future__ import annotations
@@ -17,6 +23,9 @@ import llvmlite.ir as ir
 # What a glue function may contain: pointer and integer bookkeeping and calls, no arithmetic on data.
 _GLUE_OPS = frozenset({"call", "getelementptr", "load", "store", "alloca", "select", "icmp", "add", "sub", "mul",
                        "sdiv", "shl", "or", "and", "bitcast", "zext", "sext", "trunc", "ret", "ret void"})
+
+# And what loop glue may contain besides (no loads or stores: the work is its callees').
+_LOOP_OPS = frozenset({"phi", "br", "atomicrmw"})
 
 
 def mark_glue(m: ir.Module) -> None:
@@ -29,11 +38,27 @@ def mark_glue_functions(fns) -> None:
     what mark_glue then does for them (the emitter marks each kernel's as it finishes it, before
     printing it to compare kernels)."""
     for fn in fns:
-        if len(fn.blocks) != 1 or "optnone" in fn.attributes:
+        if not fn.blocks or "optnone" in fn.attributes:
             continue
-        if all(_is_glue(instr) for instr in fn.blocks[0].instructions):
+        if _is_glue_function(fn):
             fn.attributes.add("noinline")
             fn.attributes.add("optnone")
+
+
+def _is_glue_function(fn: ir.Function) -> bool:
+    if len(fn.blocks) == 1:
+        return all(_is_glue(instr) for instr in fn.blocks[0].instructions)
+    rare = getattr(fn, "hloc_rare_blocks", ())
+    instrs = [instr for block in fn.blocks if id(block) not in rare for instr in block.instructions]
+    return all(_is_loop_glue(instr) for instr in instrs) and any(instr.opname == "call" for instr in instrs)
+
+
+def _is_loop_glue(instr) -> bool:
+    if instr.opname in _LOOP_OPS:
+        return True
+    if instr.opname in ("load", "store") or not _is_glue(instr):
+        return False
+    return instr.opname != "call" or not instr.callee.name.startswith("llvm.")
 
 
 def _is_glue(instr) -> bool:
@@ -48,6 +73,6 @@ def _is_glue(instr) -> bool:
 def compile_apart(fn: ir.Function, weight: float = 1.0) -> None:
     """Mark `fn` (a noinline function) a unit of its own: a piece of a single big kernel (e.g. a row
     group's phases, rowgroups.py) that may then compile beside the rest. `weight`: LLVM time per
-    line against the usual (a reduction LLVM unrolls fully costs about twice its lines)."""
+    line against the usual (a max/min row reduction costs about 1.5 times its lines)."""
     fn.hloc_apart = True
     fn.hloc_weight = weight

@@ -17,11 +17,18 @@ per vectorised loop), and part of it bought nothing here:
     vectorise is not runtime-unrolled; vectorisation and interleaving stay LLVM's choice. A loop
     holding another loop (which stays one) is not unrolled at all: it has nothing to vectorise. A
     loop of a small constant trip count (<= SMALL_TRIP) gets nothing: fully unrolled, it lets the
-    enclosing loop vectorise. (The reduced loops of row reductions get no hint: rolled, the softmax
-    and layer-norm rows measured 3-10% slower.)
+    enclosing loop vectorise.
+  * ROWS: the reduced loop of a row reduction (of at most ROWS_MAX_TRIP elements). Once vectorised
+    it is unrolled ROWS_UNROLL times, not fully (rolled, the softmax and layer-norm rows measured
+    3-10% slower; fully unrolled, a 1024-wide row was 16 copies of its interleaved body, which
+    LLVM's strength reduction, instruction selection and register allocation then walked again:
+    ~30% of such a kernel's LLVM time).
   * SMALL: a loop of a kernel touching fewer than SMALL_WORK elements (a microsecond of work):
     neither interleaved nor unrolled.
   * COLD: a loop that runs a handful of times per call (combining per-task partials): scalar, rolled.
+  * RARE: as COLD, for a loop that does a few elements' work beside library calls (the last elements
+    of an FFT's rows, a last partial group): a function whose other code is glue is then left
+    unoptimised (hints.py), these loops with it.
 """
 
 from __future__ import annotations
@@ -122,6 +129,14 @@ def delinearize(b: ir.IRBuilder, linear: ir.Value, shape: Shape) -> list[ir.Valu
 STREAM = "stream"
 SMALL = "small"
 COLD = "cold"
+RARE = "rare"
+ROWS = "rows"
+# Copies of a vectorised row reduction's body per iteration (ROWS): its partial sums' latency is
+# covered by the vectoriser's interleaving already; the unrolling only saves the loop's branches.
+ROWS_UNROLL = 4
+# Trip counts above which a row's loop is left to LLVM (ROWS: None): its vectorised loop has too many
+# iterations to be unrolled fully (a 16M sum's rows of 4096: LLVM's own partial unrolling, less code).
+ROWS_MAX_TRIP = 2048
 # Constant trip counts up to which a STREAM loop may still be fully unrolled (the enclosing loop then
 # becomes the innermost one and vectorises).
 SMALL_TRIP = 16
@@ -152,9 +167,16 @@ def loop_id(m: ir.Module, hint: str | None, trip: int | None, outer: bool = Fals
     if hint == SMALL or (hint == STREAM and outer):
         # (an outer loop: nothing to vectorise or interleave; unrolling it copies the inner loops)
         return _loop_node(m, [_property(m, "llvm.loop.unroll.disable")])
-    if hint == COLD:
+    if hint in (COLD, RARE):
         return _loop_node(m, [_property(m, "llvm.loop.vectorize.enable", ir.Constant(ir.IntType(1), 0)),
                               _property(m, "llvm.loop.unroll.disable")])
+    if hint == ROWS:
+        if outer or trip is None or trip <= SMALL_TRIP or trip > ROWS_MAX_TRIP:
+            return None  # (as unhinted: a loop around the reduced one, one fully unrolled, or a long one)
+        unrolled = m.add_metadata(["llvm.loop.vectorize.followup_vectorized",
+                                   _property(m, "llvm.loop.isvectorized", ir.Constant(ir.IntType(32), 1)),
+                                   _property(m, "llvm.loop.unroll.count", ir.Constant(ir.IntType(32), ROWS_UNROLL))])
+        return _loop_node(m, [unrolled])
     if hint == STREAM and (trip is None or trip > SMALL_TRIP):
         # Not `llvm.loop.unroll.disable` on the loop itself: LLVM then also stops interleaving it (and
         # a reduction's partial sums are what make it fast). Only the vectorised loop is kept rolled,
@@ -183,7 +205,7 @@ def _trip(start, n, step) -> int | None:
 @contextlib.contextmanager
 def for_range(b: ir.IRBuilder, n, name: str = "i", start=0, step=1, hint: str | None = None):
     """`for (i = start; i < n; i += step)`, i64. Yields the induction variable; the builder is left
-    after the loop. `hint`: STREAM, SMALL or COLD (see the module's docstring)."""
+    after the loop. `hint`: STREAM, SMALL, COLD, RARE or ROWS (see the module's docstring)."""
     n_val = n if isinstance(n, ir.Value) else const(I64, n)
     start_val = start if isinstance(start, ir.Value) else const(I64, start)
     step_val = step if isinstance(step, ir.Value) else const(I64, step)
@@ -215,7 +237,17 @@ def for_range(b: ir.IRBuilder, n, name: str = "i", start=0, step=1, hint: str | 
     md = loop_id(b.module, hint, trip, outer) if hint else None
     if md is not None:
         latch.set_metadata("llvm.loop", md)
+    if hint == RARE:  # its blocks: the header, the body and every block made inside it (after the exit)
+        blocks = fn.blocks[fn.blocks.index(header):]
+        rare_blocks(fn).update(id(x) for x in blocks if x is not exit_)
     b.position_at_end(exit_)
+
+
+def rare_blocks(fn: ir.Function) -> set[int]:
+    """The ids of `fn`'s blocks inside RARE loops (kept on the function)."""
+    if not hasattr(fn, "hloc_rare_blocks"):
+        fn.hloc_rare_blocks = set()
+    return fn.hloc_rare_blocks
 
 
 def layout_order(shape: Shape) -> list[int]:
