@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from typing import TYPE_CHECKING
@@ -17,6 +18,14 @@ if TYPE_CHECKING:
     _Command = click.Command  # what the mixin below is mixed into
 else:
     _Command = object
+
+
+def without_cycle_collection() -> None:
+    """For a command that handles one module and then ends the process (compile, opt): turn CPython's
+    cyclic collector off for good. The parser, the pass pipeline and the build pause it and would turn
+    it back on, and its first collection would then walk every object they allocated (gemma3:
+    0.5 s in compile, 0.16 s in opt) without freeing memory the command needs again."""
+    gc.disable()
 
 
 def _show_help(ctx: click.Context, _param, value: bool) -> None:

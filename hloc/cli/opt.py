@@ -21,7 +21,7 @@ import click
 
 from ..errors import PassError, UsageError, did_you_mean
 from . import main
-from .common import HlocCommand, replace_symlink_option, write_atomic
+from .common import HlocCommand, replace_symlink_option, without_cycle_collection, write_atomic
 from .inputs import module_option, resolve_input, warn_elided_constants
 
 LEVEL_CHOICES = ("0", "1", "2")
@@ -150,12 +150,7 @@ def opt_command(file: str | None, output: str | None, pipeline: str | None, leve
         return
     if file is None:
         raise UsageError("missing input file (use '-' for stdin)")
-    import gc
-
-    # One module in, one out, then the process ends: the parser and the pass pipeline pause the
-    # cyclic collector, and turned back on it would walk everything they allocated (gemma3: one
-    # 0.16 s collection right after the pipeline) without freeing memory this command needs.
-    gc.disable()
+    without_cycle_collection()
 
     after_names = frozenset(n.strip() for group in print_after for n in group.split(",") if n.strip())
     if after_names:  # (registered_passes imports every pass: only when there are names to check)

@@ -104,7 +104,7 @@ def _fix(instr: Instruction, module: Module, who: dict) -> None:
     elif op == "custom-call":
         for k, wanted in enumerate(constrained_operand_shapes(instr)):
             if wanted is not None:
-                if _computes_in(instr.operands[k], wanted, comp):
+                if _compute_fusion_in(instr.operands[k], wanted, comp):
                     continue
                 instr.replace_operand(k, coerce(instr.operands[k], wanted, comp))
     elif op == "call":
@@ -115,10 +115,11 @@ def _fix(instr: Instruction, module: Module, who: dict) -> None:
             _set_root(_owned(instr, callee, module, who), instr.shape)
 
 
-def _computes_in(value: Instruction, want: Shape, comp: Computation) -> bool:
-    """Give a loop fusion that only custom calls asking for `want`'s layout read that layout: its
-    kernel writes every element wherever the layout puts it, so one kernel replaces a kernel and a
-    copy (jax's LU solves: the triangular factor's select, then its copy to column-major)."""
+def _compute_fusion_in(value: Instruction, want: Shape, comp: Computation) -> bool:
+    """Give a loop fusion that only custom calls asking for `want`'s layout read that layout, and
+    say whether it was given it: its kernel writes every element wherever the layout puts it, so
+    one kernel replaces a kernel and a copy (jax's LU solves: the triangular factor's select, then
+    its copy to column-major)."""
     if (value.opcode != "fusion" or value.attrs.get("kind") != "kLoop" or value.shape.is_tuple
             or want.is_tuple or comp.root is value or not value.users):
         return False

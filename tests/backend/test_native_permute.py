@@ -140,23 +140,28 @@ def _random_case(rng, k: int, etypes=("f32", "s32", "f64")):
     return text, et, dims, steps
 
 
+def _check_moves(text: str, x: np.ndarray, steps, k: int) -> bool:
+    """Run the move chain `text` on x with 1 and 2 threads against numpy's `steps`; True when the
+    chain is planned as a tiled permute."""
+    tiled = plan_permute(parse_module(text, f"r{k}.hlo").entry.root) is not None
+    want = x
+    for kind, arg in steps:
+        want = want.transpose(arg) if kind == "t" else want.reshape(arg)
+    exe = compile_text(text)
+    for threads in (1, 2):
+        exe.threads = threads
+        got = np.asarray(exe([x]))
+        assert got.dtype == want.dtype and np.array_equal(got, want), (k, threads, text)
+    return tiled
+
+
 def test_random_move_chains_match_numpy():
     rng = np.random.default_rng(2026)
     tiled = 0
     for k in range(40):
         text, et, dims, steps = _random_case(rng, k)
-        module = parse_module(text, f"r{k}.hlo")
-        tiled += plan_permute(module.entry.root) is not None
         dt = {"f32": np.float32, "s32": np.int32, "f64": np.float64}[et]
-        x = rng.integers(-1000, 1000, dims).astype(dt)
-        want = x
-        for kind, arg in steps:
-            want = want.transpose(arg) if kind == "t" else want.reshape(arg)
-        exe = compile_text(text)
-        for threads in (1, 2):
-            exe.threads = threads
-            got = np.asarray(exe([x]))
-            assert got.dtype == want.dtype and np.array_equal(got, want), (k, threads, text)
+        tiled += _check_moves(text, rng.integers(-1000, 1000, dims).astype(dt), steps, k)
     assert tiled >= 10  # (the chains that transpose in memory, of the 40)
 
 
@@ -258,16 +263,7 @@ def test_random_moves_of_complex_elements_match_numpy():
     tiled = 0
     for k in range(16):
         text, et, dims, steps = _random_case(rng, k, tuple(types))
-        module = parse_module(text, f"c{k}.hlo")
-        tiled += plan_permute(module.entry.root) is not None
         shape = tuple(dims)
         x = (rng.integers(-1000, 1000, shape) + 1j * rng.integers(-1000, 1000, shape)).astype(types[et])
-        want = x
-        for kind, arg in steps:
-            want = want.transpose(arg) if kind == "t" else want.reshape(arg)
-        exe = compile_text(text)
-        for threads in (1, 2):
-            exe.threads = threads
-            got = np.asarray(exe([x]))
-            assert got.dtype == want.dtype and np.array_equal(got, want), (k, threads, text)
+        tiled += _check_moves(text, x, steps, k)
     assert tiled >= 3
