@@ -23,8 +23,25 @@ F16 = np.dtype(np.float16)
 F32 = np.dtype(np.float32)
 F64 = np.dtype(np.float64)
 
-# numpy dtype -> HLO element type name.
-ETYPE_OF: dict[np.dtype, str] = {t.np_dtype: name for name, t in ELEMENT_TYPES.items() if t.np_dtype is not None}
+
+
+class _EtypeOf(dict):
+    """numpy dtype -> HLO element type name. The ml_dtypes types join on the first miss: an array of one
+    exists only once ml_dtypes is imported, and importing it here would cost 0.6-1 s to every constant
+    folding of a bf16 model (see ir/raw_literal.py)."""
+
+    def __missing__(self, dtype) -> str:
+        for name, t in ELEMENT_TYPES.items():
+            if t.np_dtype is not None:
+                self.setdefault(t.np_dtype, name)
+        name = self.get(dtype)
+        if name is None:
+            raise KeyError(dtype)
+        return name
+
+
+ETYPE_OF: dict[np.dtype, str] = _EtypeOf({t.dtype_spec: name for name, t in ELEMENT_TYPES.items()
+                                          if isinstance(t.dtype_spec, np.dtype)})
 
 # Floating types XLA:CPU does not compute in natively, and the type their arithmetic rounds through.
 _VIA_F16 = frozenset({

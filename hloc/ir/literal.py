@@ -8,6 +8,7 @@ import re
 
 import numpy as np
 
+from .raw_literal import RawLiteral, bf16_element_strings, literal_bits
 from .types import ELEMENT_TYPES, Shape, finfo
 
 # Types whose NaN encodings carry a payload (IEEE-like: all-ones exponent, any non-zero mantissa).
@@ -47,7 +48,8 @@ def elided_constants(module) -> list:
     """The module's `constant({...})` instructions (tuple constants with an elided part too), in text order."""
     def elided(lit) -> bool:
         return isinstance(lit, ElidedLiteral) or (isinstance(lit, tuple) and any(elided(x) for x in lit))
-    found = [i for c in module.computations for i in c.instructions if i.opcode == "constant" and elided(i.literal)]
+    found = [i for c in module.computations for i in c.instructions
+             if i.opcode == "constant" and elided(i.stored_literal)]
     return sorted(found, key=lambda i: i.offset)
 
 
@@ -72,6 +74,9 @@ def literals_equal(a, b) -> bool:
         return a == b
     if a is None or b is None:
         return a is b
+    if a.__class__ is RawLiteral or b.__class__ is RawLiteral:  # (bf16 bits against bits or a bf16 array)
+        bits = literal_bits(a)
+        return bits is not None and a.shape == b.shape and bits == literal_bits(b)
     return a.dtype == b.dtype and a.shape == b.shape and a.tobytes() == b.tobytes()
 
 
@@ -179,11 +184,16 @@ def format_array(arr: np.ndarray, shape: Shape, oneline: bool = True, signed_zer
     dims = shape.dims
     rank = len(dims)
     etype = shape.etype
-    arr = np.asarray(arr)
-    if rank == 0:
-        text = format_scalar(arr.reshape(())[()], etype)
-        return _signed_zeros([text])[0] if signed_zeros else text
-    elems = _element_strings(arr, etype)
+    if arr.__class__ is RawLiteral:
+        elems = bf16_element_strings(arr)
+        if rank == 0:
+            return _signed_zeros(elems)[0] if signed_zeros else elems[0]
+    else:
+        arr = np.asarray(arr)
+        if rank == 0:
+            text = format_scalar(arr.reshape(())[()], etype)
+            return _signed_zeros([text])[0] if signed_zeros else text
+        elems = _element_strings(arr, etype)
     if signed_zeros:
         elems = _signed_zeros(elems)
     linebreak = " " if oneline else "\n"

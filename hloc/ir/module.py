@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import SourceLoc
 from .opcodes import CALLED_COMPUTATION_ATTRS, SIDE_EFFECTING
+from .raw_literal import RawLiteral
 from .types import Shape
 
 _CALLED_KEYS = frozenset(CALLED_COMPUTATION_ATTRS)
@@ -52,7 +53,7 @@ _ids = itertools.count()
 
 class Instruction:
     __slots__ = (
-        "name", "opcode", "shape", "operands", "attrs", "users", "parent", "literal",
+        "name", "opcode", "shape", "operands", "attrs", "users", "parent", "_literal",
         "parameter_number", "control_predecessors", "control_successors", "src", "offset", "uid",
     )
 
@@ -71,7 +72,9 @@ class Instruction:
         self.users: dict[Instruction, None] = {}  # an ordered set
         self.parent: Computation | None = None
         self.name = name or opcode
-        self.literal: Any = None  # constants: a numpy array, or a tuple of them for tuple constants
+        # constants: a numpy array, a tuple of them for tuple constants, an ElidedLiteral, or a RawLiteral
+        # (bf16 bits, read through `literal` as an array; see raw_literal.py)
+        self._literal: Any = None
         self.parameter_number: int | None = None
         self.control_predecessors: list[Instruction] = []
         self.control_successors: list[Instruction] = []
@@ -80,6 +83,23 @@ class Instruction:
         self.uid = next(_ids)
         for op in self.operands:
             op.users[self] = None
+
+    @property
+    def literal(self) -> Any:
+        """A constant's literal with its values (a RawLiteral becomes an array here, importing ml_dtypes)."""
+        lit = self._literal
+        if lit.__class__ is RawLiteral:
+            lit = self._literal = lit.materialize()
+        return lit
+
+    @literal.setter
+    def literal(self, value: Any) -> None:
+        self._literal = value
+
+    @property
+    def stored_literal(self) -> Any:
+        """The literal as stored: for printing, comparing and hashing, which handle RawLiterals."""
+        return self._literal
 
     # ---------------------------------------------------------------------------------- queries
     def __repr__(self) -> str:
@@ -198,7 +218,7 @@ class Instruction:
         """A detached copy (no parent) with the same attributes, optionally new operands/shape."""
         c = Instruction(self.opcode, shape or self.shape, self.operands if operands is None else operands,
                         dict(self.attrs), name or self.name)
-        c.literal = self.literal
+        c._literal = self._literal
         c.parameter_number = self.parameter_number
         c.src, c.offset = self.src, self.offset
         return c
@@ -213,10 +233,10 @@ class Instruction:
             return False
         if self.attrs != other.attrs:
             return False
-        if self.literal is not None or other.literal is not None:
+        if self._literal is not None or other._literal is not None:
             from .literal import literals_equal
 
-            return literals_equal(self.literal, other.literal)
+            return literals_equal(self._literal, other._literal)
         return True
 
 

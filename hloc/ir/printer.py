@@ -304,9 +304,10 @@ def _instruction(instr: Instruction, opts: PrintOptions) -> str:
 
 def _operands(instr: Instruction, opts: PrintOptions) -> str:
     if instr.opcode == "constant":
-        if instr.literal is None:
+        lit = instr.stored_literal
+        if lit is None:
             return "{...}"
-        return format_literal(instr.literal, instr.shape, signed_zeros=not opts.xla)
+        return format_literal(lit, instr.shape, signed_zeros=not opts.xla)
     if instr.opcode == "parameter":
         return str(instr.parameter_number)
     out = []

@@ -35,6 +35,7 @@ from .attrs import OPCODE_ATTRS, Raw
 from .layout_flows import layout_mismatches
 from .module import Computation, Instruction, Module
 from .opcodes import ARITY, CALLED_COMPUTATION_ATTRS, OPCODES
+from .raw_literal import RawLiteral
 from .shape_inference import (
     ShapeError,
     compatible,
@@ -324,11 +325,11 @@ class _Verifier:
 
 
 def _check_constant(instr: Instruction) -> str | None:
-    lit = instr.literal
+    lit = instr.stored_literal
     shape = instr.shape
     if lit is None:
         return "a constant needs a literal"
-    if isinstance(lit, np.ndarray):
+    if isinstance(lit, np.ndarray | RawLiteral):
         if shape.is_tuple or lit.shape != tuple(shape.dims):
             return f"the literal has shape {lit.shape}, but the constant is {shape.to_str(False)}"
     elif isinstance(lit, tuple) and (not shape.is_tuple or len(lit) != len(shape.tuple_shapes)):

@@ -234,7 +234,7 @@ class HloBuilder:
         if shape is None:
             raise self.error(offset, "a constant needs an explicit shape, e.g. f32[] constant(1)")
         instr = Instruction("constant", shape)
-        instr.literal = values.parse_literal(literal, shape, literal_offset, self.ctx)
+        instr.literal = values.parse_literal(literal, shape, literal_offset, self.ctx, raw_bf16=True)
         if attrs:
             instr.attrs = self.decode_attrs(attrs, attrs_for("constant"), "constant", offset)
         return self.finish_instruction(instr, root, name, offset)

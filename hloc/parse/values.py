@@ -13,6 +13,14 @@ import numpy as np
 from ..errors import ParseError, SourceLoc
 from ..ir.attrs import ENUMS, ConvDimLabels, PadDim, Raw, SliceRange, Window, WindowDim
 from ..ir.literal import ElidedLiteral, c_unescape, float_from_bits_with_payload
+from ..ir.raw_literal import (
+    BF16_MANTISSA_BITS,
+    RAW_ETYPES,
+    RawLiteral,
+    bf16_bits_from_f64,
+    bf16_is_finite,
+    bf16_nan_bits,
+)
 from ..ir.types import ELEMENT_TYPE_ALIASES, ELEMENT_TYPES, UNBOUNDED, Layout, Shape, finfo
 
 
@@ -156,8 +164,9 @@ def _skeleton(dims: tuple[int, ...]) -> str:
     return inner
 
 
-def parse_literal(text: str, shape: Shape, offset: int, ctx: Ctx):
-    """Decode the text of `constant(...)` for `shape` into a numpy array (or tuple, or ElidedLiteral)."""
+def parse_literal(text: str, shape: Shape, offset: int, ctx: Ctx, raw_bf16: bool = False):
+    """Decode the text of `constant(...)` for `shape` into a numpy array (or tuple, or ElidedLiteral).
+    `raw_bf16`: a bf16 array becomes a RawLiteral of its bits (no ml_dtypes import; see raw_literal.py)."""
     body = text.strip()
     lead = offset + (len(text) - len(text.lstrip()))
     if shape.is_tuple:
@@ -172,18 +181,24 @@ def parse_literal(text: str, shape: Shape, offset: int, ctx: Ctx):
     if shape.num_elements > MAX_CONSTANT_ELEMENTS:
         raise ctx.error(lead, f"a constant of {shape.num_elements} elements is too large (the limit is "
                               f"{MAX_CONSTANT_ELEMENTS})")
+    raw = raw_bf16 and shape.etype in RAW_ETYPES
+
+    def finish(values: np.ndarray):
+        values = values.reshape(shape.dims)
+        return RawLiteral(shape.etype, values) if raw else values
+
     if shape.rank == 0:
         if et.is_complex:
             return _complex_values(body, shape, lead, ctx, scalar=True)
         if body.startswith("{"):
             raise ctx.error(lead, f"expected a scalar literal for {shape.to_str(False)}, found '{body[:20]}'")
-        return _convert([body], shape, lead, ctx).reshape(())
+        return finish(_convert([body], shape, lead, ctx, raw=raw))
     if _LIT_TOKEN.fullmatch(body):
         # XLA reads a lone value for an array shape as its first element; the rest are zero.
-        out = np.zeros(shape.num_elements, dtype=shape.dtype)
+        out = np.zeros(shape.num_elements, dtype=np.uint16 if raw else shape.dtype)  # (+0 is all zero bits)
         if out.size:
-            out[0] = _convert([body], shape, lead, ctx)[0]
-        return out.reshape(shape.dims)
+            out[0] = _convert([body], shape, lead, ctx, raw=raw)[0]
+        return finish(out)
     # Comments become spaces, so that offsets in `clean` are offsets in `body`.
     clean = _COMMENT.sub(lambda m: " " * len(m.group()), body) if "/*" in body else body
     if et.is_complex:
@@ -200,7 +215,7 @@ def parse_literal(text: str, shape: Shape, offset: int, ctx: Ctx):
                 return lead + m.start()
         return lead
 
-    return _convert(tokens, shape, lead, ctx, where).reshape(shape.dims)
+    return finish(_convert(tokens, shape, lead, ctx, where, raw=raw))
 
 
 def _structure_error(clean: str, shape: Shape) -> tuple[str, int]:
@@ -245,13 +260,16 @@ def _structure_error(clean: str, shape: Shape) -> tuple[str, int]:
     return f"literal does not match shape {what}", 0
 
 
-def _convert(tokens: list[str], shape: Shape, offset: int, ctx: Ctx, where=None) -> np.ndarray:
-    """Values of `tokens` as an array of `shape`'s type; `where(i)` gives token i's offset for errors."""
+def _convert(tokens: list[str], shape: Shape, offset: int, ctx: Ctx, where=None, raw: bool = False) -> np.ndarray:
+    """Values of `tokens` as an array of `shape`'s type; `where(i)` gives token i's offset for errors.
+    `raw` (bf16 only): their bit patterns as uint16 instead."""
 
     def at(i: int) -> int:
         return where(i) if where is not None else offset
 
     et = shape.element_type
+    if raw:
+        return _bf16_bits(tokens, shape, offset, ctx, where)
     dtype = et.np_dtype
     if et.kind == "pred":
         out = np.empty(len(tokens), dtype=np.bool_)
@@ -284,7 +302,24 @@ def _convert(tokens: list[str], shape: Shape, offset: int, ctx: Ctx, where=None)
         if et.bits < 8:
             return np.array(vals, dtype=np.int64).astype(dtype)
         return np.array(vals, dtype=dtype)
-    # floating point
+    f64, payloads = _float_tokens(tokens, shape, at, ctx)
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = f64.astype(dtype)
+    if shape.etype != "f64" and f64.size:
+        overflow = np.isfinite(f64) & ~np.isfinite(out.astype(np.float64))
+        if overflow.any():
+            raise _overflow_error(tokens, shape, at(int(np.argmax(overflow))), int(np.argmax(overflow)), ctx)
+        # Types without infinities (fnuz, fn, e8m0) map inf to nan; XLA rejects infinite values there.
+    for i, (neg, payload) in payloads.items():
+        try:
+            out[i] = float_from_bits_with_payload(shape.etype, neg, payload)
+        except ValueError as e:
+            raise ctx.error(offset, str(e)) from None
+    return out
+
+
+def _float_tokens(tokens: list[str], shape: Shape, at, ctx: Ctx) -> tuple[np.ndarray, dict[int, tuple[int, int]]]:
+    """The tokens of a float literal as float64 values, and the (sign, payload) of each `nan(0x..)`."""
     payloads: dict[int, tuple[int, int]] = {}
     for i, t in enumerate(tokens):
         if not _FLOAT_RE.fullmatch(t):
@@ -298,23 +333,33 @@ def _convert(tokens: list[str], shape: Shape, offset: int, ctx: Ctx, where=None)
             # XLA lexes `-0` as the integer 0, so a float constant written `-0` is +0 (`-0.0` is -0).
             tokens[i] = "0"
     f64 = np.array(tokens, dtype=np.float64) if tokens else np.empty(0)  # keeps the sign of -nan
-    with np.errstate(over="ignore", invalid="ignore"):
-        out = f64.astype(dtype)
-    if shape.etype != "f64" and f64.size:
-        finite_in = np.isfinite(f64)
-        overflow = finite_in & ~np.isfinite(out.astype(np.float64))
-        if overflow.any():
-            i = int(np.argmax(overflow))
-            fmax = float(_float_max(shape.etype))
-            raise ctx.error(at(i), f"value {tokens[i]} is out of range for literal's primitive type {shape.etype} "
-                                    f"namely [{-fmax:g}, {fmax:g}]")
-        # Types without infinities (fnuz, fn, e8m0) map inf to nan; XLA rejects infinite values there.
+    return f64, payloads
+
+
+def _overflow_error(tokens: list[str], shape: Shape, offset: int, i: int, ctx: Ctx) -> ParseError:
+    fmax = float(_float_max(shape.etype))
+    return ctx.error(offset, f"value {tokens[i]} is out of range for literal's primitive type {shape.etype} "
+                             f"namely [{-fmax:g}, {fmax:g}]")
+
+
+def _bf16_bits(tokens: list[str], shape: Shape, offset: int, ctx: Ctx, where) -> np.ndarray:
+    """_convert for bf16, as bit patterns: the same values, rounded from float64 without ml_dtypes."""
+
+    def at(i: int) -> int:
+        return where(i) if where is not None else offset
+
+    f64, payloads = _float_tokens(tokens, shape, at, ctx)
+    bits = bf16_bits_from_f64(f64)
+    overflow = np.isfinite(f64) & ~bf16_is_finite(bits)
+    if overflow.any():
+        raise _overflow_error(tokens, shape, at(int(np.argmax(overflow))), int(np.argmax(overflow)), ctx)
     for i, (neg, payload) in payloads.items():
-        try:
-            out[i] = float_from_bits_with_payload(shape.etype, neg, payload)
-        except ValueError as e:
-            raise ctx.error(offset, str(e)) from None
-    return out
+        if payload == 0 or payload >= 1 << BF16_MANTISSA_BITS:
+            # (the message float_from_bits_with_payload gives)
+            raise ctx.error(offset, f"NaN payload 0x{payload:x} is out of range for bf16 "
+                                    f"(0x1..0x{(1 << BF16_MANTISSA_BITS) - 1:x})")
+        bits[i] = bf16_nan_bits(neg, payload)
+    return bits
 
 
 def _int_range(etype: str) -> tuple[int, int]:

@@ -22,6 +22,7 @@ from ..errors import HlocError
 from ..ir.literal import ElidedLiteral
 from ..ir.module import Computation, Instruction, Module
 from ..ir.opcodes import ASYNC, COLLECTIVES, SIDE_EFFECTING
+from ..ir.raw_literal import RAW_ETYPES, RawLiteral, bf16_bits_from_f64
 from .base import Pass, option, register_pass
 from .rewrite import SideEffects, add_instruction, has_control_deps, replace_instruction
 
@@ -50,7 +51,7 @@ class ConstantFoldingOptions:
 
 
 def _is_constant(instr: Instruction) -> bool:
-    return instr.opcode == "constant" and not _elided(instr.literal)
+    return instr.opcode == "constant" and not _elided(instr.stored_literal)
 
 
 def _elided(lit) -> bool:
@@ -168,7 +169,9 @@ class ConstantFolding(Pass):
             return None  # the interpreter cannot evaluate it: leave the instruction alone
 
     def _fold(self, instr: Instruction) -> bool:
-        value = self._evaluate(instr)
+        value = _convert_to_raw(instr)
+        if value is None:
+            value = self._evaluate(instr)
         if value is None:
             return False
         comp = instr.computation
@@ -195,8 +198,25 @@ class _CannotFold(Exception):
     pass
 
 
-def _as_literal(value, shape) -> np.ndarray | None:
+_WIDE_FLOATS = frozenset({"f16", "f32", "f64"})
+
+
+def _convert_to_raw(instr: Instruction) -> RawLiteral | None:
+    """convert(constant) from f16/f32/f64 to bf16 as bf16 bits: the interpreter's cast (rounding once to
+    nearest even) without importing ml_dtypes for it (see ir/raw_literal.py)."""
+    if instr.opcode != "convert" or instr.shape.etype not in RAW_ETYPES:
+        return None
+    (x,) = instr.operands
+    lit = x.stored_literal if x.opcode == "constant" else None
+    if x.shape.etype not in _WIDE_FLOATS or not isinstance(lit, np.ndarray):
+        return None
+    return RawLiteral(instr.shape.etype, bf16_bits_from_f64(lit.astype(np.float64)))
+
+
+def _as_literal(value, shape) -> np.ndarray | RawLiteral | None:
     """The interpreter's value as a literal of `shape`, or None if it does not have that shape/type."""
+    if value.__class__ is RawLiteral:
+        return value
     if not isinstance(value, np.ndarray | np.generic):
         return None
     arr = np.asarray(value)
@@ -205,7 +225,7 @@ def _as_literal(value, shape) -> np.ndarray | None:
     return np.array(arr, copy=True, order="C")  # (ascontiguousarray would make a 0-d array 1-d)
 
 
-def _make_constant(comp: Computation, shape, literal: np.ndarray) -> Instruction:
+def _make_constant(comp: Computation, shape, literal: np.ndarray | RawLiteral) -> Instruction:
     c = Instruction("constant", shape)
     c.literal = literal
     return add_instruction(comp, c, "constant")

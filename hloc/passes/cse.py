@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..ir.literal import ElidedLiteral
 from ..ir.module import Computation, Instruction, Module
+from ..ir.raw_literal import RawLiteral
 from .base import Pass, option, register_pass
 from .rewrite import SideEffects, has_control_deps
 
@@ -39,6 +40,8 @@ def _attr_key(v):
 def _literal_key(lit):
     if isinstance(lit, tuple):
         return tuple(_literal_key(x) for x in lit)
+    if lit.__class__ is RawLiteral:  # (the key its array would have)
+        return (lit.dtype_name, lit.shape, lit.bits.tobytes())
     return (str(lit.dtype), lit.shape, lit.tobytes())
 
 
@@ -90,10 +93,11 @@ def _same(x: Instruction, y: Instruction, operands_equal, seen) -> bool:
                 return False
         elif v != w:
             return False
-    if x.literal is not None or y.literal is not None:
-        if x.literal is None or y.literal is None or _has_elided(x.literal) or _has_elided(y.literal):
+    xl, yl = x.stored_literal, y.stored_literal
+    if xl is not None or yl is not None:
+        if xl is None or yl is None or _has_elided(xl) or _has_elided(yl):
             return False
-        return _literal_key(x.literal) == _literal_key(y.literal)
+        return _literal_key(xl) == _literal_key(yl)
     return True
 
 
@@ -115,7 +119,8 @@ class Cse(Pass):
             return False
         if not instr.operands:
             if instr.opcode in ("constant", "iota"):
-                return self.options.constants and not (instr.literal is not None and _has_elided(instr.literal))
+                lit = instr.stored_literal
+                return self.options.constants and not (lit is not None and _has_elided(lit))
             return instr.opcode in ("partition-id", "replica-id")
         return True
 
@@ -124,7 +129,7 @@ class Cse(Pass):
         if self.options.commutative and instr.opcode in COMMUTATIVE and len(ops) == 2:
             ops = tuple(sorted(ops))
         attrs = tuple((k, _attr_key(v)) for k, v in sorted(instr.attrs.items()) if k not in IGNORED_ATTRS)
-        lit = _literal_key(instr.literal) if instr.literal is not None else None
+        lit = _literal_key(instr.stored_literal) if instr.stored_literal is not None else None
         key: tuple = (instr.opcode, instr.shape, ops, attrs, lit)
         try:
             hash(key)

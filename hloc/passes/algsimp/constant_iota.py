@@ -5,14 +5,24 @@ from __future__ import annotations
 import numpy as np
 
 from ...ir.module import Instruction
+from ...ir.raw_literal import RawLiteral
 from .core import etype_kind, literal_of, rule, splat_value
 
 
 @rule("constant")
 def constant_splat(x, s):
     # constant({c, c, ..., c}) => broadcast(constant(c))     (bit-identical elements only)
+    if x.shape.rank == 0 or x.shape.num_elements <= 1 or etype_kind(x) == "complex":
+        return None  # (checked first: a scalar's literal need not be read, see raw_literal.py)
+    raw = x.stored_literal
+    if raw.__class__ is RawLiteral:  # bf16 bits: compared and reused as bits (no ml_dtypes)
+        flat = raw.bits.reshape(-1)
+        if not np.all(flat == flat[0]):
+            return None
+        c = s.constant(RawLiteral(raw.etype, flat[:1].reshape(()).copy()), x.shape.etype)
+        return s.broadcast(c, x.shape, ())
     lit = literal_of(x)
-    if lit is None or lit.size <= 1 or x.shape.rank == 0 or etype_kind(x) == "complex":
+    if lit is None:
         return None
     v = splat_value(x)
     if v is None:
@@ -24,10 +34,19 @@ def constant_splat(x, s):
 @rule("constant")
 def constant_iota(x, s):
     # constant({0, 1, ..., n-1}) => iota()   (rank 1; integers, and floats while they count exactly)
-    lit = literal_of(x)
-    if lit is None or x.shape.rank != 1 or lit.size <= 1 or etype_kind(x) not in ("sint", "uint", "float"):
+    if x.shape.rank != 1 or x.shape.num_elements <= 1 or etype_kind(x) not in ("sint", "uint", "float"):
         return None
-    want = np.arange(lit.size)
+    want = np.arange(x.shape.num_elements)
+    raw = x.stored_literal
+    if raw.__class__ is RawLiteral:
+        # (its values are bf16 ones: equal to `want`, every count is a bf16 value)
+        values = raw.as_f32().astype(np.float64)
+        if np.signbit(values[0]) or not np.array_equal(values, want.astype(np.float64)):
+            return None
+        return s.add("iota", x.shape, iota_dimension=0)
+    lit = literal_of(x)
+    if lit is None:
+        return None
     if etype_kind(x) == "float":
         values = lit.astype(np.float64)
         if np.signbit(values[0]) or not np.array_equal(values, want.astype(np.float64)):

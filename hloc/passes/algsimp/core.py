@@ -26,6 +26,7 @@ import numpy as np
 from ...ir.attrs import SliceRange
 from ...ir.literal import ElidedLiteral
 from ...ir.module import Computation, Instruction, Module
+from ...ir.raw_literal import RAW_ETYPES, RawLiteral, bf16_bits_from_f64, bf16_round
 from ...ir.types import ELEMENT_TYPES, Shape, iinfo
 from ..naming import ModuleNames
 from ..rewrite import SideEffects
@@ -83,8 +84,41 @@ def _uint_view(dtype: np.dtype):
         or dtype.name in ("bfloat16",) else None
 
 
+def _exact_number(value) -> bool:
+    """A Python float, or a bool or int that float32 holds exactly: every cast of it to bf16 agrees."""
+    t = type(value)
+    return t is float or t is bool or (t is int and -(1 << 24) <= value <= 1 << 24)
+
+
+def _raw_constant(instr: Instruction) -> RawLiteral | None:
+    """The bits of a bf16 constant not yet read as an array (or of the constant a broadcast chain
+    repeats): questions about its value are answered from them, without importing ml_dtypes."""
+    while instr.opcode == "broadcast":
+        instr = instr.operands[0]
+    if instr.opcode != "constant":
+        return None
+    lit = instr.stored_literal
+    return lit if lit.__class__ is RawLiteral else None
+
+
+def scalar_number(instr: Instruction) -> float | None:
+    """scalar_value as a Python float (which holds every float type's values exactly)."""
+    raw = _raw_constant(instr)
+    if raw is not None:
+        return raw.splat() if raw.size == 1 else None
+    v = scalar_value(instr)
+    return None if v is None else float(v)
+
+
 def is_all(instr: Instruction, value) -> bool:
     """Every element equals `value` (numerically: 0 matches -0.0 too; NaN never matches)."""
+    raw = _raw_constant(instr)
+    if raw is not None:
+        v = raw.splat()
+        try:
+            return v is not None and v == bf16_round(value)
+        except (TypeError, ValueError, OverflowError):
+            return False
     v = splat_value(instr)
     if v is None:
         return False
@@ -97,6 +131,11 @@ def is_all(instr: Instruction, value) -> bool:
 
 def is_all_exact(instr: Instruction, value: float) -> bool:
     """Every element is `value` including its sign (so -0.0 and 0.0 differ)."""
+    raw = _raw_constant(instr)
+    if raw is not None:
+        if not is_all(instr, value):
+            return False
+        return bool(np.signbit(raw.splat())) == bool(np.signbit(np.float64(value)))
     v = splat_value(instr)
     if v is None or not is_all(instr, value):
         return False
@@ -228,14 +267,23 @@ class Simplifier:
 
     # -- constants
     def constant(self, value, etype: str, dims: Sequence[int] = ()) -> Instruction:
-        """A constant of `etype`: a scalar, or an array literal when `value` is an array."""
-        dtype = ELEMENT_TYPES[etype].np_dtype
-        with np.errstate(all="ignore"):
-            lit = np.array(value, dtype=dtype) if not isinstance(value, np.ndarray) else value.astype(dtype)
-        shape = Shape.array(etype, lit.shape if lit.ndim else tuple(dims))
-        if tuple(dims) and lit.ndim == 0:
-            lit = np.full(tuple(dims), lit, dtype=dtype)
-            shape = Shape.array(etype, dims)
+        """A constant of `etype`: a scalar, or an array literal when `value` is an array (or a RawLiteral)."""
+        if value.__class__ is RawLiteral:
+            lit: np.ndarray | RawLiteral = value
+            shape = Shape.array(etype, value.shape)
+        elif etype in RAW_ETYPES and _exact_number(value):
+            # (a bf16 1 or 0 need not import ml_dtypes either: its bits, see raw_literal.py)
+            bits = bf16_bits_from_f64(np.array(value, dtype=np.float64))
+            lit = RawLiteral(etype, np.full(tuple(dims), bits, dtype=np.uint16))
+            shape = Shape.array(etype, tuple(dims))
+        else:
+            dtype = ELEMENT_TYPES[etype].np_dtype
+            with np.errstate(all="ignore"):
+                lit = np.array(value, dtype=dtype) if not isinstance(value, np.ndarray) else value.astype(dtype)
+            shape = Shape.array(etype, lit.shape if lit.ndim else tuple(dims))
+            if tuple(dims) and lit.ndim == 0:
+                lit = np.full(tuple(dims), lit, dtype=dtype)
+                shape = Shape.array(etype, dims)
         instr = Instruction("constant", shape)
         instr.literal = lit
         comp = self.comp

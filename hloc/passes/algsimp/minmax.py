@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from .arith import canonicalize_constant_operand
-from .core import etype_kind, identity_of, is_all, is_all_exact, is_scalar_broadcast, rule, scalar_value
+from .core import etype_kind, identity_of, is_all, is_all_exact, is_scalar_broadcast, rule, scalar_number, scalar_value
 
 
 def _is_bound(c, opcode: str) -> bool:
@@ -21,8 +21,8 @@ def _is_bound(c, opcode: str) -> bool:
     if ident is None:
         return False
     if kind == "float":
-        v = scalar_value(c)
-        if v is None or not np.isinf(float(v)):
+        v = scalar_number(c)
+        if v is None or not np.isinf(v):
             return False  # types without infinities have no identity
         return is_all_exact(c, ident)
     return is_all(c, ident)
