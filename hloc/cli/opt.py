@@ -78,9 +78,10 @@ class _Stderr:
                    "a unified diff instead.")
 @click.option("--print-changed-style", type=click.Choice(["full", "diff"]), default=None, hidden=True)
 @click.option("--time-passes", is_flag=True, help="Print the time spent in each pass to stderr.")
-@click.option("--verify-each/--no-verify-each", default=True, show_default=True,
-              help="Run the verifier after every pass that changed the module (it always runs at the "
-                   "start and the end).")
+@click.option("--verify-each/--no-verify-each", default=False, show_default=True,
+              help="Run the verifier after every pass that changed the module. It always runs at the start "
+                   "and the end; a module invalid at the end has the passes run again on the input, verified "
+                   "one by one, to name the pass that broke it.")
 @click.option("--check-changed", is_flag=True,
               help="Debugging: fail if a pass misreports whether it changed the module (compares printed text; "
                    "also env HLOC_CHECK_CHANGED=1).")

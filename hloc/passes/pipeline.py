@@ -92,7 +92,8 @@ class PassContext:
     """Everything one pipeline run shares: options, instruments, timings and warnings.
 
     verify:        run the verifier after every pass that reports a change (it always runs at the
-                   start, and at the end when this is off).
+                   start, and at the end when this is off; a module invalid only there has its passes
+                   run again on the input, verified one by one, to name the pass that broke it).
     check_changed: compare printed text before/after each pass to catch a misreported `changed`
                    (default: on when the environment has HLOC_CHECK_CHANGED=1).
     failure_dir:   where the module before a failing pass is saved (default: the temp directory).
@@ -153,14 +154,18 @@ class PassContext:
         self._quiet = {}
         self._verify(module, None, None)  # the input's own problems are the user's, not a pass's
         self._input_text = None
-        if not self._keep_before:
+        if not self._keep_before or not self.verify:
             self._input_text = source_text if source_text is not None else _print(module)
         for ins in self.instruments:
             ins.run_start(self, module, pipeline)
         changed = pipeline.run(module, self)
         if not self.verify:
             # Not after every pass, but never hand an invalid module on.
-            self._verify(module, None, None)
+            try:
+                self._verify(module, None, None)
+            except VerifyError as e:
+                self._blame(e)
+                raise
         for ins in self.instruments:
             ins.run_end(self, module)
         self.total_seconds += time.perf_counter() - start
@@ -232,10 +237,40 @@ class PassContext:
         except VerifyError as e:
             if p is None:
                 raise
-            saved = self._save(before if before is not None else self._replay(p), module, p)
-            where = f" (at {e.loc})" if e.loc is not None else ""
-            raise PassError(f"pass '{p.label}' produced an invalid module; this is a bug in hloc. "
-                            f"verifier: {e.message}{where}{_repro(saved, p)}") from e
+            raise self._invalid_after(p, e, before if before is not None else self._replay(p), module) from e
+        finally:
+            self.verifier_seconds += time.perf_counter() - t0
+
+    def _invalid_after(self, p: Pass, e: VerifyError, before: str | None, module: Module) -> PassError:
+        saved = self._save(before, module, p)
+        where = f" (at {e.loc})" if e.loc is not None else ""
+        return PassError(f"pass '{p.label}' produced an invalid module; this is a bug in hloc. "
+                         f"verifier: {e.message}{where}{_repro(saved, p)}")
+
+    def _blame(self, error: VerifyError) -> None:
+        """The module is invalid at the end of a run without verify-each: raise the PassError verify-each
+        would have raised, found by running the passes again on the pipeline's input (passes are
+        deterministic), verifying after each that changes it. Returns if that does not find one."""
+        if self._input_text is None or not self._history:
+            return
+        from ..ir.verifier import verify_module
+        from ..parse import parse_module
+
+        t0 = time.perf_counter()
+        try:
+            module = parse_module(self._input_text)
+            verify_module(module)
+            for q in self._history:
+                before = _print(module)
+                if q.run(module):
+                    try:
+                        verify_module(module)
+                    except VerifyError as e:
+                        raise self._invalid_after(q, e, before, module) from error
+        except PassError:
+            raise
+        except Exception:  # the failure being reported matters more than finding its pass
+            return
         finally:
             self.verifier_seconds += time.perf_counter() - t0
 

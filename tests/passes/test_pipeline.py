@@ -287,6 +287,35 @@ def test_verify_each_off_still_verifies_at_the_end(monkeypatch):
     assert len(calls) == 3  # start, after cse, after dce (the second round changes nothing)
 
 
+def test_verify_each_off_still_names_the_pass_that_broke_the_module(monkeypatch, tmp_path):
+    # Invalid only at the end: the passes run again on the input, verified one by one.
+    import hloc.ir.verifier as verifier
+
+    calls = []
+
+    def verify(module):
+        calls.append(module)
+        if any(i.name == "stray" for i in module.entry.root.operands):
+            raise VerifyError("stray operand")
+
+    expected = parse_module(SIMPLE)
+    run_pipeline(expected, "tuple-simplifier,dce")
+    monkeypatch.setattr(verifier, "verify_module", verify)
+    m = parse_module(SIMPLE)
+    passes = resolve_pipeline("tuple-simplifier,dce").passes + [_Breaker()] + resolve_pipeline("cse").passes
+    with pytest.raises(PassError) as info:
+        PassContext(verify=False, failure_dir=str(tmp_path)).run(Pipeline(passes), m)
+    msg = info.value.message
+    assert msg.startswith("pass 'test-breaker' produced an invalid module; this is a bug in hloc.")
+    assert "verifier: stray operand" in msg
+    (saved,) = tmp_path.iterdir()
+    assert saved.read_text() == print_module(expected)  # the module right before the breaker
+    assert f"hloc opt {saved} -p 'test-breaker'" in msg
+    # start and end of the run, then the replay: its input, and after each pass that changed it up
+    # to the breaker (dce removes `dead`; tuple-simplifier changes nothing)
+    assert len(calls) == 2 + 1 + 2
+
+
 def test_invalid_input_is_the_users_error_not_a_pass_bug():
     m = parse_module(SIMPLE)
     m.entry = None
