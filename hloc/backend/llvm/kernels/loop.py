@@ -25,6 +25,7 @@ from . import kernel
 from .parallel import PARALLEL_MIN_WORK, parallel_range
 from .permute import emit_permute, plan_permute
 from .reduce import can_split, emit_reduce_split, emit_reduces, is_row_reduce, reduce_loop_key
+from .walk_order import Walk, reduce_walk
 
 # Ops whose element i depends only on element i of same-shaped operands (or on scalars).
 _LINEAR_SAFE = ELEMENTWISE | {"parameter", "copy", "opt-barrier"}
@@ -85,9 +86,10 @@ def emit_parallel_loop(ctx, params: list[Instruction], roots: list[Instruction],
 
 
 def emit_parallel_reduces(ctx, params: list[Instruction], reduces: list[Instruction], out_idx: list[list[int]],
-                          side: list[tuple[Instruction, int]] = (), alone: bool = False) -> None:
+                          side: list[tuple[Instruction, int]] = (), alone: bool = False,
+                          walk: Walk | None = None) -> None:
     """emit_reduces into ctx.outputs (by index), split over threads when large (see reduce.py).
-    `alone`: nothing else goes into the kernel's function."""
+    `alone`: nothing else goes into the kernel's function. `walk`: the input walk's order."""
     first = reduces[0]
     out_shape = ctx.outputs[out_idx[0][0]].shape
     work = first.operands[0].shape.num_elements
@@ -102,15 +104,16 @@ def emit_parallel_reduces(ctx, params: list[Instruction], reduces: list[Instruct
     def side_of(c):
         return [(r, c.outputs[i]) for r, i in side]
 
-    if not is_row_reduce(first):
-        emit_reduces(em_of(ctx), reduces, outs_of(ctx), side_of(ctx), hint=hint)
-    elif len(reduces) == 1 and not side and can_split(first, out_shape) and work >= PARALLEL_MIN_WORK:
+    if not is_row_reduce(first, walk):
+        emit_reduces(em_of(ctx), reduces, outs_of(ctx), side_of(ctx), hint=hint, walk=walk)
+    elif walk is None and len(reduces) == 1 and not side and can_split(first, out_shape) \
+            and work >= PARALLEL_MIN_WORK:
         emit_reduce_split(ctx, em_of, first, ctx.outputs[out_idx[0][0]], alone)
     else:
         n, grain = outer_extent(out_shape, False, min_grain=16)
 
         def body(c, lo, hi, _task, _extras):
-            emit_reduces(em_of(c), reduces, outs_of(c), side_of(c), (lo, hi), hint)
+            emit_reduces(em_of(c), reduces, outs_of(c), side_of(c), (lo, hi), hint, walk)
 
         parallel_range(ctx, n, work, body, grain)
 
@@ -119,13 +122,14 @@ def emit_parallel_reduces(ctx, params: list[Instruction], reduces: list[Instruct
 class Part:
     """One loop of a kernel: `loop` (roots of one shape, each stored into output leaf outs[k]) or
     `reduce` (reduces sharing one walk, outs[k] their output leaves; `side`: (root, output leaf)
-    elementwise roots of the input's shape stored during that walk)."""
+    elementwise roots of the input's shape stored during that walk; `walk`: its order, walk_order)."""
 
     kind: str
     roots: list
     outs: list
     flat_ok: bool = False
     side: list = dataclasses.field(default_factory=list)
+    walk: Walk | None = None
 
 
 def kernel_parts(instr: Instruction) -> tuple[list[Instruction], list[Part]]:
@@ -134,7 +138,8 @@ def kernel_parts(instr: Instruction) -> tuple[list[Instruction], list[Part]]:
     if instr.opcode != "fusion":
         params = list(instr.operands)
         if instr.opcode == "reduce":
-            return params, [Part("reduce", [instr], [list(range(len(instr.shape.leaves())))])]
+            walk = reduce_walk(instr, set(params))
+            return params, [Part("reduce", [instr], [list(range(len(instr.shape.leaves())))], walk=walk)]
         if instr.shape.is_tuple:
             raise CodegenError(f"'{instr.opcode}' with a tuple result needs a kernel", instr.loc)
         flat_ok = all(o.shape.rank == 0 or (o.shape.dims == instr.shape.dims and o.shape.minor_to_major ==
@@ -143,6 +148,7 @@ def kernel_parts(instr: Instruction) -> tuple[list[Instruction], list[Part]]:
         return params, [Part("loop", [instr], [0], flat_ok)]
     comp = instr.attrs["calls"]
     params = [comp.parameter(k) for k in range(len(instr.operands))]
+    buffers = set(params)
     root = comp.root
     roots = list(root.operands) if root.opcode == "tuple" else [root]
     leaves = instr.shape.leaves()
@@ -158,7 +164,7 @@ def kernel_parts(instr: Instruction) -> tuple[list[Instruction], list[Part]]:
         mine = list(range(pos, pos + n))  # output leaf numbers
         pos += n
         if r.opcode == "reduce":
-            group = reduce_groups.setdefault(reduce_loop_key(r), ([], []))
+            group = reduce_groups.setdefault(reduce_loop_key(r, reduce_walk(r, buffers)), ([], []))
             group[0].append(r)
             group[1].append(mine)
             continue
@@ -168,12 +174,12 @@ def kernel_parts(instr: Instruction) -> tuple[list[Instruction], list[Part]]:
         group[0].append(r)
         group[1].append(mine[0])
     parts = []
-    for (dims, layout, _, _), (reduces, routs) in reduce_groups.items():
+    for (dims, layout, _, _, walk), (reduces, routs) in reduce_groups.items():
         side = []
         group = loop_groups.get((dims, layout))
         if group is not None and not any(_reaches_reduce(r) for r in group[0]):
             side = list(zip(*loop_groups.pop((dims, layout))))
-        parts.append(Part("reduce", reduces, routs, side=side))
+        parts.append(Part("reduce", reduces, routs, side=side, walk=walk))
     for group_roots, group_outs in loop_groups.values():
         flat_ok = all(can_loop_flat(r, leaves[i]) for r, i in zip(group_roots, group_outs))
         parts.append(Part("loop", group_roots, group_outs, flat_ok))
@@ -184,7 +190,8 @@ def emit_parts(ctx, params: list[Instruction], parts: list[Part]) -> None:
     """Each part, its outer loop split over threads when it is large."""
     for part in parts:
         if part.kind == "reduce":
-            emit_parallel_reduces(ctx, params, part.roots, part.outs, part.side, alone=len(parts) == 1)
+            emit_parallel_reduces(ctx, params, part.roots, part.outs, part.side, alone=len(parts) == 1,
+                                  walk=part.walk)
         else:
             emit_parallel_loop(ctx, params, part.roots, part.outs, part.flat_ok)
 
@@ -194,7 +201,7 @@ def emit_part_rows(ctx, params: list[Instruction], part: Part, lo, hi) -> None:
     em = ctx.elemental(_sources(ctx, params))
     if part.kind == "reduce":
         emit_reduces(em, part.roots, [[ctx.outputs[i] for i in idx] for idx in part.outs],
-                     [(r, ctx.outputs[i]) for r, i in part.side], (lo, hi))
+                     [(r, ctx.outputs[i]) for r, i in part.side], (lo, hi), walk=part.walk)
         return
     shape = ctx.outputs[part.outs[0]].shape
     if part.flat_ok and shape.rank > 1:  # one flat loop: rows are runs of `inner` physical elements
@@ -209,7 +216,7 @@ def part_rows(part: Part, leaves: list[Shape]) -> tuple[int, int] | None:
     ranges (a reduction to one element split over threads, a column reduction)."""
     if part.kind == "reduce":
         first = part.roots[0]
-        if not is_row_reduce(first):
+        if not is_row_reduce(first, part.walk):
             return None
         shape = leaves[part.outs[0][0]]
     else:

@@ -1,0 +1,129 @@
+"""The order a loop kernel walks its index space, so that the buffers it reads stream.
+
+A loop nest in the space's own layout order (a reduce's input, a loop's output) reads a buffer that
+reaches the space through a transpose with a stride when that buffer's contiguous dim is an outer
+loop: each load then touches a new cache line, and a line is evicted before its neighbours are read.
+torch_train_step's batch-norm statistics over an NHWC convolution seen as NCHW ([32,64,32,32] f32,
+8 MiB, the channel reduced) took 15 ms each where one pass over the buffer takes about 0.6.
+
+    walk = reduce_walk(instr, buffers)   # None: the space's own order is as good
+    with walk_nest(b, shape, walk, "r") as multi: ...
+
+  * sources: the kernel's buffers (fused parameters, or a kernel's operands) of the space's rank
+    that reach it through elementwise ops, copies and transposes, each with its layout in the space's
+    dims and its element count;
+  * `inner`, the dim walked innermost: a reduce's kept dim that is some source's contiguous dim (the
+    accumulation then runs along contiguous output elements and vectorises), else the biggest
+    source's contiguous dim;
+  * the order: the layout order of the biggest source whose contiguous dim is not `inner`, with
+    `inner` cut into tiles of TILE: the tile loop stands where `inner` stood, the in-tile loop is
+    innermost, so within a tile every source reads whole cache lines. When every source's contiguous
+    dim is `inner`: the biggest source's order, no tiles.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+
+from ....ir.module import Instruction
+from ....ir.opcodes import ELEMENTWISE
+from ....ir.types import Shape
+from ..llvmir.irvalues import I64, const
+from ..llvmir.loops import for_range, nest_dims
+
+TILE = 16  # in-tile elements of the split dim: a 64-byte cache line of f32
+_THROUGH = ELEMENTWISE | {"copy"}
+
+
+@dataclass(frozen=True)
+class Walk:
+    order: tuple[int, ...]  # the space's dims (size > 1), outermost first
+    split: int | None = None  # the dim cut into tiles (its tile loop where it stands in `order`)
+    tile: int = 1  # its in-tile trip count; the in-tile loop is innermost
+
+
+def sources(value: Instruction, buffers) -> list[tuple[int, tuple[int, ...]]]:
+    """(elements, minor_to_major in `value`'s dims) of each buffer in `buffers` of `value`'s rank
+    that `value` is computed from through elementwise ops, copies and transposes."""
+    found: dict = {}
+    seen = set()
+    rank = value.shape.rank
+    todo = [(value, tuple(range(rank)))]  # (node, perm): space dim i is node dim perm[i]
+    while todo:
+        node, perm = todo.pop()
+        if (node, perm) in seen or node.shape.is_tuple or node.shape.rank != rank:
+            continue
+        seen.add((node, perm))
+        if node in buffers:
+            where = {nd: i for i, nd in enumerate(perm)}
+            found[(node, perm)] = (node.shape.num_elements, tuple(where[d] for d in node.shape.minor_to_major))
+        elif node.opcode == "transpose":
+            todo.append((node.operands[0], tuple(node.dimensions[p] for p in perm)))
+        elif node.opcode in _THROUGH:
+            todo.extend((o, perm) for o in node.operands)
+    return list(found.values())
+
+
+def _contiguous(space: Shape, m2m: tuple[int, ...]) -> int | None:
+    return next((d for d in m2m if space.dims[d] != 1), None)
+
+
+def _order(space: Shape, m2m: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(d for d in reversed(m2m) if space.dims[d] != 1)
+
+
+def plan_walk(space: Shape, srcs: list[tuple[int, tuple[int, ...]]], prefer=()) -> Walk | None:
+    """The walk over `space` for these sources (see the module docstring), or None when it is the
+    space's own layout order. `prefer`: dims to walk innermost when some source is contiguous in one."""
+    srcs = [s for s in srcs if _contiguous(space, s[1]) is not None]
+    if not srcs:
+        return None
+    minors = [_contiguous(space, m2m) for _, m2m in srcs]
+    inner = next((d for d in prefer if d in minors), None)
+    if inner is None:
+        inner = minors[max(range(len(srcs)), key=lambda k: srcs[k][0])]
+    others = [s for s, m in zip(srcs, minors) if m != inner]
+    if not others:
+        best = max((s for s, m in zip(srcs, minors) if m == inner), key=lambda s: s[0])
+        order = _order(space, best[1])
+        return None if list(order) == nest_dims(space) else Walk(order)
+    base = _order(space, max(others, key=lambda s: s[0])[1])
+    size = space.dims[inner]
+    tile = size if size <= TILE else next((t for t in (TILE, TILE // 2) if size % t == 0), None)
+    if tile is None:
+        return None
+    return Walk(base, inner, tile)
+
+
+def reduce_walk(instr: Instruction, buffers) -> Walk | None:
+    """The walk over a reduce's input space (None: its layout order). Variadic reduces, scalar
+    results and rank-1 inputs keep their order."""
+    in_shape = instr.operands[0].shape
+    if len(instr.operands) != 2 or in_shape.rank < 2 or len(instr.dimensions) == in_shape.rank:
+        return None
+    kept = [d for d in range(in_shape.rank) if d not in set(instr.dimensions)]
+    return plan_walk(in_shape, sources(instr.operands[0], buffers), prefer=kept[::-1])
+
+
+def innermost(walk: Walk) -> int:
+    return walk.split if walk.split is not None else walk.order[-1]
+
+
+@contextlib.contextmanager
+def walk_nest(b, space: Shape, walk: Walk, name: str, dims=None, hint: str | None = None):
+    """loops.loop_nest's multi-index over `dims` (default: all) of `space`, in `walk`'s order."""
+    multi = [const(I64, 0)] * space.rank
+    loops = [d for d in walk.order if dims is None or d in dims]
+    with contextlib.ExitStack() as stack:
+        base = None
+        for d in loops:
+            if d == walk.split:
+                t = stack.enter_context(for_range(b, space.dims[d] // walk.tile, f"{name}{d}.t", hint=hint))
+                base = b.mul(t, const(I64, walk.tile), flags=["nuw", "nsw"])
+            else:
+                multi[d] = stack.enter_context(for_range(b, space.dims[d], f"{name}{d}", hint=hint))
+        if base is not None:
+            j = stack.enter_context(for_range(b, walk.tile, f"{name}{walk.split}.in", hint=hint))
+            multi[walk.split] = b.add(base, j, flags=["nuw", "nsw"])
+        yield multi
