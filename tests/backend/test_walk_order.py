@@ -1,7 +1,8 @@
-"""Reduces over transposed fused operands walk them in their own order (kernels/walk_order.py): which
-walk is chosen, and that every walk gives numpy's sums (float64 reference), on 1 and 2 threads, for
-the host and for an AVX2-only x86-64-v3 target, with channel counts that take full tiles, a short
-tile (half of TILE), a whole dim as the tile, and no tile (the layout order stays)."""
+"""Kernels over transposed fused operands walk them in their own order (kernels/walk_order.py): which
+walk is chosen for reduces and loop fusions, and that every walk gives numpy's results (sums against a
+float64 reference, loops exactly), on 1 and 2 threads, for the host and for an AVX2-only x86-64-v3
+target, with dims that take full tiles, a short tile (half of TILE), a whole dim as the tile, and no
+tile (the layout order stays)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import numpy as np
 import pytest
 from mathref import compile_text, options_for, runs_here
 
-from hloc.backend.llvm.kernels.walk_order import TILE, Walk, reduce_walk
+from hloc.backend.llvm.kernels.walk_order import TILE_ELEMENTS as TILE
+from hloc.backend.llvm.kernels.walk_order import Walk, loop_walk, reduce_walk
 from hloc.parse import parse_module
 
 ADD = """add {
@@ -155,3 +157,92 @@ def test_walked_sums_keep_partials():
     (_, r2), _, _, _, _ = exe([p, q, np.zeros((n, h, w, c), np.int32)])
     ref = p.astype(np.float64).sum((0, 1, 2))
     assert np.max(np.abs(np.asarray(r2, np.float64) - ref) / ref) < 4e-6
+
+
+def loop_module(n: int, h: int, w: int, c: int, et: str = "f32") -> str:
+    """Loop fusions that read an NHWC buffer through a transpose and write NCHW (`back`), or write a
+    transpose of an NCHW computation (`hwcn`, as the weight-gradient convolution's operands), and one
+    mixing NHWC and NCHW reads into an NHWC result (`mixed`)."""
+    nchw, nhwc, cnhw = f"{et}[{n},{c},{h},{w}]", f"{et}[{n},{h},{w},{c}]", f"{et}[{c},{h},{w},{n}]"
+    return f"""HloModule loops
+
+back {{
+  p = {nhwc}{{3,2,1,0}} parameter(0)
+  s = {et}[{c}]{{0}} parameter(1)
+  t = {nchw}{{3,2,1,0}} transpose(p), dimensions={{0,3,1,2}}
+  sb = {nchw} broadcast(s), dimensions={{1}}
+  m = {nchw} multiply(t, sb)
+  ROOT r = {nchw} maximum(m, t)
+}}
+
+hwcn {{
+  p = {nhwc}{{3,2,1,0}} parameter(0)
+  s = {et}[{c}]{{0}} parameter(1)
+  t = {nchw}{{3,2,1,0}} transpose(p), dimensions={{0,3,1,2}}
+  sb = {nchw} broadcast(s), dimensions={{1}}
+  m = {nchw} subtract(t, sb)
+  ROOT r = {cnhw} transpose(m), dimensions={{1,2,3,0}}
+}}
+
+mixed {{
+  p = {nhwc}{{3,2,1,0}} parameter(0)
+  q = {nchw}{{3,2,1,0}} parameter(1)
+  t = {nchw}{{3,2,1,0}} transpose(p), dimensions={{0,3,1,2}}
+  m = {nchw} multiply(t, q)
+  ROOT r = {nhwc} transpose(m), dimensions={{0,2,3,1}}
+}}
+
+ENTRY e {{
+  xp = {nhwc} parameter(0)
+  xq = {nchw} parameter(1)
+  xs = {et}[{c}] parameter(2)
+  fb = {nchw} fusion(xp, xs), kind=kLoop, calls=back
+  fh = {cnhw} fusion(xp, xs), kind=kLoop, calls=hwcn
+  fm = {nhwc} fusion(xp, xq), kind=kLoop, calls=mixed
+  ROOT res = ({nchw}, {cnhw}, {nhwc}) tuple(fb, fh, fm)
+}}
+"""
+
+
+def _loop_walk(text: str, fusion: str) -> Walk | None:
+    mod = parse_module(text, "loops.hlo")
+    instr = next(i for i in mod.entry.instructions if i.name == fusion)
+    comp = instr.attrs["calls"]
+    return loop_walk([comp.root], instr.shape, {i for i in comp.instructions if i.opcode == "parameter"})
+
+
+def test_which_loop_walk():
+    text = loop_module(8, 8, 16, 32)
+    # NCHW written from NHWC: the NHWC order, W (the output's contiguous dim) in tiles innermost
+    assert _loop_walk(text, "fb") == Walk((0, 2, 3, 1), 3, TILE)
+    # [C,H,W,N] from NHWC: N in tiles innermost
+    assert _loop_walk(text, "fh") == Walk((3, 1, 2, 0), 3, 8)
+    # NHWC from NHWC and NCHW: the NCHW order, C in tiles innermost
+    assert _loop_walk(text, "fm") == Walk((0, 3, 1, 2), 3, TILE)
+    # too small to be worth a walk
+    assert _loop_walk(loop_module(2, 3, 5, 16), "fb") is None
+
+
+@pytest.mark.parametrize("cpu", ["default", "x86-64-v3"])
+@pytest.mark.parametrize("dims,et", [((8, 8, 16, 32), "f32"), ((3, 9, 40, 24), "f32"), ((16, 7, 11, 48), "f64"),
+                                     ((5, 8, 32, 36), "s32"), ((32, 8, 8, 64), "f32")])
+def test_loops_like_numpy(cpu, dims, et):
+    if (why := runs_here(cpu)) is not None:
+        pytest.skip(why)
+    n, h, w, c = dims
+    exe = compile_text(loop_module(n, h, w, c, et), options_for(cpu))
+    rng = np.random.default_rng(sum(dims))
+    dt = {"f32": np.float32, "f64": np.float64, "s32": np.int32}[et]
+    if et == "s32":
+        p, q, s = (rng.integers(-1000, 1000, shape).astype(dt) for shape in ((n, h, w, c), (n, c, h, w), (c,)))
+    else:
+        p, q, s = (rng.standard_normal(shape).astype(dt) for shape in ((n, h, w, c), (n, c, h, w), (c,)))
+    t = np.transpose(p, (0, 3, 1, 2))
+    sb = s[None, :, None, None]
+    want = [np.maximum(t * sb, t), np.transpose(t - sb, (1, 2, 3, 0)), np.transpose(t * q, (0, 2, 3, 1))]
+    for threads in (1, 2):
+        exe.threads = threads
+        got = exe([p, q, s])
+        for k, (g, ref) in enumerate(zip(got, want)):
+            g = np.asarray(g)
+            assert g.dtype == ref.dtype and np.array_equal(g, ref), (threads, k)

@@ -12,6 +12,7 @@ into slices, each emitted in a function of its own with the operands read afresh
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 
 from ....errors import CodegenError
@@ -20,12 +21,12 @@ from ....ir.opcodes import ELEMENTWISE
 from ....ir.types import Shape
 from ..elemental import Elemental, IrArray, check_instruction
 from ..llvmir.irvalues import I64, const
-from ..llvmir.loops import STREAM, index_loop, kernel_hint, nest_dims, outer_extent
+from ..llvmir.loops import STREAM, Index, index_loop, kernel_hint, nest_dims, outer_extent
 from . import kernel
 from .parallel import PARALLEL_MIN_WORK, parallel_range
 from .permute import emit_permute, plan_permute
 from .reduce import can_split, emit_reduce_split, emit_reduces, is_row_reduce, reduce_loop_key
-from .walk_order import Walk, reduce_walk
+from .walk_order import Walk, loop_walk, reduce_walk, walk_extent, walk_nest
 
 # Ops whose element i depends only on element i of same-shaped operands (or on scalars).
 _LINEAR_SAFE = ELEMENTWISE | {"parameter", "copy", "opt-barrier"}
@@ -55,13 +56,18 @@ def can_loop_flat(instr: Instruction, shape: Shape, seen=None) -> bool:
 
 
 def emit_loop(em: Elemental, roots: list[Instruction], outs: list[IrArray], flat_ok: bool, outer=None,
-              hint: str = STREAM) -> None:
+              hint: str = STREAM, walk: Walk | None = None) -> None:
     """One loop over the (common) shape of `roots`, storing each root's element into its output.
     `outer`: (lo, hi) bounds of the outermost loop (a parallel slice; see loops.outer_extent).
-    `hint`: the loops' (loops.for_range)."""
+    `hint`: the loops' (loops.for_range). `walk`: a tiled order (walk_order.loop_walk)."""
     shape = outs[0].shape
     flat = flat_ok and shape.rank > 1
-    with em.scope(), index_loop(em.b, shape, flat, outer=outer, hint=hint) as index:
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(em.scope())
+        if walk is not None:
+            index = Index(shape, stack.enter_context(walk_nest(em.b, shape, walk, "d", outer=outer, hint=hint)), None)
+        else:
+            index = stack.enter_context(index_loop(em.b, shape, flat, outer=outer, hint=hint))
         for root, out in zip(roots, outs):
             out.store(em.b, index, em.value(root, index.for_shape(em.b, root.shape)))
 
@@ -72,15 +78,15 @@ def _sources(c, params: list[Instruction]) -> dict:
 
 
 def emit_parallel_loop(ctx, params: list[Instruction], roots: list[Instruction], out_idx: list[int],
-                       flat_ok: bool) -> None:
+                       flat_ok: bool, walk: Walk | None = None) -> None:
     """emit_loop over ctx.outputs[out_idx], its outer loop split over threads when it is large."""
     shape = ctx.outputs[out_idx[0]].shape
-    n, grain = outer_extent(shape, flat_ok and shape.rank > 1)
+    n, grain = walk_extent(shape, walk) if walk is not None else outer_extent(shape, flat_ok and shape.rank > 1)
     hint = kernel_hint(shape.num_elements)
 
     def body(c, lo, hi, _task, _extras):
         emit_loop(c.elemental(_sources(c, params)), roots, [c.outputs[i] for i in out_idx], flat_ok, (lo, hi),
-                  hint)
+                  hint, walk)
 
     parallel_range(ctx, n, shape.num_elements, body, grain)
 
@@ -145,7 +151,8 @@ def kernel_parts(instr: Instruction) -> tuple[list[Instruction], list[Part]]:
         flat_ok = all(o.shape.rank == 0 or (o.shape.dims == instr.shape.dims and o.shape.minor_to_major ==
                                             instr.shape.minor_to_major) for o in instr.operands) \
             and instr.opcode in ELEMENTWISE
-        return params, [Part("loop", [instr], [0], flat_ok)]
+        walk = None if flat_ok else loop_walk([instr], instr.shape, set(params))
+        return params, [Part("loop", [instr], [0], flat_ok, walk=walk)]
     comp = instr.attrs["calls"]
     params = [comp.parameter(k) for k in range(len(instr.operands))]
     buffers = set(params)
@@ -182,7 +189,8 @@ def kernel_parts(instr: Instruction) -> tuple[list[Instruction], list[Part]]:
         parts.append(Part("reduce", reduces, routs, side=side, walk=walk))
     for group_roots, group_outs in loop_groups.values():
         flat_ok = all(can_loop_flat(r, leaves[i]) for r, i in zip(group_roots, group_outs))
-        parts.append(Part("loop", group_roots, group_outs, flat_ok))
+        walk = None if flat_ok else loop_walk(group_roots, leaves[group_outs[0]], buffers)
+        parts.append(Part("loop", group_roots, group_outs, flat_ok, walk=walk))
     return params, parts
 
 
@@ -193,7 +201,7 @@ def emit_parts(ctx, params: list[Instruction], parts: list[Part]) -> None:
             emit_parallel_reduces(ctx, params, part.roots, part.outs, part.side, alone=len(parts) == 1,
                                   walk=part.walk)
         else:
-            emit_parallel_loop(ctx, params, part.roots, part.outs, part.flat_ok)
+            emit_parallel_loop(ctx, params, part.roots, part.outs, part.flat_ok, part.walk)
 
 
 def emit_part_rows(ctx, params: list[Instruction], part: Part, lo, hi) -> None:
@@ -213,7 +221,9 @@ def emit_part_rows(ctx, params: list[Instruction], part: Part, lo, hi) -> None:
 def part_rows(part: Part, leaves: list[Shape]) -> tuple[int, int] | None:
     """(rows, dim): the trip count of the part's outer loop and the output dimension it walks
     (`leaves`: the kernel's output leaf shapes), or None when that loop cannot be cut into row
-    ranges (a reduction to one element split over threads, a column reduction)."""
+    ranges (a reduction to one element split over threads, a column reduction, a tiled loop walk)."""
+    if part.kind == "loop" and part.walk is not None:
+        return None
     if part.kind == "reduce":
         first = part.roots[0]
         if not is_row_reduce(first, part.walk):

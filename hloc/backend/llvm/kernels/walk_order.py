@@ -4,9 +4,11 @@ A loop nest in the space's own layout order (a reduce's input, a loop's output) 
 reaches the space through a transpose with a stride when that buffer's contiguous dim is an outer
 loop: each load then touches a new cache line, and a line is evicted before its neighbours are read.
 torch_train_step's batch-norm statistics over an NHWC convolution seen as NCHW ([32,64,32,32] f32,
-8 MiB, the channel reduced) took 15 ms each where one pass over the buffer takes about 0.6.
+8 MiB, the channel reduced) took 15 ms each where one pass over the buffer takes about 0.6, and the
+loops that write its gradients back as NHWC from NCHW-read buffers 15-20 ms each.
 
     walk = reduce_walk(instr, buffers)   # None: the space's own order is as good
+    walk = loop_walk(roots, out_shape, buffers)   # a loop's: only with tiles
     with walk_nest(b, shape, walk, "r") as multi: ...
 
   * sources: the kernel's buffers (fused parameters, or a kernel's operands) of the space's rank
@@ -16,8 +18,8 @@ torch_train_step's batch-norm statistics over an NHWC convolution seen as NCHW (
     accumulation then runs along contiguous output elements and vectorises), else the biggest
     source's contiguous dim;
   * the order: the layout order of the biggest source whose contiguous dim is not `inner`, with
-    `inner` cut into tiles of TILE: the tile loop stands where `inner` stood, the in-tile loop is
-    innermost, so within a tile every source reads whole cache lines. When every source's contiguous
+    `inner` cut into tiles of TILE_ELEMENTS: the tile loop stands where `inner` stood, the in-tile loop
+    is innermost, so within a tile every source reads whole cache lines. When every source's contiguous
     dim is `inner`: the biggest source's order, no tiles.
 """
 
@@ -30,9 +32,9 @@ from ....ir.module import Instruction
 from ....ir.opcodes import ELEMENTWISE
 from ....ir.types import Shape
 from ..llvmir.irvalues import I64, const
-from ..llvmir.loops import for_range, nest_dims
+from ..llvmir.loops import STREAM, TILE, for_range, nest_dims
 
-TILE = 16  # in-tile elements of the split dim: a 64-byte cache line of f32
+TILE_ELEMENTS = 16  # in-tile elements of the split dim: a 64-byte cache line of f32
 _THROUGH = ELEMENTWISE | {"copy"}
 
 
@@ -73,24 +75,28 @@ def _order(space: Shape, m2m: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(d for d in reversed(m2m) if space.dims[d] != 1)
 
 
-def plan_walk(space: Shape, srcs: list[tuple[int, tuple[int, ...]]], prefer=()) -> Walk | None:
+def plan_walk(space: Shape, srcs: list[tuple[int, tuple[int, ...]]], prefer=(), inner: int | None = None) \
+        -> Walk | None:
     """The walk over `space` for these sources (see the module docstring), or None when it is the
-    space's own layout order. `prefer`: dims to walk innermost when some source is contiguous in one."""
+    space's own layout order. `prefer`: dims to walk innermost when some source is contiguous in one;
+    `inner`: the dim to walk innermost whatever the sources."""
     srcs = [s for s in srcs if _contiguous(space, s[1]) is not None]
     if not srcs:
         return None
     minors = [_contiguous(space, m2m) for _, m2m in srcs]
-    inner = next((d for d in prefer if d in minors), None)
+    if inner is None:
+        inner = next((d for d in prefer if d in minors), None)
     if inner is None:
         inner = minors[max(range(len(srcs)), key=lambda k: srcs[k][0])]
     others = [s for s, m in zip(srcs, minors) if m != inner]
     if not others:
-        best = max((s for s, m in zip(srcs, minors) if m == inner), key=lambda s: s[0])
+        best = max(srcs, key=lambda s: s[0])
         order = _order(space, best[1])
         return None if list(order) == nest_dims(space) else Walk(order)
     base = _order(space, max(others, key=lambda s: s[0])[1])
     size = space.dims[inner]
-    tile = size if size <= TILE else next((t for t in (TILE, TILE // 2) if size % t == 0), None)
+    halves = (TILE_ELEMENTS, TILE_ELEMENTS // 2)
+    tile = size if size <= TILE_ELEMENTS else next((t for t in halves if size % t == 0), None)
     if tile is None:
         return None
     return Walk(base, inner, tile)
@@ -106,24 +112,50 @@ def reduce_walk(instr: Instruction, buffers) -> Walk | None:
     return plan_walk(in_shape, sources(instr.operands[0], buffers), prefer=kept[::-1])
 
 
+LOOP_MIN_ELEMENTS = 1 << 14  # smaller loops keep their order (their buffers fit in L1/L2 anyway)
+
+
+def loop_walk(roots: list[Instruction], shape: Shape, buffers) -> Walk | None:
+    """The walk over a loop's output space (None: its layout order). Only a walk with tiles: the
+    output's contiguous dim innermost (whole-vector stores), the other buffers read tile by tile."""
+    if shape.rank < 2 or shape.num_elements < LOOP_MIN_ELEMENTS:
+        return None
+    srcs = [s for r in roots for s in sources(r, buffers)]
+    walk = plan_walk(shape, srcs, inner=_contiguous(shape, shape.minor_to_major))
+    return walk if walk is not None and walk.split is not None else None
+
+
+def walk_extent(space: Shape, walk: Walk, min_grain: int = 1024) -> tuple[int, int]:
+    """loops.outer_extent for a walk: the trip count of its outermost loop (tiles, for the split
+    dim) and a slice granularity of at least `min_grain` elements."""
+    d = walk.order[0]
+    n = space.dims[d] // walk.tile if d == walk.split else space.dims[d]
+    inner = space.num_elements // max(1, n)
+    return n, max(1, -(-min_grain // max(1, inner)))
+
+
 def innermost(walk: Walk) -> int:
     return walk.split if walk.split is not None else walk.order[-1]
 
 
 @contextlib.contextmanager
-def walk_nest(b, space: Shape, walk: Walk, name: str, dims=None, hint: str | None = None):
-    """loops.loop_nest's multi-index over `dims` (default: all) of `space`, in `walk`'s order."""
+def walk_nest(b, space: Shape, walk: Walk, name: str, dims=None, outer=None, hint: str | None = None):
+    """loops.loop_nest's multi-index over `dims` (default: all) of `space`, in `walk`'s order.
+    `outer`: (lo, hi) bounds of the outermost loop (in tiles for the split dim: walk_extent)."""
     multi = [const(I64, 0)] * space.rank
     loops = [d for d in walk.order if dims is None or d in dims]
     with contextlib.ExitStack() as stack:
         base = None
-        for d in loops:
+        for k, d in enumerate(loops):
+            n = space.dims[d] // walk.tile if d == walk.split else space.dims[d]
+            lo, hi = outer if outer is not None and k == 0 else (0, n)
             if d == walk.split:
-                t = stack.enter_context(for_range(b, space.dims[d] // walk.tile, f"{name}{d}.t", hint=hint))
+                t = stack.enter_context(for_range(b, hi, f"{name}{d}.t", start=lo, hint=hint))
                 base = b.mul(t, const(I64, walk.tile), flags=["nuw", "nsw"])
             else:
-                multi[d] = stack.enter_context(for_range(b, space.dims[d], f"{name}{d}", hint=hint))
+                multi[d] = stack.enter_context(for_range(b, hi, f"{name}{d}", start=lo, hint=hint))
         if base is not None:
-            j = stack.enter_context(for_range(b, walk.tile, f"{name}{walk.split}.in", hint=hint))
+            j = stack.enter_context(for_range(b, walk.tile, f"{name}{walk.split}.in",
+                                              hint=TILE if hint == STREAM else hint))
             multi[walk.split] = b.add(base, j, flags=["nuw", "nsw"])
         yield multi
