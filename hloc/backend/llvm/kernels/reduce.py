@@ -142,14 +142,16 @@ def emit_reduces(em: Elemental, reduces: list[Instruction], outs: list[list[IrAr
         for (_, inits, _), mine in zip(parts, outs):
             for out, init in zip(mine, inits):
                 out.store(b, Index(out.shape, omulti, None), em.value(init, _scalar(init.shape)))
-    d0 = walk.order[0] if walk is not None and walk.order else None
-    if d0 is not None and d0 in dims and d0 != walk.split and _partial_sums(reduces, out_shape):
-        # Sums over a walk (not in registers, so not reassociated by LLVM) fold each outermost
-        # reduced slice into zeroed partials first: each output element is then a sum of
-        # dims[d0] partial sums instead of one running sum over the whole input (32768 f32
-        # values in torch_train_step's batch-norm gradients: 1-4% off XLA's, 1e-4 with partials).
+    if walk is not None and walk.order and walk.order[0] in dims and walk.order[0] != walk.split \
+            and _partial_sums(reduces, out_shape):
+        # Sums over a walk (one running sum per output element, which LLVM reassociates only a few
+        # elements at a time) fold each outermost reduced slice into zeroed partials first: each
+        # output element is then a sum of dims[d0] partial sums instead of one running sum over the
+        # whole input (32768 f32 values in torch_train_step's batch-norm gradients: 1-4% off XLA's,
+        # 1e-4 with partials).
         partials = [[IrArray(entry_slot(b, ir.ArrayType(storage_type(out.etype), out_shape.num_elements), "partial"),
                              out.shape) for out in mine] for mine in outs]
+        d0 = walk.order[0]
         with for_range(b, in_shape.dims[d0], f"r{d0}.slice", hint=hint) as i0:
             with loop_nest(b, out_shape, "z", hint=hint) as omulti:
                 for mine in partials:

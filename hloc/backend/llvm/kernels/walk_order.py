@@ -80,10 +80,10 @@ def plan_walk(space: Shape, srcs: list[tuple[int, tuple[int, ...]]], prefer=(), 
     """The walk over `space` for these sources (see the module docstring), or None when it is the
     space's own layout order. `prefer`: dims to walk innermost when some source is contiguous in one;
     `inner`: the dim to walk innermost whatever the sources."""
-    srcs = [s for s in srcs if _contiguous(space, s[1]) is not None]
-    if not srcs:
+    found = [(s, m) for s in srcs if (m := _contiguous(space, s[1])) is not None]
+    if not found:
         return None
-    minors = [_contiguous(space, m2m) for _, m2m in srcs]
+    srcs, minors = [s for s, _ in found], [m for _, m in found]
     if inner is None:
         inner = next((d for d in prefer if d in minors), None)
     if inner is None:
@@ -154,7 +154,7 @@ def walk_nest(b, space: Shape, walk: Walk, name: str, dims=None, outer=None, hin
                 base = b.mul(t, const(I64, walk.tile), flags=["nuw", "nsw"])
             else:
                 multi[d] = stack.enter_context(for_range(b, hi, f"{name}{d}", start=lo, hint=hint))
-        if base is not None:
+        if base is not None and walk.split is not None:
             j = stack.enter_context(for_range(b, walk.tile, f"{name}{walk.split}.in",
                                               hint=TILE if hint == STREAM else hint))
             multi[walk.split] = b.add(base, j, flags=["nuw", "nsw"])
