@@ -8,6 +8,10 @@ share one walk, which also stores the elementwise roots of that input's shape.
 
 Large loops and reductions are split over threads (parallel.py): the outermost loop's range is cut
 into slices, each emitted in a function of its own with the operands read afresh.
+
+A loop or reduce whose fused buffers reach it through transposes walks in their order instead of the
+output's (walk_order.py): tiled, when two of them (or a buffer and the output) are contiguous in
+different dims.
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """The reduce kernel (also the reduce roots of fusions, with inputs computed elementally).
 
-Two loop orders, chosen by where the input's most minor (contiguous) dimension goes:
+Two loop orders, chosen by where the input's most minor (contiguous) dimension goes (or, for an
+input computed from transposed buffers, the dim walk_order.reduce_walk walks innermost; the column
+order then walks in the buffers' order, tiled when they disagree, and float sums keep partials per
+outermost slice):
   * row: it is reduced. For each output element, a loop nest over the reduced dimensions with the
     accumulators in registers; the innermost loop is contiguous, and a single-op float reducer
     carries `reassoc` (XLA:CPU's rule) so LLVM vectorises it with partial sums.
