@@ -14,13 +14,15 @@ loops that write its gradients back as NHWC from NCHW-read buffers 15-20 ms each
   * sources: the kernel's buffers (fused parameters, or a kernel's operands) of the space's rank
     that reach it through elementwise ops, copies and transposes, each with its layout in the space's
     dims and its element count;
-  * `inner`, the dim walked innermost: a reduce's kept dim that is some source's contiguous dim (the
-    accumulation then runs along contiguous output elements and vectorises), else the biggest
-    source's contiguous dim;
+  * `inner`, the dim walked innermost: a loop's output's contiguous dim (whole-vector stores); a
+    reduce's kept dim that is some source's contiguous dim (the accumulation then runs along
+    contiguous output elements and vectorises), else the biggest source's contiguous dim;
   * the order: the layout order of the biggest source whose contiguous dim is not `inner`, with
     `inner` cut into tiles of TILE_ELEMENTS: the tile loop stands where `inner` stood, the in-tile loop
     is innermost, so within a tile every source reads whole cache lines. When every source's contiguous
-    dim is `inner`: the biggest source's order, no tiles.
+    dim is `inner`: the biggest source's order, no tiles (reduces only; a loop keeps its order).
+    The in-tile loop carries the TILE loop hint (loops.py): it stays a loop, and it is the one LLVM
+    vectorises.
 """
 
 from __future__ import annotations
