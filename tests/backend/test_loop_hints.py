@@ -243,3 +243,31 @@ def test_a_rare_loop_beside_the_calls_keeps_a_function_glue():
     mark_glue(m)
     assert "optnone" in fns[RARE].attributes
     assert "optnone" not in fns[COLD].attributes
+
+
+TOPK = """HloModule topk
+
+ENTRY main {
+  x = f32[6,300] parameter(0)
+  ROOT t = (f32[6,5], s32[6,5]) topk(x), k=5, largest=true
+}
+"""
+
+
+def test_a_library_top_k_is_all_glue():
+    """f32 rows of stride 1 are selected by the library's function: the kernel around it (the row loop,
+    the row's index arithmetic and the k results copied out in a RARE loop) is glue, so the module has
+    nothing for LLVM's optimiser (here the kernel is moved into the entry: inline_glue.py); the
+    results are numpy's stable descending order."""
+    built = _build(TOPK)
+    ir_text = built.compiled.llvm_ir
+    defined = re.findall(r"^define [^\n]*", ir_text, re.M)
+    assert "call void @\"hloc.topk.f32.max\"" in ir_text
+    assert all("optnone" in d for d in defined), [d for d in defined if "optnone" not in d]
+
+    rng = np.random.default_rng(1)
+    x = rng.integers(-20, 20, (6, 300)).astype(np.float32)  # (ties: the lower index first)
+    values, indices = load_object(built.compiled.obj, built.abi)([x])
+    want = np.argsort(-x, axis=1, kind="stable")[:, :5]
+    np.testing.assert_array_equal(indices, want)
+    np.testing.assert_array_equal(values, np.take_along_axis(x, want, axis=1))

@@ -34,7 +34,7 @@ from ..elemental import Elemental, IrArray
 from ..library.topk import insert_sorted
 from ..llvmir.irutil import Var, entry_alloca, while_
 from ..llvmir.irvalues import I1, I32, I64, PTR, compute_type, const
-from ..llvmir.loops import COLD, Index, for_range, linearize, loop_nest, strides
+from ..llvmir.loops import COLD, RARE, Index, for_range, linearize, loop_nest, strides
 from ..llvmir.symbols import fresh_name
 from . import kernel
 from .indexing import check_scalar_computation, copy_array, i64
@@ -839,7 +839,8 @@ def _select_row(b, x, values, indices, multi, dim, n, k, largest, keys, idx):
     def ist(i, v):
         b.store(v, b.gep(idx, [i], inbounds=True, source_etype=I64))
 
-    if etype == "f32" and strides(x.shape)[dim] == 1:
+    in_library = etype == "f32" and strides(x.shape)[dim] == 1
+    if in_library:
         # (the same selection, with n and k as arguments: the library's, compiled once)
         row = b.gep(x.ptr, [base], inbounds=True, source_etype=ir.FloatType())
         b.call(library.topk_f32_function(b.module, largest), [row, i64(n), i64(k), keys, idx])
@@ -849,7 +850,9 @@ def _select_row(b, x, values, indices, multi, dim, n, k, largest, keys, idx):
     ib = linearize(b, multi, indices.shape)
     vst, ist_ = strides(values.shape)[dim], strides(indices.shape)[dim]
     it = compute_type(indices.etype)
-    with for_range(b, k, "topk.out", hint=COLD) as j:  # (k per row: rolled, LLVM has little to do)
+    # k per row: rolled, LLVM has little to do. Beside the library's pass over the row, RARE: the
+    # kernel is then glue and left unoptimised (hints.py; top_k's 11 of its 13 ms of LLVM time).
+    with for_range(b, k, "topk.out", hint=RARE if in_library else COLD) as j:
         src = ild(j)
         values.store(b, Index(values.shape, None, b.add(vb, b.mul(j, i64(vst)))), _element(b, x, base, src, dim))
         indices.store(b, Index(indices.shape, None, b.add(ib, b.mul(j, i64(ist_)))),

@@ -21,8 +21,10 @@ from __future__ import annotations
 import llvmlite.ir as ir
 
 # What a glue function may contain: pointer and integer bookkeeping and calls, no arithmetic on data.
+# (udiv/urem: a row number split into its multi-index, top-k's row loop)
 _GLUE_OPS = frozenset({"call", "getelementptr", "load", "store", "alloca", "select", "icmp", "add", "sub", "mul",
-                       "sdiv", "shl", "or", "and", "bitcast", "zext", "sext", "trunc", "ret", "ret void"})
+                       "sdiv", "udiv", "urem", "shl", "or", "and", "bitcast", "zext", "sext", "trunc", "ret",
+                       "ret void"})
 
 # And what loop glue may contain besides (no loads or stores: the work is its callees').
 _LOOP_OPS = frozenset({"phi", "br", "atomicrmw"})
