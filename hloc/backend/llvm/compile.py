@@ -36,7 +36,15 @@ from .codegen import code_cache, split
 from .codegen.buffers import ALIGN, BufferAssignment
 from .codegen.emitter import ModuleEmitter, sanitize
 from .codegen.linking import Library, portable
-from .codegen.target import TargetSpec, init_llvm, new_target_machine, optimize, target_machine
+from .codegen.target import (
+    TargetSpec,
+    codegen_level,
+    init_llvm,
+    new_target_machine,
+    only_glue,
+    optimize,
+    target_machine,
+)
 
 # The most parts a module is split into for compiling in parallel (split.py).
 MAX_PARTS = 8
@@ -95,6 +103,7 @@ class CompiledModule:
     library: str = ""  # where the precompiled library came from (codegen/linking.py): memory, disk, built; '' unused
     profile_sites: list | None = None  # a profiling build's timed call sites (profile.Site), else None
     pass_timings: dict = field(default_factory=dict)  # HLO pass label -> seconds (inside timings' hlo_passes)
+    glue_only: bool = False  # every function optnone (target.only_glue): code-generated at O0
     _optimized_ir: str | None = field(default=None, repr=False)
 
     @property
@@ -111,7 +120,8 @@ class CompiledModule:
         whole module's optimised IR code-generated again."""
         if self.assembled is not None:
             return portable(split.assembly_of(self.assembled))  # (the library's data as `.ascii`)
-        return target_machine(self.target, self.opt_level).emit_assembly(llvm.parse_assembly(self.optimized_ir))
+        tm = target_machine(self.target, codegen_level(self.opt_level, self.glue_only))
+        return tm.emit_assembly(llvm.parse_assembly(self.optimized_ir))
 
 
 def compile_to_object(module: Module, options: CompileOptions | None = None) -> CompiledModule:
@@ -164,7 +174,7 @@ def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModul
         if missing_parts:
             try:
                 made = split.compile_parts(parts.subset(missing_parts), (spec, options.opt_level),
-                                           lambda: new_target_machine(spec, options.opt_level), options.opt_level,
+                                           lambda level: new_target_machine(spec, level), options.opt_level,
                                            threads, options.verify)
             except RuntimeError as e:
                 raise CodegenError(f"internal error: invalid LLVM IR generated: {e}") from None
@@ -186,7 +196,8 @@ def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModul
         obj = code_cache.load(key) if key is not None and not missing_parts else None
         if obj is None:
             try:
-                obj = tm.emit_object(llvm.parse_assembly(assembled))
+                obj = target_machine(spec, codegen_level(options.opt_level, True)).emit_object(
+                    llvm.parse_assembly(assembled))  # (assembly only: nothing for a code generator)
             except RuntimeError as e:
                 raise CodegenError(f"internal error: the parts' assembly does not assemble: {e}") from None
             if key is not None:
@@ -197,6 +208,7 @@ def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModul
         obj = code_cache.load(key) if key is not None else None
         if obj is not None:
             timings["code_cache"] = time.perf_counter() - t1
+    glue = only_glue(llmod.functions)
     if parts is None and obj is None:
         try:
             mod = llvm.parse_assembly(text)
@@ -206,7 +218,7 @@ def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModul
             raise CodegenError(f"internal error: invalid LLVM IR generated: {e}") from None
         t2 = time.perf_counter()
         timings["parse_ir"] = t2 - t1
-        if not all("optnone" in f.attributes for f in llmod.functions if f.blocks):
+        if not glue:
             # (all glue, e.g. a module of library GEMM calls: the pipeline would leave it as it is
             # and cost ~0.4 ms)
             stage("LLVM optimize")
@@ -214,7 +226,7 @@ def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModul
         t3 = time.perf_counter()
         stage("LLVM code generation")
         timings["optimize"] = t3 - t2
-        obj = tm.emit_object(mod)
+        obj = target_machine(spec, codegen_level(options.opt_level, glue)).emit_object(mod)
         t4 = time.perf_counter()
         timings["codegen"] = t4 - t3
         if key is not None:
@@ -222,7 +234,8 @@ def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModul
     return CompiledModule(text, options.opt_level, obj, assembled, ba, options.entry_name, timings,
                           ba.param_leaves, ba.result_leaves, module.entry.parameter_shapes,
                           module.entry.root.shape, spec, lib.status if lib is not None and lib.components else "",
-                          profile_sites=emitter.timer.sites if emitter.timer is not None else None)
+                          profile_sites=emitter.timer.sites if emitter.timer is not None else None,
+                          glue_only=glue)
 
 
 def _cached_parts(parts: split.Split, spec: TargetSpec, opt_level: int,

@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 import llvmlite.ir as ir
 
 from ....progress import stage
+from .target import codegen_level, only_glue
 
 _REF = re.compile(r'@"(?:[^"\\]|\\.)*"')
 # Constants used by several parts are copied into each up to this size; larger ones are shared.
@@ -94,6 +95,7 @@ class Unit:
     members: list[str] = field(default_factory=list)  # refs, in module order
     cost: float = 0.0
     lines: float = 0.0
+    glue: bool = True  # no function of it is optimised (all optnone: hints.mark_glue)
 
 
 @dataclass
@@ -212,6 +214,8 @@ def split_units(ents: dict[str, Entity]) -> list[Unit]:
         units[k].members.append(r)
         units[k].cost += ents[r].cost
         units[k].lines += ents[r].lines
+        if isinstance(ents[r].value, ir.Function) and "optnone" not in ents[r].value.attributes:
+            units[k].glue = False
     return units
 
 
@@ -223,16 +227,23 @@ def pack(units: list[Unit], max_parts: int) -> list[Part]:
     """Bundle units into parts of similar cost, largest unit first, each to the cheapest part: two
     parts, more for modules big enough to give each PART_COST (at most `max_parts`). The number of
     parts depends on the module only, not on the threads that will compile them, so neither does the
-    object code. Deterministic: ties go to the lowest part; parts are ordered by their first unit."""
-    total = sum(u.lines for u in units)  # (unweighted: weights balance the parts, not count them)
-    n = max(1, min(len(units), max_parts, max(2, int(total // PART_COST))))
+    object code. Deterministic: ties go to the lowest part; parts are ordered by their first unit.
+    The glue units (the entry, kernels handing their loops to the pool) are a part of their own beside
+    the others: not optimised, code-generated at O0 (target.codegen_level) rather than by the O3 code
+    generator among a kernel's functions (~2 ms each there, 0.2-0.5 ms in the glue part)."""
+    glue = [k for k, u in enumerate(units) if u.glue]
+    work = [k for k, u in enumerate(units) if not u.glue]
+    if not work or not glue:
+        glue, work = [], list(range(len(units)))
+    total = sum(units[k].lines for k in work)  # (unweighted: weights balance the parts, not count them)
+    n = max(1, min(len(work), max_parts - (1 if glue else 0), max(2, int(total // PART_COST))))
     bins: list[list[int]] = [[] for _ in range(n)]
     load = [0.0] * n
-    for k in sorted(range(len(units)), key=lambda k: (-units[k].cost, k)):
+    for k in sorted(work, key=lambda k: (-units[k].cost, k)):
         j = min(range(n), key=lambda i: (load[i], i))
         bins[j].append(k)
         load[j] += units[k].cost
-    bins = sorted((sorted(b) for b in bins if b), key=lambda b: b[0])
+    bins = sorted((sorted(b) for b in bins + [glue] if b), key=lambda b: b[0])
     return [Part([units[k] for k in b], {m for k in b for m in units[k].members}, sum(units[k].cost for k in b))
             for b in bins]
 
@@ -374,10 +385,12 @@ class Split:
     texts: list[str]
     costs: list[float]
     localized: set[str]  # names defined hidden in one part for the others, local in the object
+    glue: list[bool] = field(default_factory=list)  # per part: only optnone functions (not optimised, O0 codegen)
 
     def subset(self, ks: list[int]) -> Split:
         """The parts numbered `ks` (in that order), to compile those alone."""
-        return Split([self.texts[k] for k in ks], [self.costs[k] for k in ks], self.localized)
+        return Split([self.texts[k] for k in ks], [self.costs[k] for k in ks], self.localized,
+                     [self.glue[k] for k in ks] if self.glue else [])
 
 
 def plan(llmod: ir.Module, ents: dict[str, Entity], max_parts: int) -> Split | None:
@@ -393,25 +406,31 @@ def plan(llmod: ir.Module, ents: dict[str, Entity], max_parts: int) -> Split | N
     header = _header(llmod)
     metadata = "".join(line + "\n" for line in _metadata_lines(llmod))
     texts = [part_ir(p, ents, header, exported) + "\n" + metadata for p in parts]
-    return Split(texts, [p.cost for p in parts], {ents[r].value.name for r in exported})
+    glue = [only_glue(ents[m].value for m in p.members if isinstance(ents[m].value, ir.Function)) for p in parts]
+    return Split(texts, [p.cost for p in parts], {ents[r].value.name for r in exported}, glue)
 
 
 def compile_parts(split: Split, tm_key, make_tm, opt_level: int, threads: int, verify: bool = True) -> list[str]:
     """Optimise and code-generate the parts to assembly on `threads` threads (the calling thread is
     one), largest first, each in its own LLVM context with a TargetMachine of its thread's own
-    (`make_tm()`, kept for the next compile with the same `tm_key`). The result is in part order
-    whatever the threads' timing."""
+    (`make_tm(level)`, kept for the next compile with the same `tm_key`; a part of only glue gets an
+    O0 one, target.codegen_level). The result is in part order whatever the threads' timing."""
     gate = _gate()
     n = len(split.texts)
     order = sorted(range(n), key=lambda k: (-split.costs[k], k))
     out: list[str | None] = [None] * n
     errors: list[tuple[int, BaseException]] = []
     lock = threading.Lock()
-    tms = _borrow_tms(tm_key, make_tm, max(1, min(threads, n)))
+    workers = max(1, min(threads, n))
+    glue = split.glue or [False] * n
+    tms = _borrow_tms(tm_key, lambda: make_tm(opt_level), workers)
+    glue_level = codegen_level(opt_level, True)
+    glue_tms = (_borrow_tms((tm_key, glue_level), lambda: make_tm(glue_level), workers) if any(glue)
+                else [None] * workers)
     finished_parts = [0]
     stage("LLVM parts", 0, n)
 
-    def work(tm) -> None:
+    def work(tm, glue_tm) -> None:
         gate.free.on = True
         try:
             while True:
@@ -420,7 +439,8 @@ def compile_parts(split: Split, tm_key, make_tm, opt_level: int, threads: int, v
                         return
                     k = order.pop(0)
                 try:
-                    out[k] = _compile_one(split.texts[k], tm, opt_level, verify)
+                    out[k] = _compile_one(split.texts[k], glue_tm if glue[k] else tm, opt_level, verify,
+                                          glue[k])
                     with lock:
                         finished_parts[0] += 1
                     stage("LLVM parts", finished_parts[0], n)
@@ -439,24 +459,27 @@ def compile_parts(split: Split, tm_key, make_tm, opt_level: int, threads: int, v
             if running[0] == 0:
                 done.set()
 
-    def worker(tm) -> None:
+    def worker(tm, glue_tm) -> None:
         try:
-            work(tm)
+            work(tm, glue_tm)
         finally:
             finished()
 
     if running[0] == 0:
         done.set()
-    for i, tm in enumerate(tms[1:]):
+    for i, (tm, glue_tm) in enumerate(zip(tms[1:], glue_tms[1:])):
         try:
             # Not threading.Thread: its start() waits until the thread runs (~1-3 ms on a busy machine).
-            _thread.start_new_thread(worker, (tm,))
+            _thread.start_new_thread(worker, (tm, glue_tm))
         except RuntimeError:  # no more threads: the others share the work
             finished(len(tms) - 1 - i)
             break
-    work(tms[0])
+    work(tms[0], glue_tms[0])
     done.wait()
-    _return_tms(tm_key, tms)  # (not on an interruption: a worker may still be using its TargetMachine)
+    # (not on an interruption: a worker may still be using its TargetMachine)
+    _return_tms(tm_key, tms)
+    if any(glue):
+        _return_tms((tm_key, glue_level), glue_tms)
     if errors:
         raise min(errors, key=lambda e: e[0])[1]
     return out  # type: ignore[return-value]
@@ -535,7 +558,7 @@ def parallel_available() -> bool:
     return inner is not None and callable(getattr(inner, "acquire", None))
 
 
-def _compile_one(text: str, tm, opt_level: int, verify: bool) -> str:
+def _compile_one(text: str, tm, opt_level: int, verify: bool, glue: bool = False) -> str:
     import llvmlite.binding as llvm
 
     from .target import optimize
@@ -545,7 +568,8 @@ def _compile_one(text: str, tm, opt_level: int, verify: bool) -> str:
     try:
         if verify:
             mod.verify()
-        optimize(mod, tm, opt_level)
+        if not glue:  # (only optnone functions: the optimiser would leave them as they are)
+            optimize(mod, tm, opt_level)
         return tm.emit_assembly(mod)
     finally:
         mod.close()
