@@ -349,3 +349,95 @@ def test_topk_f32_kept_in_vectors_or_slots(cpu):
         order = np.argsort(-key if largest else key, axis=-1, kind="stable")[..., :k]
         np.testing.assert_array_equal(gi, order.astype(np.int32))
         np.testing.assert_array_equal(gv.view(np.uint8), np.take_along_axis(x, order, -1).view(np.uint8))
+
+
+ARGSORT = """HloModule argsort
+
+lt {{
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  c = s32[] parameter(2)
+  d = s32[] parameter(3)
+  ROOT l = pred[] compare(a, b), direction=LT
+}}
+
+ENTRY e {{
+  x = f32[{rows},{cols}] parameter(0)
+  i = s32[{rows},{cols}] iota(), iota_dimension={dim}
+  s = (f32[{rows},{cols}], s32[{rows},{cols}]) sort(x, i), dimensions={{{dim}}}, is_stable=true, to_apply=lt
+  v = f32[{rows},{cols}] get-tuple-element(s), index=0
+  p = s32[{rows},{cols}] get-tuple-element(s), index=1
+  ROOT r = {root}
+}}
+"""
+
+
+@pytest.mark.parametrize("dim, kept", [(1, False), (0, False), (1, True)],
+                         ids=["rows", "columns", "iota-also-returned"])
+def test_argsort_computes_its_iota(dim, kept):
+    """An argsort's iota along the sorted dimension is computed by the radix sort from each element's
+    position: no kernel of its own, unless something else reads it too. The results are numpy's
+    stable argsort (ties: the lower index first)."""
+    import re
+
+    from hloc.backend.llvm.build import BuildOptions, build
+    from hloc.backend.llvm.runner_backend import load_object
+    from hloc.parse import parse_module
+
+    rows, cols = (5, 300) if dim == 1 else (300, 5)
+    shape = f"f32[{rows},{cols}]"
+    idx = f"s32[{rows},{cols}]"
+    root = f"({shape}, {idx}, {idx}) tuple(v, p, i)" if kept else f"({shape}, {idx}) tuple(v, p)"
+    text = ARGSORT.format(rows=rows, cols=cols, dim=dim, root=root)
+    built = build(parse_module(text, "argsort.hlo"), BuildOptions(code_cache=False))
+    kernels = re.findall(r'^define [^\n]*@"k\.([\w.]+)"', built.compiled.llvm_ir, re.M)
+    assert any(k.startswith("i") for k in kernels) == kept, kernels
+
+    rng = np.random.default_rng(7)
+    x = rng.integers(-30, 30, (rows, cols)).astype(np.float32)  # (many ties)
+    got = load_object(built.compiled.obj, built.abi)([x])
+    order = np.argsort(x, axis=dim, kind="stable")
+    np.testing.assert_array_equal(got[0], np.take_along_axis(x, order, axis=dim))
+    np.testing.assert_array_equal(got[1], order.astype(np.int32))
+    if kept:
+        np.testing.assert_array_equal(got[2], np.indices((rows, cols))[dim].astype(np.int32))
+
+
+TWO_SORTS = """HloModule two
+
+lt {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  c = s32[] parameter(2)
+  d = s32[] parameter(3)
+  ROOT l = pred[] compare(a, b), direction=LT
+}
+
+ENTRY e {
+  x = f32[4,300] parameter(0)
+  y = s32[4,300] parameter(1)
+  i = s32[4,300] iota(), iota_dimension=1
+  s1 = (f32[4,300], s32[4,300]) sort(x, i), dimensions={1}, is_stable=true, to_apply=lt
+  s2 = (f32[4,300], s32[4,300]) sort(x, y), dimensions={1}, is_stable=true, to_apply=lt
+  p1 = s32[4,300] get-tuple-element(s1), index=1
+  p2 = s32[4,300] get-tuple-element(s2), index=1
+  ROOT r = (s32[4,300], s32[4,300]) tuple(p1, p2)
+}
+"""
+
+
+def test_a_sort_reading_its_operand_is_not_the_one_computing_its_iota():
+    """Two sorts alike but for their second operand, an iota (computed from the positions) and a
+    parameter (read): two kernels, each permuting its own operand."""
+    from hloc.backend.llvm.build import BuildOptions, build
+    from hloc.backend.llvm.runner_backend import load_object
+    from hloc.parse import parse_module
+
+    built = build(parse_module(TWO_SORTS, "two.hlo"), BuildOptions(code_cache=False))
+    rng = np.random.default_rng(8)
+    x = rng.integers(-30, 30, (4, 300)).astype(np.float32)
+    y = rng.integers(-1000, 1000, (4, 300)).astype(np.int32)
+    p1, p2 = load_object(built.compiled.obj, built.abi)([x, y])
+    order = np.argsort(x, axis=1, kind="stable")
+    np.testing.assert_array_equal(p1, order.astype(np.int32))
+    np.testing.assert_array_equal(p2, np.take_along_axis(y, order, axis=1))

@@ -49,6 +49,7 @@ from ..kernels.collectives import async_schedule, check_module_devices, keeps_or
 from ..kernels.context import KernelContext
 from ..kernels.loop import emit_elemental_instr
 from ..kernels.lowering import Rewriter
+from ..kernels.sort import computed_by_its_sorts, computed_operands
 from ..llvmir.hints import mark_glue, mark_glue_functions
 from ..llvmir.irutil import intrinsic_memcpy
 from ..llvmir.irvalues import I8, I64, PTR, VOID, const
@@ -345,7 +346,7 @@ class ModuleEmitter:
                 continue
             if instr in grouped:
                 continue
-            if _writes_nothing(instr):
+            if _writes_nothing(instr) or computed_by_its_sorts(instr):
                 continue
             out_slices = ba.leaves[instr]
             out_shapes = [leaf for leaf in instr.shape.leaves() if leaf.is_array]
@@ -419,7 +420,8 @@ class ModuleEmitter:
         output leaf whose buffer it is. Those operands get no argument: the kernel sees the output's
         buffer as the operand (ctx.in_place lists them)."""
         m = self.llmod
-        key = kernel_key(instr, out_shapes, operand_shapes, scratch, in_place, shared, self._key_memo)
+        key = kernel_key(instr, out_shapes, operand_shapes, scratch, in_place, shared, self._key_memo,
+                         computed_operands(instr))
         made = self._keyed.get(key) if key is not None else None
         if made is not None:
             return made

@@ -23,14 +23,17 @@ _IGNORED = frozenset({"metadata"})
 
 
 def kernel_key(instr: Instruction, out_shapes: list[Shape], operand_shapes: list[list[Shape]], scratch: bool,
-               in_place: bool, shared: dict[int, int] | None, memo: dict | None = None) -> tuple | None:
+               in_place: bool, shared: dict[int, int] | None, memo: dict | None = None,
+               computed: frozenset[int] = frozenset()) -> tuple | None:
     """The key of `instr`'s kernel, or None when it cannot be keyed (a value without equality by
-    content). `memo`: computation -> key, shared across calls of one module."""
+    content). `memo`: computation -> key, shared across calls of one module. `computed`: the operands
+    the kernel computes instead of reading (sort.computed_operands)."""
     memo = {} if memo is None else memo
     try:
         own = _instruction(instr, None, memo)
         key = (own, tuple(o.shape for o in instr.operands), tuple(out_shapes),
-               tuple(tuple(s) for s in operand_shapes), scratch, in_place, tuple(sorted((shared or {}).items())))
+               tuple(tuple(s) for s in operand_shapes), scratch, in_place, tuple(sorted((shared or {}).items())),
+               tuple(sorted(computed)))
         hash(key)
     except _Unkeyable:
         return None

@@ -519,6 +519,38 @@ def _radix_plan(instr: Instruction):
     return _expression_key(instr)
 
 
+# Iotas a radix sort computes from the position instead of reading (argsort's indices): integers
+# wide enough for any row (< 2^31 elements, _radix_plan).
+_POSITION_TYPES = frozenset({"s32", "u32", "s64", "u64"})
+
+
+def computed_operands(instr: Instruction) -> frozenset[int]:
+    """The operands of sort `instr` its radix sort computes from the element's position: iotas along
+    the sorted dimension that are not the key (an argsort's indices). They need no buffer; the kernel
+    differs from one reading them (kernel_key). Empty for any other instruction."""
+    plan = _radix_plan(instr) if instr.opcode == "sort" else None
+    if plan is None:
+        return frozenset()
+    dim = instr.attrs["dimensions"][0]
+    return frozenset(k for k, x in enumerate(instr.operands)
+                     if k != plan[0] and x.opcode == "iota" and x.attrs.get("iota_dimension") == dim
+                     and x.shape.etype in _POSITION_TYPES)
+
+
+def computed_by_its_sorts(x: Instruction) -> bool:
+    """Whether iota `x` is only read by sorts that compute it themselves (_computed_operands): it then
+    needs no kernel of its own (argsort_1m: a 4 MB iota kernel, ~10 ms of LLVM time, gone)."""
+    if x.opcode != "iota" or not x.users:
+        return False
+    for user in x.users:
+        if user.opcode != "sort":
+            return False
+        computed = computed_operands(user)
+        if any(op is x and k not in computed for k, op in enumerate(user.operands)):
+            return False
+    return True
+
+
 def _expression_key(instr: Instruction):
     """A comparator `compare(f(a), f(b)) LT|GT` with f one expression of one operand's element (the
     same on both sides) and an integer result of at most 32 bits, or f32 in the total order (what
@@ -622,7 +654,10 @@ def _radix_key(b: ir.IRBuilder, etype: str, v, ascending: bool):
     return k if ascending else b.not_(k)
 
 
-def emit_radix_rows(ctx, inputs: list[IrArray], outs: list[IrArray], dim: int, keyed: int, key) -> None:
+def emit_radix_rows(ctx, inputs: list[IrArray], outs: list[IrArray], dim: int, keyed: int, key,
+                    computed: frozenset[int] = frozenset()) -> None:
+    """`computed`: the inputs that are iotas along `dim` (_computed_operands): their element is its
+    position, not read."""
     b = ctx.b
     shape = inputs[0].shape
     n = shape.dims[dim]
@@ -653,8 +688,11 @@ def emit_radix_rows(ctx, inputs: list[IrArray], outs: list[IrArray], dim: int, k
         obases = [linearize(b, list(multi), o.shape) for o in outs]
         with for_range(b, n, "rgather") as j:
             src = b.zext(b.load(elem(order, j), typ=I32), I64)
-            for a, o, base, obase in zip(inputs, outs, bases, obases):
-                v = _element(b, a, base, src, dim)
+            for k, (a, o, base, obase) in enumerate(zip(inputs, outs, bases, obases)):
+                if k in computed:
+                    v = src if o.etype in ("s64", "u64") else b.trunc(src, I32)
+                else:
+                    v = _element(b, a, base, src, dim)
                 st = strides(o.shape)[dim]
                 o.store(b, Index(o.shape, None, b.add(obase, b.mul(j, i64(st)))), v)
 
@@ -735,7 +773,7 @@ def emit_sort(ctx, instr: Instruction) -> None:
         return
     plan = _radix_plan(instr)
     if plan is not None:
-        emit_radix_rows(ctx, inputs, outs, dim, *plan)
+        emit_radix_rows(ctx, inputs, outs, dim, *plan, computed_operands(instr))
         return
     make_less = _less_function(ctx, instr, inputs, dim, sort_direction(instr))
 
