@@ -271,3 +271,47 @@ def test_a_library_top_k_is_all_glue():
     want = np.argsort(-x, axis=1, kind="stable")[:, :5]
     np.testing.assert_array_equal(indices, want)
     np.testing.assert_array_equal(values, np.take_along_axis(x, want, axis=1))
+
+
+GROUPS = """HloModule groups
+
+add {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+
+ENTRY main {
+  x = f32[2,16,8,64] parameter(0)
+  g = f32[2,16,8,2,32] reshape(x)
+  z = f32[] constant(0)
+  ROOT s = f32[2,2] reduce(g, z), dimensions={1,2,4}, to_apply=add
+}
+"""
+
+
+def _latch_properties(ir_text: str, loop: str) -> list[str]:
+    """The properties (strings) in the `llvm.loop` node of the loop named `loop`'s latch."""
+    m = re.search(rf'br label %"{re.escape(loop)}\.header", !llvm\.loop !(\d+)', ir_text)
+    if m is None:
+        return []
+    node = re.search(rf"^!{m.group(1)} = distinct !\{{(.*)\}}$", ir_text, re.M).group(1)
+    props = []
+    for ref in re.findall(r"!(\d+)", node)[1:]:
+        props += re.findall(r'!"([\w.]+)"', re.search(rf"^!{ref} = (.*)$", ir_text, re.M).group(1))
+    return props
+
+
+def test_loops_around_a_row_reductions_reduced_loop_stay_rolled():
+    """A group norm's sum over (16, 8, 32) elements: the 32-element reduced loop is vectorised, and the
+    loops around it, the 8-trip one and the 16-trip one holding it, are not unrolled (LLVM unrolled
+    them once the inner loop was straight-line code: unet's 1200-line kernels)."""
+    built = _build(GROUPS)
+    ir_text = built.compiled.llvm_ir
+    assert "llvm.loop.vectorize.followup_vectorized" in _latch_properties(ir_text, "r4")
+    assert "llvm.loop.unroll.disable" in _latch_properties(ir_text, "r2")
+    assert "llvm.loop.unroll.disable" in _latch_properties(ir_text, "r1")
+
+    x = np.random.default_rng(2).standard_normal((2, 16, 8, 64)).astype(np.float32)
+    want = x.astype(np.float64).reshape(2, 16, 8, 2, 32).sum(axis=(1, 2, 4))
+    np.testing.assert_allclose(load_object(built.compiled.obj, built.abi)([x]), want, rtol=1e-5, atol=1e-4)

@@ -22,7 +22,8 @@ per vectorised loop), and part of it bought nothing here:
     it is unrolled ROWS_UNROLL times, not fully (rolled, the softmax and layer-norm rows measured
     3-10% slower; fully unrolled, a 1024-wide row was 16 copies of its interleaved body, which
     LLVM's strength reduction, instruction selection and register allocation then walked again:
-    ~30% of such a kernel's LLVM time).
+    ~30% of such a kernel's LLVM time). The reduced loops around it (a group norm's) are not
+    unrolled, nor those around small ones holding it.
   * TILE: the in-tile loop of a tiled walk (kernels/walk_order.py), innermost, of a small constant trip
     count: kept a loop, so that it is the one vectorised (fully unrolled, the loop around it was
     vectorised instead, with scatters: a [32,32,32,64] -> [32,64,32,32] loop fusion 8.6 ms, 4.8 as a
@@ -178,8 +179,13 @@ def loop_id(m: ir.Module, hint: str | None, trip: int | None, outer: bool = Fals
         return _loop_node(m, [_property(m, "llvm.loop.vectorize.enable", ir.Constant(ir.IntType(1), 0)),
                               _property(m, "llvm.loop.unroll.disable")])
     if hint == ROWS:
-        if outer or trip is None or trip <= SMALL_TRIP or trip > ROWS_MAX_TRIP:
-            return None  # (as unhinted: a loop around the reduced one, one fully unrolled, or a long one)
+        if outer:
+            # A loop around the reduced one (a reduction over several dimensions). Once the inner loop
+            # was vectorised and unrolled away (unet's group norms: 32 elements, two vectors) LLVM
+            # unrolled these too: 1200-line functions, 40-55 ms of code generation each.
+            return _loop_node(m, [_property(m, "llvm.loop.unroll.disable")])
+        if trip is None or trip <= SMALL_TRIP or trip > ROWS_MAX_TRIP:
+            return None  # (as unhinted: one fully unrolled, or a long one)
         unrolled = m.add_metadata(["llvm.loop.vectorize.followup_vectorized",
                                    _property(m, "llvm.loop.isvectorized", ir.Constant(ir.IntType(32), 1)),
                                    _property(m, "llvm.loop.unroll.count", ir.Constant(ir.IntType(32), ROWS_UNROLL))])
@@ -200,6 +206,7 @@ def _loop_node(m: ir.Module, properties: list) -> _LoopID:
 
 
 _OPEN_LOOPS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+HOLDS_LOOP, HOLDS_DEEP = 1, 2
 
 
 def _trip(start, n, step) -> int | None:
@@ -230,14 +237,19 @@ def for_range(b: ir.IRBuilder, n, name: str = "i", start=0, step=1, hint: str | 
     # Per open loop of the function: whether a loop that stays a loop (not small enough to be fully
     # unrolled) was made inside it. Such an outer loop cannot become innermost and vectorise.
     open_loops = _OPEN_LOOPS.setdefault(fn, [])
-    open_loops.append(False)
+    open_loops.append(0)
     try:
         yield iv
     finally:
-        outer = open_loops.pop()
+        held = open_loops.pop()
+    # held: 1 (HOLDS_LOOP) when a loop made right inside stays one; 2 (HOLDS_DEEP) when one deeper
+    # does, inside small loops LLVM unrolls fully
+    outer = held == HOLDS_LOOP or (held == HOLDS_DEEP and hint == ROWS)
     trip = _trip(start, n, step)
     if open_loops and (trip is None or trip > SMALL_TRIP):
-        open_loops[-1] = True
+        open_loops[-1] = HOLDS_LOOP
+    elif open_loops and held and not open_loops[-1]:
+        open_loops[-1] = HOLDS_DEEP
     nxt = b.add(iv, step_val, name=f"{name}.next", flags=["nuw", "nsw"])
     iv.add_incoming(nxt, b.block)
     latch = b.branch(header)
