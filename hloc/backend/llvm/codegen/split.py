@@ -15,7 +15,8 @@ each function they call with everything only it uses (its `.range`/`.task` helpe
 computation functions); a function several units use is a unit of its own, and so is a function
 marked `compile_apart` (pieces of one big kernel: a row group's phases, a convolution's im2col).
 Parts (pack): units bundled by cost (lines of IR), largest first, into a number of parts that
-depends on the module only.
+depends on the module only; the glue units (all optnone) make a part of their own, not optimised and
+code-generated at O0.
 Each part is a self-contained IR module (part_ir): a definition other parts use is `hidden` in its
 own part (its optimiser keeps it, references to it are direct) and declared in the others; small
 private constants are copied into each part that reads them (their loads still fold). join_asm

@@ -538,7 +538,7 @@ def computed_operands(instr: Instruction) -> frozenset[int]:
 
 
 def computed_by_its_sorts(x: Instruction) -> bool:
-    """Whether iota `x` is only read by sorts that compute it themselves (_computed_operands): it then
+    """Whether iota `x` is only read by sorts that compute it themselves (computed_operands): it then
     needs no kernel of its own (argsort_1m: a 4 MB iota kernel, ~10 ms of LLVM time, gone)."""
     if x.opcode != "iota" or not x.users:
         return False
@@ -656,7 +656,7 @@ def _radix_key(b: ir.IRBuilder, etype: str, v, ascending: bool):
 
 def emit_radix_rows(ctx, inputs: list[IrArray], outs: list[IrArray], dim: int, keyed: int, key,
                     computed: frozenset[int] = frozenset()) -> None:
-    """`computed`: the inputs that are iotas along `dim` (_computed_operands): their element is its
+    """`computed`: the inputs that are iotas along `dim` (computed_operands): their element is its
     position, not read."""
     b = ctx.b
     shape = inputs[0].shape
