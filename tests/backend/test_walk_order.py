@@ -213,12 +213,15 @@ def _loop_walk(text: str, fusion: str) -> Walk | None:
 
 def test_which_loop_walk():
     text = loop_module(8, 8, 16, 32)
-    # NCHW written from NHWC: the NHWC order, W (the output's contiguous dim) in tiles innermost
-    assert _loop_walk(text, "fb") == Walk((0, 2, 3, 1), 3, TILE)
-    # [C,H,W,N] from NHWC: N in tiles innermost
-    assert _loop_walk(text, "fh") == Walk((3, 1, 2, 0), 3, 8)
-    # NHWC from NHWC and NCHW: the NCHW order, C in tiles innermost
-    assert _loop_walk(text, "fm") == Walk((0, 3, 1, 2), 3, TILE)
+    # NCHW written from NHWC: the output's order, W (the output's contiguous dim) in tiles innermost,
+    # C (the source's contiguous dim) in tiles, its in-tile loop just outside W's
+    assert _loop_walk(text, "fb") == Walk((0, 1, 2, 3), 3, TILE, 1, TILE)
+    # [C,H,W,N] from NHWC: N (8, a whole tile) innermost, C in tiles
+    assert _loop_walk(text, "fh") == Walk((0, 1, 2, 3), 3, 8, 0, TILE)
+    # NHWC from NHWC and NCHW: C innermost, W (NCHW's contiguous dim) in tiles
+    assert _loop_walk(text, "fm") == Walk((0, 1, 2, 3), 3, TILE, 2, TILE)
+    # a source's contiguous dim that takes no tiles (20 channels): the source's order, only W tiled
+    assert _loop_walk(loop_module(8, 8, 16, 20), "fb") == Walk((0, 2, 3, 1), 3, TILE)
     # too small to be worth a walk
     assert _loop_walk(loop_module(2, 3, 5, 16), "fb") is None
 
