@@ -9,7 +9,8 @@ whole approximation against f, computed in float64:
     _EXP_TAIL_F32    e**r ~ 1 + r + r^2 P(r),      r in [-ln2/2, ln2/2], 5 terms, f32 coefficients
     _TANH_SMALL_F32  tanh(x) ~ x + x^3 P(x^2),     x in [0, 0.625],      5 terms, f32 coefficients
     _ERF_SMALL_F32   erf(x) ~ x P(x^2),            x in [0, 1],          7 terms
-    _ERFC_BIG_F32    erfc(x) exp(x^2) ~ P(1/x),    x in [1, 4],          11 terms
+    _ERFC_LOG_F32    -log(erfc(x)) ~ P(x),         x in [1, 3.84],       7 terms, f32 coefficients;
+                     its error in f32 ulps of erf = 1 - e**-P (the `scale` weight), not relative
 
 "f32 coefficients" fits round the coefficients to float32 one at a time, lowest first, refitting
 the remaining ones after each rounding: the error then holds for the coefficients the f32 code
@@ -45,6 +46,7 @@ class Fit(NamedTuple):
     base: Callable = lambda x: 0.0 * x  # exact leading part
     mult: Callable = lambda x: 1.0 + 0.0 * x  # the polynomial's factor
     f32: bool = False  # coefficients rounded to float32 one at a time
+    scale: Callable | None = None  # the residual's weight (default 1/f: relative error)
 
 
 def chebyshev_nodes(a: float, b: float, n: int) -> np.ndarray:
@@ -56,8 +58,14 @@ def _erf(x):
     return np.vectorize(math.erf)(x)
 
 
-def erfc_scaled(x):
-    return np.vectorize(lambda v: math.erfc(v) * math.exp(v * v))(x)
+def neg_log_erfc(x):
+    return np.vectorize(lambda v: -math.log(math.erfc(v)))(x)
+
+
+def erf_ulps_per_log_erfc(x):
+    """f32 ulps of erf = 1 - e**-r per unit of error in r: erfc(x) / ulp(erf(x))."""
+    e = _erf(x)
+    return (1 - e) / np.spacing(e.astype(np.float32)).astype(np.float64)
 
 
 _H = math.log(2.0) / 2
@@ -67,16 +75,17 @@ FITS = {
     "_TANH_SMALL_F32": Fit(np.tanh, lambda x: x * x, (0.0, 0.625), 5, base=lambda x: x, mult=lambda x: x ** 3,
                            f32=True),
     "_ERF_SMALL_F32": Fit(_erf, lambda x: x * x, (0.0, 1.0), 7, mult=lambda x: x),
-    "_ERFC_BIG_F32": Fit(erfc_scaled, lambda x: 1 / x, (1.0, 4.0), 11),
+    "_ERFC_LOG_F32": Fit(neg_log_erfc, lambda x: x, (1.0, 3.84), 7, f32=True, scale=erf_ulps_per_log_erfc),
 }
 
 
 def fit(spec: Fit, nodes: int) -> np.ndarray:
     x = chebyshev_nodes(*spec.interval, nodes)
     y = spec.f(x)
-    # relative residual: (base + mult * P(var) - f) / f
-    a = np.vander(spec.var(x), spec.terms, increasing=True) * (spec.mult(x) / y)[:, None]
-    rhs = (y - spec.base(x)) / y
+    w = _weight(spec, x, y)
+    # weighted residual (default relative): (base + mult * P(var) - f) * w
+    a = np.vander(spec.var(x), spec.terms, increasing=True) * (spec.mult(x) * w)[:, None]
+    rhs = (y - spec.base(x)) * w
     if not spec.f32:
         return np.linalg.lstsq(a, rhs, rcond=None)[0]
     c = np.zeros(spec.terms)
@@ -93,7 +102,11 @@ def max_relative_error(coeffs, spec: Fit) -> float:
     x = x[x != 0]
     y = spec.f(x)
     approx = spec.base(x) + spec.mult(x) * np.polynomial.polynomial.polyval(spec.var(x), np.asarray(coeffs))
-    return float(np.max(np.abs(approx - y) / np.abs(y)))
+    return float(np.max(np.abs((approx - y) * _weight(spec, x, y))))
+
+
+def _weight(spec: Fit, x, y):
+    return 1 / np.abs(y) if spec.scale is None else spec.scale(x)
 
 
 def main() -> None:
@@ -101,13 +114,13 @@ def main() -> None:
     ap.add_argument("--nodes", type=int, default=1000)
     args = ap.parse_args()
     try:
-        from hloc.backend.llvm import mathfns
+        from hloc.backend.llvm.elemental import mathfns
     except ImportError:
         mathfns = None
     for name, spec in FITS.items():
         c = fit(spec, args.nodes)
         print(f"{name} = {[float(v) for v in c]}")
-        print(f"  fitted: max relative error {max_relative_error(c, spec):.2g}")
+        print(f"  fitted: max error (relative, or weighted by `scale`) {max_relative_error(c, spec):.2g}")
         if mathfns is not None:
             stored = np.array(getattr(mathfns, name))
             print(f"  mathfns.py: max relative error {max_relative_error(stored, spec):.2g}, "

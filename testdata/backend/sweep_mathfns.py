@@ -21,7 +21,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "backend")]
 
-from mathref import IEEE, compile_text, logistic64, ulp_error, wide_inputs  # noqa: E402
+from mathref import IEEE, compile_text, erf64, logistic64, ulp_error, wide_inputs  # noqa: E402
 
 from hloc.backend.llvm import CompileOptions  # noqa: E402
 
@@ -30,6 +30,7 @@ SWEEPS = {
     "exponential": (np.exp, -110, 7.5, [(-104.0, -64.0), (-8.0, -0.125), (0.125, 8.0), (64.0, 89.0)]),
     "tanh": (np.tanh, -40, 5, [(2.0 ** -7, 0.25), (0.25, 10.0)]),
     "logistic": (logistic64, -30, 7, [(-20.0, -0.25), (0.25, 20.0)]),
+    "erf": (erf64, -40, 3, [(2.0 ** -7, 4.5)]),
 }
 CHUNK = 1 << 22
 

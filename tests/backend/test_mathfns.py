@@ -14,7 +14,7 @@ math.erf in float64, correctly rounded only to ~0.5 ULP, so its f64 figure carri
 | exponential-minus-one | 2.40 | 2.38 | 2^-40 .. 2^7 |
 | tanh | 1.21 (1.37) | 3.73 | 2^-40 .. 2^5 |
 | logistic | 2.20 (2.40) | 1.75 | 2^-30 .. 2^7 |
-| erf | 2.26 | 3.00 | 2^-40 .. 2^3 |
+| erf | 2.26 (2.76) | 3.00 | 2^-40 .. 2^3 |
 | sine | 0.50 | 2.45 | 2^-40 .. 2^60 (f32); .. the largest double (f64) |
 | cosine | 0.50 | 2.27 | same |
 | tan | 0.50 | 3.44 | same |
@@ -259,8 +259,9 @@ def test_fitted_coefficients_reproduce():
     spec = importlib.util.spec_from_file_location("fit_mathfns", TESTDATA / "backend" / "fit_mathfns.py")
     fit = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(fit)
+    # (_ERFC_LOG_F32: f32 ulps of erf, not a relative error: fit_mathfns.py's `scale`)
     documented = {"_EXP_TAIL_F32": 3.7e-9, "_TANH_SMALL_F32": 4.7e-9, "_ERF_SMALL_F32": 1.4e-9,
-                  "_ERFC_BIG_F32": 2.7e-9}
+                  "_ERFC_LOG_F32": 0.018}
     assert set(fit.FITS) == set(documented)
     for name, f in fit.FITS.items():
         stored = np.array(getattr(mathfns, name))
