@@ -60,7 +60,9 @@ class RawLiteral:
         """The values as an array of the element type's numpy dtype (imports ml_dtypes)."""
         from .types import ELEMENT_TYPES
 
-        return self.bits.view(ELEMENT_TYPES[self.etype].np_dtype)
+        dtype = ELEMENT_TYPES[self.etype].np_dtype
+        assert dtype is not None, self.etype  # RAW_ETYPES all have a numpy dtype (ml_dtypes')
+        return self.bits.view(dtype)
 
     def as_f32(self) -> np.ndarray:
         """The values widened to float32, exactly (a bf16 is the upper half of an f32)."""

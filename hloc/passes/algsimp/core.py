@@ -114,9 +114,9 @@ def is_all(instr: Instruction, value) -> bool:
     """Every element equals `value` (numerically: 0 matches -0.0 too; NaN never matches)."""
     raw = _raw_constant(instr)
     if raw is not None:
-        v = raw.splat()
+        bits_value = raw.splat()
         try:
-            return v is not None and v == bf16_round(value)
+            return bits_value is not None and bits_value == bf16_round(value)
         except (TypeError, ValueError, OverflowError):
             return False
     v = splat_value(instr)
@@ -133,9 +133,10 @@ def is_all_exact(instr: Instruction, value: float) -> bool:
     """Every element is `value` including its sign (so -0.0 and 0.0 differ)."""
     raw = _raw_constant(instr)
     if raw is not None:
-        if not is_all(instr, value):
+        splat = raw.splat()
+        if splat is None or not is_all(instr, value):
             return False
-        return bool(np.signbit(raw.splat())) == bool(np.signbit(np.float64(value)))
+        return bool(np.signbit(splat)) == bool(np.signbit(np.float64(value)))
     v = splat_value(instr)
     if v is None or not is_all(instr, value):
         return False
