@@ -50,7 +50,8 @@ def print_module(module: Module, style: str = "canonical") -> str:
     opts = options(style)
     ctx = _Context(module, opts)
     out = [_header(module, opts)]
-    for comp in computation_print_order(module, by_post_order=not opts.xla):
+    ctx.orders = {}  # (the computation order walks each instruction order: printing reuses them)
+    for comp in computation_print_order(module, by_post_order=not opts.xla, orders=ctx.orders):
         if opts.sugar and comp in ctx.async_wrapped and _single_instruction(comp):
             continue  # printed as `<op>-start(...)` sugar at its async-start
         out.append(_computation(comp, ctx, top_level=True))
@@ -58,12 +59,14 @@ def print_module(module: Module, style: str = "canonical") -> str:
     return "".join(out)
 
 
-def computation_print_order(module: Module, by_post_order: bool = False) -> list[Computation]:
+def computation_print_order(module: Module, by_post_order: bool = False,
+                            orders: dict[Computation, list[Instruction]] | None = None) -> list[Computation]:
     """XLA's MakeComputationPostOrder(dfs_postorder=true): for each computation nobody calls, in
     module order, its callees depth first (instruction order, first callee first), then itself.
 
     `by_post_order` walks each computation's instructions in the order they are printed instead of
-    the IR's order, so printing a re-parsed printout gives the same text again (canonical style)."""
+    the IR's order, so printing a re-parsed printout gives the same text again (canonical style);
+    `orders` then receives the instruction print order of each computation walked."""
     called: set[Computation] = set()
     for comp in module.computations:
         for instr in comp.instructions:
@@ -73,7 +76,7 @@ def computation_print_order(module: Module, by_post_order: bool = False) -> list
     for comp in module.computations:
         if comp in called:
             continue
-        for sub in _embedded_computations(comp, by_post_order):
+        for sub in _embedded_computations(comp, by_post_order, orders):
             if sub not in added:
                 added.add(sub)
                 order.append(sub)
@@ -85,9 +88,18 @@ def computation_print_order(module: Module, by_post_order: bool = False) -> list
     return order
 
 
-def _embedded_computations(comp: Computation, by_post_order: bool) -> list[Computation]:
+def _embedded_computations(comp: Computation, by_post_order: bool,
+                           orders: dict[Computation, list[Instruction]] | None = None) -> list[Computation]:
     """XLA's HloComputation::MakeEmbeddedComputationsList (iterative DFS, visited when pushed)."""
-    instructions = instruction_print_order if by_post_order else (lambda c: c.instructions)
+    memo = orders if orders is not None else {}
+
+    def print_order(c: Computation) -> list[Instruction]:
+        order = memo.get(c)
+        if order is None:
+            order = memo[c] = instruction_print_order(c)
+        return order
+
+    instructions = print_order if by_post_order else (lambda c: c.instructions)
     visited: set[Computation] = set()
     post: list[Computation] = []
     stack: list[list] = []  # [computation, its instructions, next index]
@@ -191,10 +203,11 @@ def entry_computation_layout(module: Module) -> str:
 class _Context:
     """Per-module facts the printer needs: which computations are async-wrapped or fusion bodies."""
 
-    __slots__ = ("opts", "async_wrapped", "fusion_bodies", "scheduled")
+    __slots__ = ("opts", "async_wrapped", "fusion_bodies", "scheduled", "orders")
 
     def __init__(self, module: Module | None, opts: PrintOptions):
         self.opts = opts
+        self.orders: dict[Computation, list[Instruction]] = {}  # instruction print orders already made
         self.async_wrapped: set[Computation] = set()
         self.fusion_bodies: set[Computation] = set()
         self.scheduled = bool(module is not None and module.attrs.get("is_scheduled") is True)
@@ -224,7 +237,7 @@ def _computation(comp: Computation, ctx: _Context, top_level: bool) -> str:
     if ctx.scheduled and comp not in ctx.fusion_bodies and _is_schedule(comp.instructions):
         order = comp.instructions
     else:
-        order = instruction_print_order(comp)
+        order = ctx.orders.get(comp) or instruction_print_order(comp)
     for instr in order:
         lines.append("  " + ("ROOT " if instr is comp.root else "") + _instruction(instr, opts))
     tail = "}"

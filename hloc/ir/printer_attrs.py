@@ -69,7 +69,16 @@ _TRAILING = ("origin", "metadata", "backend_config")
 def instruction_attributes(instr: Instruction, opts: PrintOptions, wrapped: Instruction | None) -> list[str]:
     """The `, name=value` items of an instruction line, in XLA's order (HloInstruction::
     PrintWithCanonicalNameMap: extra attributes, then origin, metadata, backend_config)."""
-    a = _Attrs(instr.attrs, opts)
+    d = instr.attrs
+    if not opts.xla and wrapped is None and not instr.control_predecessors and len(d) <= 1:
+        # The canonical style prints only what the IR holds: most instructions hold nothing but
+        # their metadata (gemma3's 13k printed lines: ~10 attribute lookups each saved).
+        if not d:
+            return []
+        v = d.get("metadata")
+        if v is not None:
+            return [f"metadata={value_text('metadata', v, opts)}"] if opts.metadata else []
+    a = _Attrs(d, opts)
     _extra_attributes(instr, a, opts, wrapped)
     # Attributes hloc keeps that the XLA order above has no slot for.
     for k, v in a.rest(skip=_TRAILING):
