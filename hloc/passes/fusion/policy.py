@@ -146,29 +146,34 @@ def _operand_element_use(instr: Instruction, k: int) -> int:
 
 
 def _fused_parameter_use(comp: Computation, number: int) -> int:
-    cache: dict[Instruction, int] = {}
-
-    def use(hlo: Instruction) -> int:
-        if hlo.opcode == "parameter" and hlo.parameter_number == number:
-            return _USE
-        if hlo in cache:
-            return cache[hlo]
-        cache[hlo] = _NO_USE
-        value = _NO_USE
-        for k, o in enumerate(hlo.operands):
-            u = _operand_element_use(hlo, k)
-            if u == _NO_USE:
-                continue
-            ou = use(o)
-            if ou == _NO_USE:
-                continue
-            value = min(value, u, ou)
-            if value == _REUSE:
-                break
-        cache[hlo] = value
-        return value
-
-    return use(comp.root_instruction)
+    """How the fused computation's root reads parameter `number`: the least use kind over the paths
+    from the root down to it (kNoUse when none). Walked up from the parameter, through what reads
+    it, rather than down from the root through the whole fused computation: fusion asks this once
+    per expensive producer it considers, and the parameter's readers are usually a small part."""
+    param = None
+    for i in comp.instructions:
+        if i.opcode == "parameter" and i.parameter_number == number:
+            param = i
+            break
+    if param is None:
+        return _NO_USE
+    best: dict[Instruction, int] = {param: _USE}  # the least use kind on a path from the parameter
+    stack = [param]
+    while stack:
+        x = stack.pop()
+        v = best[x]
+        for u in x.users:
+            for k, o in enumerate(u.operands):
+                if o is not x:
+                    continue
+                e = _operand_element_use(u, k)
+                if e == _NO_USE:
+                    continue
+                w = e if e < v else v
+                if w < best.get(u, _NO_USE):  # (each instruction improves at most twice)
+                    best[u] = w
+                    stack.append(u)
+    return best.get(comp.root_instruction, _NO_USE)
 
 
 def reuses_operand_elements(instr: Instruction, k: int) -> bool:

@@ -176,19 +176,16 @@ def _parameter_for(namer: Namer, fusion: Instruction, operand: Instruction,
     return param
 
 
-def _remove_operand(namer: Namer, fusion: Instruction, k: int) -> None:
-    """Drop fusion operand k, whose parameter has no users any more, and renumber the rest."""
-    fcomp = fused_computation(fusion)
-    param = None
-    later = []
-    for p in fcomp.instructions:  # (one scan: this runs once per fused producer)
-        if p.opcode == "parameter":
-            if p.parameter_number == k:
-                param = p
-            elif p.parameter_index > k:
-                later.append(p)
+def _remove_operand(namer: Namer, fusion: Instruction, k: int,
+                    params: dict[int, Instruction] | None = None) -> None:
+    """Drop fusion operand k, whose parameter has no users any more, and renumber the rest.
+    `params`: the fused parameters by number, as _parameter_for keeps them (saves a scan)."""
+    if params is None:
+        params = _parameters_by_number(fused_computation(fusion))
+    param = params.get(k)
+    later = [p for n, p in params.items() if n > k]
     if param is None:
-        raise IndexError(f"{fcomp.name} has no parameter {k}")
+        raise IndexError(f"{fused_computation(fusion).name} has no parameter {k}")
     namer.remove(param)
     for p in later:
         p.parameter_number = p.parameter_index - 1
@@ -263,7 +260,7 @@ def fuse_producer(namer: Namer, fusion: Instruction, producer: Instruction, mult
     if producer in fusion.operands:
         k = fusion.operands.index(producer)
         params[k].replace_all_uses_with(clone)
-        _remove_operand(namer, fusion, k)
+        _remove_operand(namer, fusion, k, params)
     if multi_output and (producer.users or comp.root is producer):
         make_multi_output(namer, fusion)
         index = _add_output(fusion, clone)
