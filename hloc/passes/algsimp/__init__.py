@@ -92,15 +92,16 @@ class Algsimp(Pass):
                 continue
             if effects.instruction(instr):
                 continue
+            # `created` is empty when each rule starts: what a rule built is swept or kept before
+            # the next one runs.
             for fn in rules:
-                mark = len(created)
                 result = fn(instr, s)
                 if result is None or result is False:
-                    if len(created) > mark:  # (most rules build nothing before they decline)
-                        self._sweep(s, mark)
+                    if created:  # (most rules build nothing before they decline)
+                        self._sweep(s, 0)
                     continue
-                if result is not True and not _replace(instr, result, s.created[mark:]):
-                    self._sweep(s, mark)
+                if result is not True and not _replace(instr, result, created):
+                    self._sweep(s, 0)
                     continue
                 self._sweep(s, 0)
                 changed = True
