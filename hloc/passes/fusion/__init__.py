@@ -175,7 +175,7 @@ class InstructionFusion(Pass):
     def _fusible(self, instr: Instruction) -> bool:
         if not policy.is_fusible(instr, self.effects) or has_control_deps(instr):
             return False
-        return all(leaf.is_static for leaf in instr.shape.leaves())
+        return instr.shape.is_static  # (every leaf of a tuple)
 
     def _can_be_output_fused(self, producer: Instruction, consumer: Instruction) -> bool:
         mode = self.options.output_fusion

@@ -31,6 +31,15 @@ class Namer:
         self.taken: set[str] = {n for c in module.computations for n in c._names}
         self.next: dict[str, int] = {}
         self.unsorted: dict[Computation, None] = {}
+        # Computation -> whether it may hold a dot: scanned once, then kept by `add` (a True that a
+        # removal made stale only costs choose_kind the walk that finds no dot).
+        self.dots: dict[Computation, bool] = {}
+
+    def may_have_dot(self, comp: Computation) -> bool:
+        known = self.dots.get(comp)
+        if known is None:
+            known = self.dots[comp] = any(i.opcode == "dot" for i in comp.instructions)
+        return known
 
     def finish(self) -> None:
         """Put every fused computation changed in this run in post order."""
@@ -56,6 +65,8 @@ class Namer:
 
     def add(self, comp: Computation, instr: Instruction, base: str) -> Instruction:
         """Append `instr` to `comp` under a fresh name derived from `base`."""
+        if instr.opcode == "dot":
+            self.dots[comp] = True
         return comp.append(instr, self.fresh(base))
 
     def remove(self, instr: Instruction) -> None:
@@ -81,15 +92,17 @@ def fused_parameter(fusion: Instruction, k: int) -> Instruction:
     return fused_computation(fusion).parameter(k)
 
 
-def choose_kind(fusion: Instruction) -> str:
+def choose_kind(fusion: Instruction, namer: Namer | None = None) -> str:
     """kInput: a reduce root reads its fused inputs (the reduce kernel); kOutput: a dot's result is
-    consumed in the same kernel (an epilogue); kLoop: one loop over the output."""
+    consumed in the same kernel (an epilogue); kLoop: one loop over the output. `namer`: the one
+    that built the fusion, which knows whether it may hold a dot without a scan."""
     outputs = fusion_outputs(fusion)
     if any(o.opcode == "reduce" for o in outputs):
         return "kInput"
     # (asked after every fused producer: most fused computations have no dot to walk to)
-    if any(i.opcode == "dot" for i in fused_computation(fusion).instructions) and \
-            any(_dot_epilogue_root(o) for o in outputs):
+    fcomp = fused_computation(fusion)
+    has_dot = namer.may_have_dot(fcomp) if namer is not None else any(i.opcode == "dot" for i in fcomp.instructions)
+    if has_dot and any(_dot_epilogue_root(o) for o in outputs):
         return "kOutput"
     return "kLoop"
 
@@ -274,7 +287,7 @@ def fuse_producer(namer: Namer, fusion: Instruction, producer: Instruction, mult
         namer.remove(producer)
     namer.add(fcomp, clone, clone.name)
     namer.unsorted[fcomp] = None
-    fusion.attrs["kind"] = choose_kind(fusion)
+    fusion.attrs["kind"] = choose_kind(fusion, namer)
     return clone
 
 
