@@ -110,8 +110,18 @@ def scalar_number(instr: Instruction) -> float | None:
     return None if v is None else float(v)
 
 
+def _repeats_constant(instr: Instruction) -> bool:
+    """`instr` is a constant or a broadcast (chain) of one: the only values the matchers below
+    answer for. Asked first: most operands the rules look at are neither."""
+    while instr.opcode == "broadcast":
+        instr = instr.operands[0]
+    return instr.opcode == "constant"
+
+
 def is_all(instr: Instruction, value) -> bool:
     """Every element equals `value` (numerically: 0 matches -0.0 too; NaN never matches)."""
+    if not _repeats_constant(instr):
+        return False
     raw = _raw_constant(instr)
     if raw is not None:
         bits_value = raw.splat()
@@ -131,6 +141,8 @@ def is_all(instr: Instruction, value) -> bool:
 
 def is_all_exact(instr: Instruction, value: float) -> bool:
     """Every element is `value` including its sign (so -0.0 and 0.0 differ)."""
+    if not _repeats_constant(instr):
+        return False
     raw = _raw_constant(instr)
     if raw is not None:
         splat = raw.splat()
