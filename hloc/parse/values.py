@@ -269,7 +269,7 @@ def _convert(tokens: list[str], shape: Shape, offset: int, ctx: Ctx, where=None,
 
     et = shape.element_type
     if raw:
-        return _bf16_bits(tokens, shape, offset, ctx, where)
+        return _bf16_bits(tokens, shape, offset, ctx, at)
     dtype = et.np_dtype
     if et.kind == "pred":
         out = np.empty(len(tokens), dtype=np.bool_)
@@ -342,12 +342,9 @@ def _overflow_error(tokens: list[str], shape: Shape, offset: int, i: int, ctx: C
                              f"namely [{-fmax:g}, {fmax:g}]")
 
 
-def _bf16_bits(tokens: list[str], shape: Shape, offset: int, ctx: Ctx, where) -> np.ndarray:
-    """_convert for bf16, as bit patterns: the same values, rounded from float64 without ml_dtypes."""
-
-    def at(i: int) -> int:
-        return where(i) if where is not None else offset
-
+def _bf16_bits(tokens: list[str], shape: Shape, offset: int, ctx: Ctx, at) -> np.ndarray:
+    """_convert for bf16, as bit patterns: the same values, rounded from float64 without ml_dtypes.
+    `at(i)`: token i's offset for errors."""
     f64, payloads = _float_tokens(tokens, shape, at, ctx)
     bits = bf16_bits_from_f64(f64)
     overflow = np.isfinite(f64) & ~bf16_is_finite(bits)

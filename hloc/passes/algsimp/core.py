@@ -90,15 +90,25 @@ def _exact_number(value) -> bool:
     return t is float or t is bool or (t is int and -(1 << 24) <= value <= 1 << 24)
 
 
-def _raw_constant(instr: Instruction) -> RawLiteral | None:
-    """The bits of a bf16 constant not yet read as an array (or of the constant a broadcast chain
-    repeats): questions about its value are answered from them, without importing ml_dtypes."""
+def _repeated_constant(instr: Instruction) -> Instruction | None:
+    """The constant `instr` is, or the one a broadcast chain repeats; None for anything else (most
+    operands the matchers below look at, so they ask this first)."""
     while instr.opcode == "broadcast":
         instr = instr.operands[0]
-    if instr.opcode != "constant":
-        return None
-    lit = instr.stored_literal
+    return instr if instr.opcode == "constant" else None
+
+
+def _raw_bits(constant: Instruction) -> RawLiteral | None:
+    """The bits of a bf16 constant not yet read as an array: questions about its value are answered
+    from them, without importing ml_dtypes."""
+    lit = constant.stored_literal
     return lit if lit.__class__ is RawLiteral else None
+
+
+def _raw_constant(instr: Instruction) -> RawLiteral | None:
+    """_raw_bits of the constant `instr` is or repeats."""
+    constant = _repeated_constant(instr)
+    return _raw_bits(constant) if constant is not None else None
 
 
 def scalar_number(instr: Instruction) -> float | None:
@@ -110,19 +120,12 @@ def scalar_number(instr: Instruction) -> float | None:
     return None if v is None else float(v)
 
 
-def _repeats_constant(instr: Instruction) -> bool:
-    """`instr` is a constant or a broadcast (chain) of one: the only values the matchers below
-    answer for. Asked first: most operands the rules look at are neither."""
-    while instr.opcode == "broadcast":
-        instr = instr.operands[0]
-    return instr.opcode == "constant"
-
-
 def is_all(instr: Instruction, value) -> bool:
     """Every element equals `value` (numerically: 0 matches -0.0 too; NaN never matches)."""
-    if not _repeats_constant(instr):
+    constant = _repeated_constant(instr)
+    if constant is None:
         return False
-    raw = _raw_constant(instr)
+    raw = _raw_bits(constant)
     if raw is not None:
         bits_value = raw.splat()
         try:
@@ -141,9 +144,10 @@ def is_all(instr: Instruction, value) -> bool:
 
 def is_all_exact(instr: Instruction, value: float) -> bool:
     """Every element is `value` including its sign (so -0.0 and 0.0 differ)."""
-    if not _repeats_constant(instr):
+    constant = _repeated_constant(instr)
+    if constant is None:
         return False
-    raw = _raw_constant(instr)
+    raw = _raw_bits(constant)
     if raw is not None:
         splat = raw.splat()
         if splat is None or not is_all(instr, value):
