@@ -35,6 +35,10 @@ CASES = {
     "logits_bf16": (["bf16[300]", "bf16[7000,300]"], "bf16[7000]", 0, 1, lambda a, b: b @ a, "dot"),
     "vecmat_f32": (["f32[256]", "f32[256,8192]"], "f32[8192]", 0, 0, lambda a, b: a @ b, "axpy"),
     "matvec_f64": (["f64[2048,1024]", "f64[1024]"], "f64[2048]", 1, 0, lambda a, b: a @ b, "dot"),
+    # MATVEC_ROWS rows at a time, then the last 3 one by one; K not a multiple of the vector width
+    "matvec_odd_rows": (["f32[1027,301]", "f32[301]"], "f32[1027]", 1, 0, lambda a, b: a @ b, "dot"),
+    # 16 narrow columns: in groups on AVX2's 16 vector registers, at once on AVX-512's 32
+    "gru_step_axpy": (["f32[16,256]", "f32[256,256]"], "f32[16,256]", 1, 0, lambda a, b: a @ b, "axpy"),
     "f16_f32_out": (["f16[130,9]", "f16[130,200]"], "f32[9,200]", 0, 0, lambda a, b: a.T @ b, "axpy"),
 }
 DTYPES = {"f64": np.float64, "f32": np.float32, "bf16": ml_dtypes.bfloat16, "f16": np.float16}
@@ -65,8 +69,8 @@ def test_plan_takes_the_skinny_path(name):
 
 
 def test_small_matrix_vector_products_keep_the_dot_loop():
-    """Below VECTOR_MIN_WORK the one-thread dot loop is faster (a 512 x 512 product in a loop body)."""
-    text = ("HloModule t\nENTRY e {\n  p0 = f32[512,512] parameter(0)\n  p1 = f32[512] parameter(1)\n"
+    """Below VECTOR_MIN_WORK the one-thread dot loop is as fast (a 64 x 1024 product)."""
+    text = ("HloModule t\nENTRY e {\n  p0 = f32[64,1024] parameter(0)\n  p1 = f32[1024] parameter(1)\n"
             "  ROOT out = f32[512] dot(p0, p1), lhs_contracting_dims={1}, rhs_contracting_dims={0}\n}\n")
     assert plan_dot(parse_module(text, "t.hlo").entry.root).path != "skinny"
 
@@ -100,3 +104,45 @@ def test_matches_numpy_and_does_not_depend_on_threads(name, avx512):
         tol = {np.float64: 1e-12, np.float32: 1e-4}.get(got[threads].dtype.type, 8e-3)  # 8e-3: one bf16 rounding
         np.testing.assert_allclose(got[threads].astype(np.float64), want, rtol=tol, atol=tol * 10)
     assert np.array_equal(got[1], got[2]) and np.array_equal(got[1], got[3])
+
+
+# Each form's accumulators must fit the vector registers of every x86-64 level (a GRU step's
+# [16, 256] x [256, 256] spilled 16 AVX-512-sized accumulator rows on AVX2 and ran at a third of
+# the speed). The assembly is generated for the named CPU, whatever this machine is.
+SPILL_SHAPES = {
+    "dot_s16": (["f32[96,300]", "f32[300,16]"], "f32[96,16]", 1, 0),
+    "dot_s13": (["f32[96,300]", "f32[300,13]"], "f32[96,13]", 1, 0),
+    "axpy_s16": (["f32[16,256]", "f32[256,256]"], "f32[16,256]", 1, 0),
+    "axpy_s7": (["f32[7,256]", "f32[256,512]"], "f32[7,512]", 1, 0),
+    "matvec": (["f32[1024,512]", "f32[512]"], "f32[1024]", 1, 0),
+}
+
+
+@pytest.mark.parametrize("cpu", ["x86-64-v3", "x86-64-v4"])
+@pytest.mark.parametrize("name", sorted(SPILL_SHAPES))
+def test_accumulators_fit_the_registers(name, cpu):
+    import re
+
+    from hloc.backend.llvm.codegen.target import TargetSpec
+    from hloc.backend.llvm.compile import CompileOptions, emit_asm
+
+    params, out, lc, rc = SPILL_SHAPES[name]
+    lines = ["HloModule t", "ENTRY e {"] + [f"  p{i} = {s} parameter({i})" for i, s in enumerate(params)]
+    lines.append(f"  ROOT out = {out} dot(p0, p1), lhs_contracting_dims={{{lc}}}, rhs_contracting_dims={{{rc}}}")
+    module = parse_module("\n".join(lines + ["}"]) + "\n", "t.hlo")
+    assert plan_dot(module.entry.root).path == "skinny"
+    asm = emit_asm(module, CompileOptions(target=TargetSpec(triple="x86_64-unknown-linux-gnu", cpu=cpu)))
+    assert "vfmadd" in asm
+    spills = re.findall(r"^\s*vmov\w*\s+%[yz]mm\d+, -?\d*\(%r[sb]p\)", asm, re.M)
+    assert not spills, spills[:4]
+
+
+def test_axpy_rows_a_page_apart_take_the_gemm_when_columns_are_grouped():
+    """[16, 256] x [256, 1024]: X's rows are 4 KiB apart (one L1 set). With 16 vector registers the
+    16 columns go in groups, each reading X again: the packed GEMM; with 32, one pass: skinny."""
+    text = ("HloModule t\nENTRY e {\n  p0 = f32[16,256] parameter(0)\n  p1 = f32[256,1024] parameter(1)\n"
+            "  ROOT out = f32[16,1024] dot(p0, p1), lhs_contracting_dims={1}, rhs_contracting_dims={0}\n}\n")
+    root = parse_module(text, "t.hlo").entry.root
+    assert plan_dot(root, "+avx,+avx2,+fma").path == "gemm"
+    assert plan_dot(root, "+avx,+avx2,+fma,+avx512f").path == "skinny"
+    assert plan_dot(root, "+avx,+avx2,+fma,+avx512f").skinny.form == "axpy"

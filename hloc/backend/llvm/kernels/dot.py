@@ -103,7 +103,7 @@ def _merge(axes: list[Axis], keys: tuple[str, ...]) -> list[Axis]:
     return out
 
 
-def plan_dot(instr: Instruction) -> DotPlan:
+def plan_dot(instr: Instruction, features: str = "") -> DotPlan:
     lhs, rhs = instr.operands[0].shape, instr.operands[1].shape
     out = instr.shape
     d = DotDims.of(instr)
@@ -140,7 +140,7 @@ def plan_dot(instr: Instruction) -> DotPlan:
     plan = DotPlan(batch, m, n, k, swapped, acc, "loop")
     mm, nn, kk = plan.sizes
     if acc in ("f32", "f64") and out.num_elements:
-        plan.skinny = plan_skinny(plan, out.etype, (lhs.etype, rhs.etype))
+        plan.skinny = plan_skinny(plan, out.etype, (lhs.etype, rhs.etype), features)
         if plan.skinny is not None:
             plan.path = "skinny"
         elif mm >= GEMM_MIN_MN and nn >= GEMM_MIN_MN and mm * nn * kk >= GEMM_MIN_WORK:
@@ -270,7 +270,7 @@ def gemm_scratch(plan: DotPlan, a: Shape, b: Shape, c: Shape, features: str) -> 
 
 @kernel.scratch("dot")
 def dot_scratch(instr: Instruction, emitter) -> int:
-    plan = plan_dot(instr)
+    plan = plan_dot(instr, emitter.features)
     if plan.path == "skinny":
         return skinny_scratch(plan.skinny, 4 if plan.acc_etype == "f32" else 8)
     if plan.path != "gemm":
@@ -287,7 +287,7 @@ def dot_scratch(instr: Instruction, emitter) -> int:
 
 @kernel("dot")
 def emit_dot(ctx, instr: Instruction) -> None:
-    plan = plan_dot(instr)
+    plan = plan_dot(instr, ctx.features)
     a, b = ctx.operands[0][0], ctx.operands[1][0]
     if plan.swapped:
         a, b = b, a

@@ -47,12 +47,20 @@ from .parallel import parallel_range
 SKINNY_MAX_S = 16  # the narrow output dimension (1 for a matrix-vector product)
 SKINNY_MIN_R = 64  # the other output dimension
 SKINNY_MIN_WORK = 1 << 14  # elements of the big operand
-# A matrix-vector product comes here only from this size, to be split over the threads (a 604 MB
-# logits matrix): below it the dot loop is faster on one thread (tf_while_loop's 512 x 512 in a
-# while body, 1 thread: 8 -> 13.5 us per product here).
-VECTOR_MIN_WORK = 1 << 21
+# A matrix-vector product comes here from this size (a 604 MB logits matrix split over the threads;
+# tf_while_loop's 512 x 512 in a while body, 1 thread on Zen 4: the dot loop 31 us, MATVEC_ROWS rows
+# at a time 16 us): below it the dot loop is as fast (64 x 1024: 5 against 7 us).
+VECTOR_MIN_WORK = 1 << 18
 L1_HALF = 16 << 10  # bytes of S^T above which the dot form takes two rows of X at a time (with TWO_ROWS_MIN_WORK)
 TWO_ROWS_MIN_WORK = 1 << 20  # elements of X
+MATVEC_ROWS = 4  # rows of X a matrix-vector product takes at a time
+AXPY_SPLIT_NV = 2  # vectors per column block when the columns are split into groups
+# The axpy form walks X a column block at a time down its rows: rows 4 KiB apart or more fall in
+# one L1 set and come from L2 or L3 again for each column group (axpy_tiles); with more than one
+# group the packed GEMM wins ([16, 256] x
+# [256, 1024], 1 thread, Zen 4: 0.20-0.23 against 0.19-0.22 ms; [16, 128] x [128, 2048]: 0.20-0.24
+# against 0.15-0.18; [8, 256] x [256, 1024]: 0.13-0.18 against 0.12-0.14).
+AXPY_ROW_BYTES = 4096
 PREFETCH_ROWS = 8  # axpy form: rows of X prefetched ahead (d11: 2 threads 33 -> 27-29 us)
 
 
@@ -73,8 +81,12 @@ class Skinny:
     out: str = ""  # the result's (default: the accumulation type)
 
 
-def plan_skinny(plan, out_etype: str, operand_etypes: tuple[str, ...]) -> Skinny | None:
-    """The skinny form of a planned dot (dot.DotPlan), or None."""
+def vector_registers(features: str) -> int:
+    return 32 if vector_bits(features) == 512 else 16
+
+
+def plan_skinny(plan, out_etype: str, operand_etypes: tuple[str, ...], features: str = "") -> Skinny | None:
+    """The skinny form of a planned dot (dot.DotPlan) for the target's LLVM `features`, or None."""
     acc = plan.acc_etype
     src = operand_etypes[0]
     narrow = acc == "f32" and src in ("bf16", "f16") and operand_etypes[1] == src and out_etype in (src, acc)
@@ -96,11 +108,35 @@ def plan_skinny(plan, out_etype: str, operand_etypes: tuple[str, ...]) -> Skinny
         return None
     if sk.x_k == 1 and sk.k >= 16:
         form = "dot"
-    elif sk.x_r == 1:
+    elif sk.x_r == 1 and (sk.x_k * ELEMENT_TYPES[src].bits // 8 < AXPY_ROW_BYTES
+                          or len(axpy_tiles(sk.s, vector_registers(features))[1]) == 1):
         form = "axpy"
     else:
         return None
     return replace(sk, form=form, src=src, out=out_etype)
+
+
+def column_groups(s: int, most: int) -> list[tuple[int, int]]:
+    """The s narrow columns as (first, count) groups of at most `most`, as even as they come: each
+    group's accumulators stay in registers (16 columns on AVX2's 16 vector registers spilled: the
+    skinny dots of a GRU step, [16, 256] x [256, 256], ran at 25 GFLOP/s)."""
+    n = -(-s // max(1, most))
+    base, extra = divmod(s, n)
+    out, j = [], 0
+    for i in range(n):
+        out.append((j, base + (i < extra)))
+        j += out[-1][1]
+    return out
+
+
+def axpy_tiles(s: int, nregs: int) -> tuple[int, list[tuple[int, int]]]:
+    """The axpy form's vectors per column block and its column groups: nv x g accumulators plus nv
+    loads of X and a broadcast of S fit `nregs` vector registers, with room to spare."""
+    if 2 * s + 4 <= nregs:
+        return 2, [(0, s)]
+    if s + 4 <= nregs:
+        return 1, [(0, s)]
+    return AXPY_SPLIT_NV, column_groups(s, (nregs - 4) // AXPY_SPLIT_NV)
 
 
 def skinny_scratch(sk: Skinny, es: int) -> int:
@@ -156,9 +192,9 @@ def emit_skinny(ctx, sk: Skinny, acc_et: str, xi: int) -> None:
     vw = bits // (32 if acc_et == "f32" else 64)
     vec = ir.VectorType(ety, vw)
     if sk.form == "dot":
-        _emit_dot_form(ctx, sk, ety, vec, vw, xi, 32 if bits == 512 else 16)
+        _emit_dot_form(ctx, sk, ety, vec, vw, xi, vector_registers(ctx.features))
     else:
-        _emit_axpy_form(ctx, sk, ety, vec, vw, xi, 32 if bits == 512 else 16)
+        _emit_axpy_form(ctx, sk, ety, vec, vw, xi, vector_registers(ctx.features))
 
 
 def _emit_dot_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> None:
@@ -180,23 +216,34 @@ def _emit_dot_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> N
     # time per kernel: not for small X.
     pair = (2 * sk.s + 4 <= nregs and sk.s * ld * (4 if ety == F32 else 8) > L1_HALF
             and sk.r * sk.k >= TWO_ROWS_MIN_WORK)
+    # a matrix-vector product: MATVEC_ROWS rows at a time, each load of the vector serving them all
+    # (one row had one accumulator: an FMA latency per vector of X)
+    step = MATVEC_ROWS if sk.s == 1 else 2 if pair else 1
+    groups = column_groups(sk.s, nregs - 4)
 
     def rows(cb, X, C, T, r, n: int):
-        zero = ir.Constant(vec, [0.0] * vw)
         xrows = [_gep(cb, X, _mul(cb, cb.add(r, const(I64, i)) if i else r, sk.x_r), xty) for i in range(n)]
-        acc = Accumulators(cb, [zero] * (sk.s * n))
+        for j0, g in groups:
+            group(cb, C, T, r, xrows, j0, g, prefetch=j0 == 0)
+
+    def group(cb, C, T, r, xrows, j0: int, g: int, prefetch: bool):
+        """Columns j0 .. j0 + g of rows r .. r + n of C: g * n vector accumulators."""
+        n = len(xrows)
+        zero = ir.Constant(vec, [0.0] * vw)
+        acc = Accumulators(cb, [zero] * (g * n))
         with for_range(cb, kv, "kv", step=vw, hint=SMALL) as k:
             xv = [load_source(cb, _gep(cb, xr, k, xty), sk.src, vw) for xr in xrows]
             # the next row, a row's time ahead (X from memory: each row is a new page for the hardware
             # prefetchers; mlp_b256_grad's cold X: 1 thread 80-87 -> 61-72 us)
-            for xr in xrows:
-                _prefetch(cb, cb.gep(xr, [cb.add(k, const(I64, n * sk.x_r))], source_etype=xty))
+            if prefetch:
+                for xr in xrows:
+                    _prefetch(cb, cb.gep(xr, [cb.add(k, const(I64, n * sk.x_r))], source_etype=xty))
             old = acc.get()
-            new = [None] * (sk.s * n)
-            for jj in range(sk.s):
-                t = cb.load(_gep(cb, T, cb.add(const(I64, jj * ld), k), ety), typ=vec, align=4)
+            new = [None] * (g * n)
+            for jj in range(g):
+                t = cb.load(_gep(cb, T, cb.add(const(I64, (j0 + jj) * ld), k), ety), typ=vec, align=4)
                 for i in range(n):
-                    new[i * sk.s + jj] = intrinsic(cb, "fma", [xv[i], t, old[i * sk.s + jj]])
+                    new[i * g + jj] = intrinsic(cb, "fma", [xv[i], t, old[i * g + jj]])
             acc.set(new)
         sums = [_hsum(cb, v, vw) for v in acc.get()]
         if kv < K:
@@ -204,34 +251,34 @@ def _emit_dot_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> N
             with for_range(cb, K, "kt", start=kv, hint=COLD) as k:
                 xs = [load_source(cb, _gep(cb, xr, k, xty), sk.src) for xr in xrows]
                 old = tail.get()
-                ts = [cb.load(_gep(cb, T, cb.add(const(I64, jj * ld), k), ety), typ=ety) for jj in range(sk.s)]
-                tail.set([intrinsic(cb, "fma", [xs[i], ts[jj], old[i * sk.s + jj]])
-                          for i in range(n) for jj in range(sk.s)])
+                ts = [cb.load(_gep(cb, T, cb.add(const(I64, (j0 + jj) * ld), k), ety), typ=ety) for jj in range(g)]
+                tail.set([intrinsic(cb, "fma", [xs[i], ts[jj], old[i * g + jj]])
+                          for i in range(n) for jj in range(g)])
             sums = tail.get()
         for i in range(n):
             crow = _mul(cb, cb.add(r, const(I64, i)) if i else r, sk.c_r)
-            for jj in range(sk.s):
-                _store(cb, sums[i * sk.s + jj], C, cb.add(crow, const(I64, jj * sk.c_j)), sk.out)
+            for jj in range(g):
+                _store(cb, sums[i * g + jj], C, cb.add(crow, const(I64, (j0 + jj) * sk.c_j)), sk.out)
 
     def body(cx, lo, hi, _task, _extras):
         cb = cx.b
         _once(cx, ctx)
         X, C = cx.operands[xi][0].ptr, cx.outputs[0].ptr
-        if not pair:
+        if step == 1:
             with for_range(cb, hi, "r", start=lo, hint=STREAM) as r:
                 rows(cb, X, C, cx.scratch, r, 1)
             return
-        even = cb.add(lo, cb.and_(cb.sub(hi, lo), const(I64, -2)))
-        with for_range(cb, even, "r", start=lo, step=2, hint=STREAM) as r:
-            rows(cb, X, C, cx.scratch, r, 2)
-        with cb.if_then(cb.icmp_signed("<", even, hi)):
-            rows(cb, X, C, cx.scratch, even, 1)
+        whole = cb.add(lo, cb.mul(cb.udiv(cb.sub(hi, lo), const(I64, step)), const(I64, step)))
+        with for_range(cb, whole, "r", start=lo, step=step, hint=STREAM) as r:
+            rows(cb, X, C, cx.scratch, r, step)
+        with for_range(cb, hi, "rt", start=whole, hint=COLD) as r:
+            rows(cb, X, C, cx.scratch, r, 1)
 
     parallel_range(ctx, sk.r, sk.r * sk.k, body, grain=max(2, 4096 // K // 2 * 2))
 
 
 def _emit_axpy_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> None:
-    nv = 2 if 2 * sk.s + 4 <= nregs else 1
+    nv, groups = axpy_tiles(sk.s, nregs)
     width = nv * vw
     blocks = sk.r // width
 
@@ -239,15 +286,20 @@ def _emit_axpy_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> 
 
     def columns(cb, X, S, C, r0, nvec: int):
         """C[r0 : r0 + nvec * vw, :] (nvec > 0: vectors) or C[r0, :] (nvec == 0: one column)."""
+        for j0, g in groups:
+            group(cb, X, S, C, r0, nvec, j0, g)
+
+    def group(cb, X, S, C, r0, nvec: int, j0: int, g: int):
+        """Rows j0 .. j0 + g of those columns: g x max(1, nvec) accumulators."""
         cnt = max(1, nvec)
         zero = ir.Constant(vec, [0.0] * vw) if nvec else ir.Constant(ety, 0.0)
-        acc = Accumulators(cb, [zero] * (sk.s * cnt))
+        acc = Accumulators(cb, [zero] * (g * cnt))
         mask = ir.Constant(ir.VectorType(I32, vw), [0] * vw)
         with for_range(cb, sk.k, "k", hint=SMALL) as k:
             xrow = _gep(cb, X, cb.add(_mul(cb, k, sk.x_k), r0), xty)
             xs = [load_source(cb, _gep(cb, xrow, const(I64, v * vw), xty), sk.src, vw if nvec else 0)
                   for v in range(cnt)]
-            if nvec and PREFETCH_ROWS:
+            if nvec and PREFETCH_ROWS and j0 == 0:
                 # the rows of a column block are a page apart or more: the hardware prefetchers stop
                 ahead = cb.gep(xrow, [const(I64, PREFETCH_ROWS * sk.x_k)], source_etype=xty)
                 for line in range(0, nvec * vw * ELEMENT_TYPES[sk.src].bits // 8, 64):
@@ -255,8 +307,8 @@ def _emit_axpy_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> 
             srow = _mul(cb, k, sk.s_k)
             old = acc.get()
             new = []
-            for jj in range(sk.s):
-                sv = load_source(cb, _gep(cb, S, cb.add(srow, const(I64, jj * sk.s_j)), xty), sk.src)
+            for jj in range(g):
+                sv = load_source(cb, _gep(cb, S, cb.add(srow, const(I64, (j0 + jj) * sk.s_j)), xty), sk.src)
                 if nvec:
                     sv = cb.shuffle_vector(cb.insert_element(ir.Constant(vec, ir.Undefined), sv, const(I32, 0)),
                                            ir.Constant(vec, ir.Undefined), mask)
@@ -264,10 +316,10 @@ def _emit_axpy_form(ctx, sk: Skinny, ety, vec, vw: int, xi: int, nregs: int) -> 
             acc.set(new)
         res = acc.get()
         ccol = _mul(cb, r0, sk.c_r)
-        for jj in range(sk.s):
+        for jj in range(g):
             for v in range(cnt):
                 val = res[jj * cnt + v]
-                base = cb.add(ccol, const(I64, jj * sk.c_j + v * vw * sk.c_r))
+                base = cb.add(ccol, const(I64, (j0 + jj) * sk.c_j + v * vw * sk.c_r))
                 if not nvec:
                     _store(cb, val, C, base, sk.out)
                 elif sk.c_r == 1 and sk.out in ("f32", "f64"):
