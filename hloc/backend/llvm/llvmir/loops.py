@@ -23,7 +23,9 @@ per vectorised loop), and part of it bought nothing here:
     3-10% slower; fully unrolled, a 1024-wide row was 16 copies of its interleaved body, which
     LLVM's strength reduction, instruction selection and register allocation then walked again:
     ~30% of such a kernel's LLVM time). The reduced loops around it (a group norm's) are not
-    unrolled, nor those around small ones holding it.
+    unrolled, nor those around small ones holding it. An innermost reduced loop inside another, of
+    ROWS_KEPT_TRIP iterations, stays a loop (not unrolled at all): LLVM unrolls such a loop fully
+    before vectorising, and then vectorised the loop around it with a gather per element.
   * TILE: the in-tile loop of a tiled walk (kernels/walk_order.py), innermost, of a small constant trip
     count: kept a loop, so that it is the one vectorised (fully unrolled, the loop around it was
     vectorised instead, with scatters: a [32,32,32,64] -> [32,64,32,32] loop fusion 8.6 ms, 4.8 as a
@@ -143,6 +145,10 @@ ROWS_UNROLL = 4
 # Trip counts above which a row's loop is left to LLVM (ROWS: None): its vectorised loop has too many
 # iterations to be unrolled fully (a 16M sum's rows of 4096: LLVM's own partial unrolling, less code).
 ROWS_MAX_TRIP = 2048
+# Trip counts of an innermost reduced loop inside another that keep it a loop (rows_kept): from a
+# vector of f32 up to where LLVM stops unrolling such a loop fully before vectorising (its body of a
+# few instructions under the full-unroll threshold).
+ROWS_KEPT_TRIP = (8, 64)
 # Constant trip counts up to which a STREAM loop may still be fully unrolled (the enclosing loop then
 # becomes the innermost one and vectorises).
 SMALL_TRIP = 16
@@ -167,9 +173,11 @@ def _property(m: ir.Module, name: str, value: ir.Value | None = None) -> ir.MDVa
     return m.add_metadata([ir.MetaDataString(m, name)] + ([value] if value is not None else []))
 
 
-def loop_id(m: ir.Module, hint: str | None, trip: int | None, outer: bool = False) -> ir.MDValue | None:
+def loop_id(m: ir.Module, hint: str | None, trip: int | None, outer: bool = False,
+            inner_kept: bool = False) -> ir.MDValue | None:
     """The `llvm.loop` node of a loop with `hint` and constant trip count `trip` (None: unknown);
-    `outer`: it holds a loop that stays one."""
+    `outer`: it holds a loop that stays one; `inner_kept`: a ROWS loop kept rolled inside another
+    (rows_kept)."""
     if hint == SMALL or (hint == STREAM and outer):
         # (an outer loop: nothing to vectorise or interleave; unrolling it copies the inner loops)
         return _loop_node(m, [_property(m, "llvm.loop.unroll.disable")])
@@ -183,6 +191,12 @@ def loop_id(m: ir.Module, hint: str | None, trip: int | None, outer: bool = Fals
             # A loop around the reduced one (a reduction over several dimensions). Once the inner loop
             # was vectorised and unrolled away (unet's group norms: 32 elements, two vectors) LLVM
             # unrolled these too: 1200-line functions, 40-55 ms of code generation each.
+            return _loop_node(m, [_property(m, "llvm.loop.unroll.disable")])
+        if inner_kept:
+            # The innermost reduced loop inside another (a group norm's channels of a group): kept a
+            # loop, the one vectorised, as TILE. Fully unrolled (LLVM does that to short loops before
+            # vectorising), the loop around it was vectorised instead, a strided gather per element:
+            # unet's group norms 3500-line functions, ~150 ms of LLVM each, and 3 GB/s.
             return _loop_node(m, [_property(m, "llvm.loop.unroll.disable")])
         if trip is None or trip <= SMALL_TRIP or trip > ROWS_MAX_TRIP:
             return None  # (as unhinted: one fully unrolled, or a long one)
@@ -206,7 +220,13 @@ def _loop_node(m: ir.Module, properties: list) -> _LoopID:
 
 
 _OPEN_LOOPS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_OPEN_HINTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # per open loop: its hint
 HOLDS_LOOP, HOLDS_DEEP = 1, 2
+
+
+def rows_kept(trip: int | None) -> bool:
+    """Whether an innermost ROWS loop of `trip` iterations inside another ROWS loop stays a loop."""
+    return trip is not None and ROWS_KEPT_TRIP[0] <= trip <= ROWS_KEPT_TRIP[1]
 
 
 def _trip(start, n, step) -> int | None:
@@ -237,23 +257,28 @@ def for_range(b: ir.IRBuilder, n, name: str = "i", start=0, step=1, hint: str | 
     # Per open loop of the function: whether a loop that stays a loop (not small enough to be fully
     # unrolled) was made inside it. Such an outer loop cannot become innermost and vectorise.
     open_loops = _OPEN_LOOPS.setdefault(fn, [])
+    hints = _OPEN_HINTS.setdefault(fn, [])
+    in_rows = bool(hints) and hints[-1] == ROWS
     open_loops.append(0)
+    hints.append(hint)
     try:
         yield iv
     finally:
         held = open_loops.pop()
+        hints.pop()
     # held: 1 (HOLDS_LOOP) when a loop made right inside stays one; 2 (HOLDS_DEEP) when one deeper
     # does, inside small loops LLVM unrolls fully
     outer = held == HOLDS_LOOP or (held == HOLDS_DEEP and hint == ROWS)
     trip = _trip(start, n, step)
-    if open_loops and (trip is None or trip > SMALL_TRIP):
+    kept = hint == ROWS and in_rows and not held and rows_kept(trip)
+    if open_loops and (kept or trip is None or trip > SMALL_TRIP):
         open_loops[-1] = HOLDS_LOOP
     elif open_loops and held and not open_loops[-1]:
         open_loops[-1] = HOLDS_DEEP
     nxt = b.add(iv, step_val, name=f"{name}.next", flags=["nuw", "nsw"])
     iv.add_incoming(nxt, b.block)
     latch = b.branch(header)
-    md = loop_id(b.module, hint, trip, outer) if hint else None
+    md = loop_id(b.module, hint, trip, outer, kept) if hint else None
     if md is not None:
         latch.set_metadata("llvm.loop", md)
     if hint == RARE:  # its blocks: the header, the body and every block made inside it (after the exit)
