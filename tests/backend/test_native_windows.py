@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
+import pytest
 from guarded import run_guarded
 from mathref import compile_text
 
@@ -208,3 +209,36 @@ ENTRY e {{
     for got in [list(exe([x, s, y, t]))] + run_guarded(exe, [x, s, y, t]):
         for g, w in zip(got, want):
             np.testing.assert_array_equal(g, w)
+
+
+# Windows that stay inside the input in some dimensions (pooling without padding, a cropping pad_lo,
+# the last window ending on the last element) and leave it in others (pad_hi, a window one past).
+INSIDE = [[(2, 2, 0, 0, 1, 1), (3, 1, 0, 0, 1, 2)],
+          [(2, 2, -1, 0, 1, 1), (2, 3, 0, -1, 1, 1)],
+          [(2, 2, 0, 1, 1, 1), (3, 2, 0, 0, 1, 1)],
+          [(3, 3, 0, 0, 1, 1), (1, 1, 0, 0, 1, 1)]]
+
+
+@pytest.mark.parametrize("window", INSIDE)
+def test_reduce_window_inside_the_input(window):
+    """Dimensions whose every window lies inside the input are read without checks or clamps (max
+    pooling: no selects at all); the others keep theirs, and the results are the reference's."""
+    dims = out_dims((7, 9), window)
+    text = f"""HloModule m
+mx {{
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT r = f32[] maximum(a, b)
+}}
+ENTRY e {{
+  x = f32[7,9] parameter(0)
+  ninf = f32[] constant(-inf)
+  ROOT a = f32[{dims[0]},{dims[1]}] reduce-window(x, ninf), window={wtext(window)}, to_apply=mx
+}}
+"""
+    x = np.random.default_rng(3).standard_normal((7, 9)).astype(np.float32)
+    want = ref_reduce_window([x], [np.float32(-np.inf)], window, lambda a, v: (max(a[0], v[0]),))[0]
+    exe = compile_text(text)
+    np.testing.assert_array_equal(exe([x]), want)
+    if window == INSIDE[0]:
+        assert "select" not in exe.compiled.llvm_ir

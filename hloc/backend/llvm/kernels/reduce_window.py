@@ -12,6 +12,8 @@ at a clamped index and discarded with a select, so the window loop has no branch
 
 from __future__ import annotations
 
+import math
+
 import llvmlite.ir as ir
 
 from ....errors import CodegenError
@@ -20,7 +22,7 @@ from ....ir.module import Instruction
 from ....ir.shape_inference import ShapeError, infer_shape
 from ..elemental import Accumulators, Elemental, rule
 from ..llvmir.irvalues import I1, Cplx
-from ..llvmir.loops import Index, index_loop
+from ..llvmir.loops import Index, index_loop, kernel_hint
 from . import kernel
 from .indexing import check_scalar_computation, i64, row_major_nest
 
@@ -43,16 +45,22 @@ def window_output_dims(dims, wdims) -> tuple[int, ...]:
 
 
 def window_source(b: ir.IRBuilder, out_multi, offsets, wdims, in_dims):
-    """(clamped input multi-index, in-bounds flag) of window offsets `offsets` at output `out_multi`."""
-    valid = ir.Constant(I1, 1)
+    """(clamped input multi-index, in-bounds flag) of window offsets `offsets` at output `out_multi`
+    (one of window_output_dims). The flag is the constant true when no window leaves the input."""
+    valid = TRUE
     src = []
-    for o, k, wd, n in zip(out_multi, offsets, wdims, in_dims):
+    for o, k, wd, n, m in zip(out_multi, offsets, wdims, in_dims, window_output_dims(in_dims, wdims)):
         p = b.mul(o, i64(wd.stride)) if wd.stride != 1 else o
         if wd.window_dilation != 1:
             k = b.mul(k, i64(wd.window_dilation))
-        p = b.add(p, k)
+        p = b.add(p, k) if wd.size != 1 else p
         if wd.pad_lo:
             p = b.sub(p, i64(wd.pad_lo))
+        if wd.base_dilation == 1 and wd.pad_lo <= 0 and (m - 1) * wd.stride + last_offset(wd) - wd.pad_lo < n:
+            # Every window of this dimension inside the input (no padding: pooling): no checks or
+            # clamps (per element and dimension they were most of the IR of a max pool's loop).
+            src.append(p)
+            continue
         if wd.base_dilation != 1:
             ok = b.and_(b.icmp_signed(">=", p, i64(0)),
                         b.icmp_signed("==", b.srem(p, i64(wd.base_dilation)), i64(0)))
@@ -60,13 +68,23 @@ def window_source(b: ir.IRBuilder, out_multi, offsets, wdims, in_dims):
         else:
             ok = b.icmp_signed(">=", p, i64(0))
         ok = b.and_(ok, b.icmp_signed("<", p, i64(n)))
-        valid = b.and_(valid, ok)
+        valid = ok if valid is TRUE else b.and_(valid, ok)
         p = b.select(b.icmp_signed("<", p, i64(0)), i64(0), p)
         src.append(b.select(b.icmp_signed(">", p, i64(n - 1)), i64(n - 1), p))
     return src, valid
 
 
+def last_offset(wd) -> int:
+    """The window's last position past its first, in the (base-dilated) input."""
+    return (wd.size - 1) * wd.window_dilation
+
+
+TRUE = ir.Constant(I1, 1)
+
+
 def _select(b, cond, x, y):
+    if cond is TRUE:
+        return x
     if isinstance(x, Cplx):
         return Cplx(b.select(cond, x.re, y.re), b.select(cond, x.im, y.im))
     return b.select(cond, x, y)
@@ -130,7 +148,8 @@ def emit_reduce_window(ctx, instr: Instruction) -> None:
     sources = {op: ctx.operand_source(k, op.shape) for k, op in enumerate(instr.operands)}
     em = ctx.elemental(sources)
     out_shape = ctx.outputs[0].shape
-    with em.scope(), index_loop(ctx.b, out_shape, False, "o") as index:
+    work = out_shape.num_elements * max(1, math.prod(wd.size for wd in window_dims(instr)))
+    with em.scope(), index_loop(ctx.b, out_shape, False, "o", hint=kernel_hint(work)) as index:
         v = em.value(instr, index)
         vals = v if instr.shape.is_tuple else (v,)  # (a complex Cplx is a tuple too)
         for out, x in zip(ctx.outputs, vals):
