@@ -5,6 +5,7 @@ still emitted once, and the code computes the same (reference: numpy, from first
 
 from __future__ import annotations
 
+import math
 import re
 
 import numpy as np
@@ -327,3 +328,42 @@ def test_a_group_norms_inner_reduced_loop_is_the_vectorised_one(x_shape, g_shape
     x = np.random.default_rng(2).standard_normal(x_shape).astype(np.float32)
     want = x.astype(np.float64).reshape(g_shape).sum(axis=(1, 2, 4))
     np.testing.assert_allclose(load_object(built.compiled.obj, built.abi)([x]), want, rtol=1e-5, atol=1e-4)
+
+
+WALK_SUM = """HloModule walk
+
+add {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+
+ENTRY main {
+  x = f32[%s] parameter(0)
+  z = f32[] constant(0)
+  ROOT s = f32[%s] reduce(x, z), dimensions={%d}, to_apply=add
+}
+"""
+
+
+@pytest.mark.parametrize("x_shape,dim,loop", [((4, 8, 8, 16, 4), 3, "r2"), ((64, 256, 2, 8), 2, "r1")])
+def test_loops_around_unrolled_copies_stay_scalar_and_rolled(x_shape, dim, loop):
+    """A reduction walking its input (the minor dimension kept), through small loops: the small loops
+    inside are unrolled into at most UNROLL_COPIES copies of the body, and the loop around copies of a
+    vector's worth (VECTOR_COPIES) is neither vectorised nor unrolled (the SLP vectoriser widens the
+    copies). LLVM unrolled (4, 8, 8, 16, 4)'s 8 x 16 x 4 nest fully and then vectorised the loop
+    around it with strided loads: unet's reshape_reduce_fusion.22, 1260 lines of assembly."""
+    from hloc.backend.llvm.llvmir.loops import UNROLL_COPIES, VECTOR_COPIES
+
+    d = int(loop[1])
+    copies = math.prod(x_shape[d + 1:])  # (the small loops inside the loop, unrolled)
+    assert copies >= VECTOR_COPIES and (x_shape[d] > 16 or x_shape[d] * copies > UNROLL_COPIES)
+    out = [n for k, n in enumerate(x_shape) if k != dim]
+    text = WALK_SUM % (",".join(map(str, x_shape)), ",".join(map(str, out)), dim)
+    built = _build(text)
+    props = _latch_properties(built.compiled.llvm_ir, loop)
+    assert "llvm.loop.vectorize.enable" in props and "llvm.loop.unroll.disable" in props
+
+    x = np.random.default_rng(5).standard_normal(x_shape).astype(np.float32)
+    want = x.astype(np.float64).sum(axis=dim)
+    np.testing.assert_allclose(load_object(built.compiled.obj, built.abi)([x]), want, rtol=1e-5, atol=1e-5)

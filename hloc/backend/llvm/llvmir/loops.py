@@ -26,6 +26,11 @@ per vectorised loop), and part of it bought nothing here:
     unrolled, nor those around small ones holding it. An innermost reduced loop inside another, of
     ROWS_KEPT_TRIP iterations, stays a loop (not unrolled at all): LLVM unrolls such a loop fully
     before vectorising, and then vectorised the loop around it with a gather per element.
+  * A nest of small loops is fully unrolled into at most UNROLL_COPIES copies of its body: a hinted
+    small loop that would make more stays a loop. A hinted loop whose body holds VECTOR_COPIES or
+    more such copies is scalar and rolled (as COLD): the SLP vectoriser widens the copies, where
+    LLVM vectorised the loop around them with a strided load and insert per element (unet's walk
+    reductions over (8, 16, 4) elements: 1260 lines of assembly).
   * TILE: the in-tile loop of a tiled walk (kernels/walk_order.py), innermost, of a small constant trip
     count: kept a loop, so that it is the one vectorised (fully unrolled, the loop around it was
     vectorised instead, with scatters: a [32,32,32,64] -> [32,64,32,32] loop fusion 8.6 ms, 4.8 as a
@@ -152,6 +157,11 @@ ROWS_KEPT_TRIP = (8, 64)
 # Constant trip counts up to which a STREAM loop may still be fully unrolled (the enclosing loop then
 # becomes the innermost one and vectorises).
 SMALL_TRIP = 16
+# Copies of a loop body that fully unrolling a nest of small loops (<= SMALL_TRIP each) may make: a
+# hinted small loop that would make more stays a loop, scalar (unroll_capped).
+UNROLL_COPIES = 64
+# Unrolled copies in a loop's body from which the loop itself is not vectorised (a vector of f32).
+VECTOR_COPIES = 8
 # Elements a kernel touches below which its loops are SMALL: it runs for a microsecond or so.
 SMALL_WORK = 4096
 
@@ -221,6 +231,7 @@ def _loop_node(m: ir.Module, properties: list) -> _LoopID:
 
 _OPEN_LOOPS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _OPEN_HINTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # per open loop: its hint
+_OPEN_COPIES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # per open loop: unrolled copies inside
 HOLDS_LOOP, HOLDS_DEEP = 1, 2
 
 
@@ -258,27 +269,43 @@ def for_range(b: ir.IRBuilder, n, name: str = "i", start=0, step=1, hint: str | 
     # unrolled) was made inside it. Such an outer loop cannot become innermost and vectorise.
     open_loops = _OPEN_LOOPS.setdefault(fn, [])
     hints = _OPEN_HINTS.setdefault(fn, [])
+    # per open loop: the copies of the innermost body that fully unrolling the small loops inside
+    # it makes (their trips' product; the most over the loops inside)
+    copies_of = _OPEN_COPIES.setdefault(fn, [])
     in_rows = bool(hints) and hints[-1] == ROWS
     open_loops.append(0)
     hints.append(hint)
+    copies_of.append(1)
     try:
         yield iv
     finally:
         held = open_loops.pop()
         hints.pop()
+        copies = copies_of.pop()
     # held: 1 (HOLDS_LOOP) when a loop made right inside stays one; 2 (HOLDS_DEEP) when one deeper
     # does, inside small loops LLVM unrolls fully
     outer = held == HOLDS_LOOP or (held == HOLDS_DEEP and hint == ROWS)
     trip = _trip(start, n, step)
     kept = hint == ROWS and in_rows and not held and rows_kept(trip)
-    if open_loops and (kept or trip is None or trip > SMALL_TRIP):
+    unrolled = not held and not kept and hint in (None, STREAM, ROWS) and trip is not None and trip <= SMALL_TRIP
+    capped = unrolled and hint is not None and trip * copies > UNROLL_COPIES
+    if capped:
+        unrolled = False
+    elif unrolled and copies_of:
+        copies_of[-1] = max(copies_of[-1], trip * copies)
+    if open_loops and (kept or capped or trip is None or trip > SMALL_TRIP):
         open_loops[-1] = HOLDS_LOOP
     elif open_loops and held and not open_loops[-1]:
         open_loops[-1] = HOLDS_DEEP
     nxt = b.add(iv, step_val, name=f"{name}.next", flags=["nuw", "nsw"])
     iv.add_incoming(nxt, b.block)
     latch = b.branch(header)
-    md = loop_id(b.module, hint, trip, outer, kept) if hint else None
+    # A loop whose body is already a vector's worth of unrolled copies (of contiguous inner
+    # elements): scalar and rolled, as COLD; the SLP vectoriser widens the copies. Vectorised,
+    # each of its vector lanes read the copies' elements at a stride, a load and insert each.
+    scalar = capped or (hint in (STREAM, ROWS) and not outer and not kept and not unrolled
+                        and copies >= VECTOR_COPIES)
+    md = loop_id(b.module, COLD if scalar else hint, trip, outer, kept) if hint else None
     if md is not None:
         latch.set_metadata("llvm.loop", md)
     if hint == RARE:  # its blocks: the header, the body and every block made inside it (after the exit)
