@@ -287,3 +287,62 @@ ENTRY e {
     assert peak_temp_bytes(m) == 4096
     optimize(m, "O2")
     assert peak_temp_bytes(m) == 0
+
+
+# The body returns w (leaf 1) as it came and rewrites v (leaf 2); after the loop t (w's initial
+# value) is updated in place by a dynamic-update-slice only if nothing reads the loop's w later.
+READ_ONLY = """HloModule ro
+cond {
+  s = (s32[], f32[64], f32[64]) parameter(0)
+  i = s32[] get-tuple-element(s), index=0
+  n = s32[] constant(4)
+  ROOT lt = pred[] compare(i, n), direction=LT
+}
+body {
+  s = (s32[], f32[64], f32[64]) parameter(0)
+  i = s32[] get-tuple-element(s), index=0
+  one = s32[] constant(1)
+  i1 = s32[] add(i, one)
+  w = f32[64] get-tuple-element(s), index=1
+  v = f32[64] get-tuple-element(s), index=2
+  r = f32[64] multiply(v, w)
+  ROOT out = (s32[], f32[64], f32[64]) tuple(i1, w, r)
+}
+ENTRY e {
+  p = f32[64] parameter(0)
+  t = f32[64] negate(p)
+  z = s32[] constant(0)
+  init = (s32[], f32[64], f32[64]) tuple(z, t, p)
+  loop = (s32[], f32[64], f32[64]) while(init), condition=cond, body=body
+  u = f32[1] constant({5})
+  d = f32[64] dynamic-update-slice(t, u, z)
+  rw = f32[64] get-tuple-element(loop), index=1
+  rv = f32[64] get-tuple-element(loop), index=2
+  ROOT o = (f32[64], f32[64], f32[64]) tuple(rw, rv, d)
+}
+"""
+
+
+def test_while_reads_its_read_only_state_in_place():
+    from hloc.passes.analysis.buffer_assignment import while_read_only_leaves
+
+    ba = _entry(READ_ONLY)
+    assert check(ba) == []
+    names = _by_name(ba)
+    w = names["loop"]
+    assert while_read_only_leaves(w) == {1}
+    t_buf = _buf(ba, "t")
+    assert ba.leaves[w][1] is t_buf  # w's leaf 1 is t's buffer: no copy into the loop
+    assert ba.leaves[w][2] is not ba.leaves[names["p"]][0]  # the rewritten leaf has its own
+    # t is read through the loop's result after the dynamic-update-slice: no update in place
+    assert names["d"] not in ba.in_place
+    assert t_buf.end == len(ba.schedule)  # returned (as result 0): live to the end
+
+
+def test_while_state_written_by_the_body_is_not_read_only():
+    from hloc.passes.analysis.buffer_assignment import while_read_only_leaves
+
+    m = parse_module(READ_ONLY.replace("tuple(i1, w, r)", "tuple(i1, r, w)"))
+    (w,) = [i for i in m.entry.instructions if i.opcode == "while"]
+    assert while_read_only_leaves(w) == set()
+    assert check(assign(m.entry)) == []

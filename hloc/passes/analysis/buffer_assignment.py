@@ -87,6 +87,42 @@ def aliases_operand(instr: Instruction) -> bool:
     return instr.opcode == "reshape" and is_bitcast_reshape(instr.operands[0].shape, instr.shape)
 
 
+def while_read_only_leaves(instr: Instruction) -> frozenset[int]:
+    """Leaves (numbers in `instr.shape.leaves()`) of a while's state that its body returns as they
+    came, through tuples and get-tuple-elements only: no kernel of the loop writes them (a loop-
+    invariant weight matrix). The while's result leaf is then its operand's buffer, as XLA's copy
+    insertion leaves read-only loop state uncopied: tf_while_loop copied its 1 MB matrix in on every
+    call."""
+    if instr.opcode != "while":
+        return frozenset()
+    body = instr.attrs["body"]
+    if len(body.parameters) != 1:
+        return frozenset()
+    param = body.parameters[0]
+    memo: dict[Instruction, list[int | None]] = {}
+
+    def origins(i: Instruction) -> list[int | None]:
+        """The parameter leaf each leaf of `i` is, or None."""
+        got = memo.get(i)
+        if got is None:
+            if i is param:
+                got = list(range(len(i.shape.leaves())))
+            elif i.opcode == "tuple":
+                got = [x for o in i.operands for x in origins(o)]
+            elif i.opcode == "get-tuple-element":
+                src = i.operands[0]
+                k = i.attrs["index"]
+                start = sum(len(t.leaves()) for t in src.shape.tuple_shapes[:k])
+                got = origins(src)[start:start + len(i.shape.leaves())]
+            else:
+                got = [None] * len(i.shape.leaves())
+            memo[i] = got
+        return got
+
+    leaves = instr.shape.leaves()
+    return frozenset(k for k, o in enumerate(origins(body.root)) if o == k and leaves[k].is_array)
+
+
 def runs_code(instr: Instruction) -> bool:
     """Whether the instruction is a kernel (computes something) rather than a renaming."""
     return not (instr.opcode in NO_CODE or aliases_operand(instr))
@@ -274,8 +310,10 @@ class _Structure:
             else:
                 bufs = [Buffer("temp", leaf.byte_size, leaf, instr, k) if leaf.is_array else Buffer("none", 0)
                         for k, leaf in enumerate(instr.shape.leaves())]
+                for k in while_read_only_leaves(instr):  # read-only loop state: the operand's buffer
+                    bufs[k] = self.leaves[instr.operands[0]][k]
                 self.leaves[instr] = bufs
-                self.defines[instr] = [b for b in bufs if b.kind == "temp"]
+                self.defines[instr] = [b for b in bufs if b.kind == "temp" and b.defined_by is instr]
                 self.reads[instr] = [b for o in instr.operands for b in self.leaves[o] if b.kind != "none"]
         self.scratch_need = {i: model.scratch_bytes(i) for i in self.defines}
 
@@ -481,12 +519,15 @@ def check(ba: Assignment) -> list[str]:
     for instr in ba.kernels():
         outs = [b for b in ba.leaves[instr] if b.kind != "none"]
         allowed = ba.in_place.get(instr, {})
+        # a while's read-only state leaves are its operand's (array leaf numbers, as `outs`)
+        arrays = [k for k, leaf in enumerate(instr.shape.leaves()) if leaf.is_array]
+        read_only = {n for n, k in enumerate(arrays) if k in while_read_only_leaves(instr)}
         for k, o in enumerate(instr.operands):
             for b in ba.leaves[o]:
                 if b.kind == "temp" and not (b.start <= pos[instr] <= b.end):
                     problems.append(f"{instr.name} reads {_name(b)} outside its live range")
                 for leaf, out in enumerate(outs):
-                    if out is b and allowed.get(k) == leaf:
+                    if out is b and (allowed.get(k) == leaf or leaf in read_only):
                         continue
                     if out is b or _overlap(out, b):
                         problems.append(f"{instr.name}: output {leaf} overlaps operand {k} ({_name(b)})")

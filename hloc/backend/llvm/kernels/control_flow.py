@@ -10,7 +10,9 @@ Each state leaf is one of
   * passthrough: the body's result leaf is its parameter leaf's buffer: returned unchanged
     (loop-invariant inputs, e.g. the weights of an RNN), or updated in place by the body's kernels
     (the buffer assignment lets an elementwise kernel overwrite a state leaf that dies at it, e.g. a
-    counter `i + 1`): nothing is copied, ever;
+    counter `i + 1`): nothing is copied in the loop. A leaf the body returns as it came (through
+    tuples and get-tuple-elements: buffer_assignment.while_read_only_leaves) is not even copied in:
+    the while's result leaf is its operand's buffer, which the loop reads in place;
   * in place: the body's kernel that produces the new leaf runs after every reader of the old one
     (and does not read it itself): it writes straight into the state buffer;
   * ping-pong: otherwise the body writes into a second buffer (in the scratch) and the two are
@@ -29,7 +31,7 @@ import llvmlite.ir as ir
 
 from ....errors import CodegenError
 from ....ir.module import Computation, Instruction
-from ....passes.analysis.buffer_assignment import NO_CODE, aliases_operand
+from ....passes.analysis.buffer_assignment import NO_CODE, aliases_operand, while_read_only_leaves
 from ..llvmir.irutil import intrinsic_memcpy
 from ..llvmir.irvalues import I8, I32, I64, PTR, const
 from . import kernel
@@ -168,11 +170,16 @@ def emit_while(ctx, instr: Instruction) -> None:
     def scratch_at(off: int) -> ir.Value:
         return b.gep(ctx.scratch, [const(I64, off)], inbounds=True, source_etype=I8)
 
-    for o, i, n in zip(outs, inits, sizes):
-        _memcpy(b, o.ptr, i.ptr, n)
+    # read-only leaves: the result's buffer is the operand's (buffer assignment), read in place
+    arrays = [k for k, leaf in enumerate(instr.shape.leaves()) if leaf.is_array]
+    read_only = {j for j, k in enumerate(arrays) if k in while_read_only_leaves(instr)}
+    state = [i.ptr if j in read_only else o.ptr for j, (o, i) in enumerate(zip(outs, inits))]
+    for j, (o, i, n) in enumerate(zip(outs, inits, sizes)):
+        if j not in read_only:
+            _memcpy(b, o.ptr, i.ptr, n)
     arena = scratch_at(0)
-    cur = _pointer_array(b, [o.ptr for o in outs], "state")
-    nxt = _pointer_array(b, [scratch_at(lay.pong[j]) if j in lay.pong else o.ptr for j, o in enumerate(outs)],
+    cur = _pointer_array(b, state, "state")
+    nxt = _pointer_array(b, [scratch_at(lay.pong[j]) if j in lay.pong else p for j, p in enumerate(state)],
                          "next")
     pred_ptr = scratch_at(lay.pred)
     pred_res = _pointer_array(b, [pred_ptr], "pred")
