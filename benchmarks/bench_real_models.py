@@ -69,10 +69,13 @@ def modules() -> list[tuple[str, Path]]:
 
 
 def _physical(a: np.ndarray, shape) -> np.ndarray:
-    """A parameter in the layout the entry takes it (row-major unless the HLO says otherwise)."""
+    """A parameter in the layout the entry takes it (row-major unless the HLO says otherwise), at a
+    cache line as hloc's runner hands it over (XLA's side gets jax's 64-byte aligned buffers)."""
+    from hloc.runtime.runner import aligned
+
     if shape.rank > 1 and not shape.layout.is_default():
         a = np.transpose(a, list(reversed(shape.minor_to_major)))
-    return np.ascontiguousarray(a)
+    return aligned(np.ascontiguousarray(a))
 
 
 def hloc_side(name: str, path: Path, inputs: list, repeat: int, compiles: int) -> dict:
