@@ -332,3 +332,21 @@ def test_a_lapack_without_the_thread_setter_keeps_its_count(monkeypatch):
                          "{uplo = 85 : ui8}"), [a], "llvm")
     assert list(info) == [0]
     np.testing.assert_allclose(np.triu(l[0]), np.eye(3) * 2, rtol=1e-6)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("y_layout", ["{1,2,0}", "{2,1,0}"])
+def test_batched_trsm_reads_and_writes_each_block(backend, y_layout):
+    """trsm's blocks in LAPACK's order are used where they are (x read in the operand, y copied to
+    the result and solved there), batch element by batch element; a row-major y goes through the
+    scratch: both solve L y = b for each element."""
+    rng = np.random.default_rng(4)
+    x = rng.standard_normal((3, 5, 5)) + 5 * np.eye(5)
+    y = rng.standard_normal((3, 5, 2))
+    text = _call("lapack_dtrsm_ffi", "f64[3,5,5]{1,2,0}", [f"f64[3,5,2]{y_layout}"],
+                 extra=(f"f64[3,5,2]{y_layout}",))
+    x0, y0 = x.copy(), y.copy()
+    (got,) = _run(text, [x, y], backend)
+    for k in range(3):
+        np.testing.assert_allclose(np.tril(x[k]) @ got[k], y[k], atol=1e-12)
+    assert np.array_equal(x, x0) and np.array_equal(y, y0)  # the operands are left as they were

@@ -11,6 +11,9 @@ library `hloc.lapack.library` finds, and which `hloc compile` users link (the he
 Per batch element, in the kernel's scratch: every Buf of the plan, column-major; the operands are
 copied in (a memcpy when the operand's layout already is that order and type, else a loop
 converting s32 <-> s64 where the LAPACK integer differs), LAPACK is called, the results copied out.
+A Buf whose result block (and operand, if it reads one) already is LAPACK's order and type is the
+result's block instead (its operand copied there once), and trsm's triangle in that order is read
+in the operand (_direct).
 A queried workspace is sized once per call by LAPACK's own query (lwork = -1) and malloc'ed, as
 jaxlib does; the others live in the scratch. geev's extras (a finiteness check before the call,
 real eigenvector pairs unpacked into complex columns) follow jaxlib too.
@@ -138,13 +141,27 @@ def emit(ctx, instr: Instruction) -> None:
             b.store(size, lengths[w.name])
             work_ptrs[w.name] = b.call(malloc, [b.mul(size, const(I64, _BYTES[w.etype]))])
 
+    direct = _direct(p, ctx)
     restore = _set_threads(ctx, max(buf.size for buf in p.bufs))
     with for_range(b, p.batch_count, "batch") as i:
+        buf_ptrs = dict(buf_ptrs)
         for buf in p.bufs:
-            if buf.source is not None:
+            nbytes = buf.size * _BYTES[buf.etype]
+            how = direct.get(buf.name)
+            if how is not None:  # LAPACK works on the operand's or the result's own block
+                arr = ctx.operands[buf.source][0] if how == "operand" else ctx.outputs[buf.result]
+                buf_ptrs[buf.name] = b.gep(arr.ptr, [b.mul(i, const(I64, nbytes))], inbounds=True,
+                                           source_etype=I8)
+                if how == "result" and buf.source is not None:
+                    src = ctx.operands[buf.source][0].ptr
+                    memcpy(b, buf_ptrs[buf.name], b.gep(src, [b.mul(i, const(I64, nbytes))], inbounds=True,
+                                                        source_etype=I8), nbytes)
+                elif how == "result":
+                    _memset0(b, buf_ptrs[buf.name], nbytes)
+            elif buf.source is not None:
                 _stage(b, p, buf, ctx.operands[buf.source][0], buf_ptrs[buf.name], i, into_buf=True)
             else:
-                _memset0(b, buf_ptrs[buf.name], buf.size * _BYTES[buf.etype])
+                _memset0(b, buf_ptrs[buf.name], nbytes)
         if p.finite_check:
             finite = _all_finite(b, p.buf(p.finite_check), buf_ptrs[p.finite_check])
             with b.if_else(finite) as (then, otherwise):
@@ -156,11 +173,42 @@ def emit(ctx, instr: Instruction) -> None:
         else:
             call({**buf_ptrs, **work_ptrs})
         for buf in p.bufs:
-            if buf.result is not None:
+            if buf.result is not None and direct.get(buf.name) != "result":
                 _stage(b, p, buf, ctx.outputs[buf.result], buf_ptrs[buf.name], i, into_buf=False)
     restore()
     for w in queried:
         b.call(free, [work_ptrs[w.name]])
+
+
+# Routines whose read-only matrix arguments LAPACK never writes, even for a while (dorm2r sets
+# A(i, i) = 1 and restores it): those may be read in the operand's buffer.
+READS_IN_PLACE = frozenset({"trsm"})
+
+
+def _direct(p: lapack.Plan, ctx) -> dict[str, str]:
+    """Buffers LAPACK may use where they are instead of in a scratch copy, by name: "result" (the
+    result's block: an operand it updates is copied there, one copy instead of two), "operand" (a
+    read-only argument of READS_IN_PLACE). Only blocks already LAPACK's order and type: the others are
+    converted in the scratch. linalg_f64_c64's two 256 x 256 c64 trsm calls and its getrf copied
+    three matrices each, in and out."""
+    nb = len(p.batch)
+    unpacked = {name for pair in p.unpack for name in pair}
+
+    def fits(arr, buf) -> bool:
+        return arr.etype == buf.etype and (arr.shape.rank <= 1 or
+                                           arr.shape.minor_to_major == _column_major(nb, len(buf.dims)))
+
+    out = {}
+    for buf in p.bufs:
+        if buf.name in unpacked:
+            continue
+        src = ctx.operands[buf.source][0] if buf.source is not None else None
+        if buf.result is not None:
+            if fits(ctx.outputs[buf.result], buf) and (src is None or fits(src, buf)):
+                out[buf.name] = "result"
+        elif src is not None and p.routine[1:] in READS_IN_PLACE and fits(src, buf):
+            out[buf.name] = "operand"
+    return out
 
 
 def _set_threads(ctx, elements: int):
