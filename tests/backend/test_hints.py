@@ -10,6 +10,7 @@ import llvmlite.binding as llvm
 import numpy as np
 
 from hloc.backend.llvm.build import BuildOptions, build
+from hloc.backend.llvm.codegen import split
 from hloc.backend.llvm.codegen.target import target_machine
 from hloc.backend.llvm.runner_backend import load_object
 from hloc.parse import parse_module
@@ -58,8 +59,10 @@ def test_glue_is_optnone_and_work_is_not():
 def test_optimized_ir_on_demand_is_what_was_compiled(monkeypatch):
     # The module compiled whole (kernels compiled in parallel parts are not the whole module's
     # optimised IR: tests/backend/test_split.py checks that object against its own assembly).
+    # (Nor is a module compiled with its glue apart, code-generated at O0: test_split checks that.)
     monkeypatch.setenv("HLOC_COMPILE_THREADS", "1")
-    built = build(parse_module(HLO, "hints.hlo"), BuildOptions())
+    monkeypatch.setattr(split, "glue_apart", lambda *a: None)
+    built = build(parse_module(HLO, "hints.hlo"), BuildOptions(code_cache=False))  # (not the glue-apart one)
     cm = built.compiled
     assert cm._optimized_ir is None  # not printed by the compile
     text = cm.optimized_ir

@@ -529,3 +529,53 @@ def test_glue_units_are_a_part_of_their_own_compiled_at_O0(force_split, monkeypa
     args = _inputs()
     for g, w in zip(Executable(cm)(args), Executable(whole)(args)):
         np.testing.assert_array_equal(g, w)
+
+
+def _symbols(obj: bytes) -> dict[str, tuple[int, int]]:
+    """Every named symbol of an ELF64 object: name -> (binding, section index; 0 undefined)."""
+    import struct
+
+    shoff, = struct.unpack_from("<Q", obj, 0x28)
+    shentsize, shnum = struct.unpack_from("<HH", obj, 0x3A)
+    sections = [struct.unpack_from("<IIQQQQIIQQ", obj, shoff + k * shentsize) for k in range(shnum)]
+    out = {}
+    for sh in sections:
+        if sh[1] != 2:  # SHT_SYMTAB
+            continue
+        strtab = sections[sh[6]]
+        for off in range(sh[4], sh[4] + sh[5], 24):
+            name, info, _, shndx = struct.unpack_from("<IBBH", obj, off)
+            if name:
+                s = obj[strtab[4] + name:obj.index(b"\0", strtab[4] + name)].decode()
+                out[s] = (info >> 4, shndx)
+    return out
+
+
+def test_glue_apart_of_a_module_compiled_whole(monkeypatch):
+    """jax/fft compiled whole (one thread): its glue (FFT library calls, the entry) code-generated at
+    O0 with the one optimised kernel's assembly as `module asm`. The object exports and imports what
+    the whole-module compile's does, the functions the two share are local symbols (an AOT object
+    linked beside another module's must not clash), and the results are bit-identical."""
+    monkeypatch.setenv("HLOC_COMPILE_THREADS", "1")
+    path = TESTDATA / "producers" / "jax" / "bench" / "fft.hlo"
+    text = path.read_text()
+    apart = build(parse_module(text, str(path)), BuildOptions(code_cache=False))
+    assert apart.compiled.glue_module is not None and apart.compiled.assembled is None
+    assert 'module asm "k.convert_element_type.1.task:' in apart.compiled.glue_module
+    monkeypatch.setattr(split, "glue_apart", lambda *a: None)
+    whole = build(parse_module(text, str(path)), BuildOptions(code_cache=False))
+    assert whole.compiled.glue_module is None
+    a, w = _symbols(apart.compiled.obj), _symbols(whole.compiled.obj)
+    assert _exported(apart.compiled.obj) == _exported(whole.compiled.obj)
+    assert {s for s, (_, sec) in a.items() if sec == 0} == {s for s, (_, sec) in w.items() if sec == 0}
+    assert "k.convert_element_type.1.task" in a  # (defined by the module asm)
+    assert all(a[s][0] == 0 for s in a if s.startswith("k."))  # STB_LOCAL
+    rng = np.random.default_rng(0)
+    c = rng.standard_normal((2, 256, 4096)).astype(np.float32)
+    args = [(c[0] + 1j * c[1]).astype(np.complex64), rng.standard_normal((256, 4096)).astype(np.float32),
+            rng.standard_normal((8, 256, 256)).astype(np.float32)]
+    got = load_object(apart.compiled.obj, apart.abi)(args)
+    want = load_object(whole.compiled.obj, whole.abi)(args)
+    assert len(got) == len(want) == 5
+    for g, x in zip(got, want):
+        np.testing.assert_array_equal(g, x)

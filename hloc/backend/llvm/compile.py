@@ -104,6 +104,7 @@ class CompiledModule:
     profile_sites: list | None = None  # a profiling build's timed call sites (profile.Site), else None
     pass_timings: dict = field(default_factory=dict)  # HLO pass label -> seconds (inside timings' hlo_passes)
     glue_only: bool = False  # every function optnone (target.only_glue): code-generated at O0
+    glue_module: str | None = None  # compiled with the glue apart (split.glue_apart): the O0 module, else None
     _optimized_ir: str | None = field(default=None, repr=False)
 
     @property
@@ -120,6 +121,9 @@ class CompiledModule:
         whole module's optimised IR code-generated again."""
         if self.assembled is not None:
             return portable(split.assembly_of(self.assembled))  # (the library's data as `.ascii`)
+        if self.glue_module is not None:
+            tm = target_machine(self.target, codegen_level(self.opt_level, True))
+            return portable(tm.emit_assembly(llvm.parse_assembly(self.glue_module)))
         tm = target_machine(self.target, codegen_level(self.opt_level, self.glue_only))
         return tm.emit_assembly(llvm.parse_assembly(self.optimized_ir))
 
@@ -209,6 +213,34 @@ def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModul
         if obj is not None:
             timings["code_cache"] = time.perf_counter() - t1
     glue = only_glue(llmod.functions)
+    apart = split.glue_apart(llmod, ents) if parts is None and obj is None and not glue and split.splittable(spec) \
+        else None
+    glue_text = None
+    if apart is not None:
+        # The optimised functions to assembly, then the glue with that assembly code-generated at O0.
+        stage("LLVM optimize")
+        try:
+            work_asm = split._compile_one(apart.work, tm, options.opt_level, options.verify)
+        except RuntimeError as e:
+            raise CodegenError(f"internal error: invalid LLVM IR generated: {e}") from None
+        t2 = time.perf_counter()
+        timings["optimize"] = t2 - t1
+        stage("LLVM code generation")
+        glue_text = split.glue_module(apart, work_asm) + lib_asm
+        missing = split.undefined_labels(work_asm)
+        if missing:
+            raise CodegenError(f"internal error: the kernels' assembly uses local labels it does not define: "
+                               f"{', '.join(missing[:5])}")
+        try:
+            mod = llvm.parse_assembly(glue_text)
+            if options.verify:
+                mod.verify()
+        except RuntimeError as e:
+            raise CodegenError(f"internal error: invalid LLVM IR generated: {e}") from None
+        obj = target_machine(spec, codegen_level(options.opt_level, True)).emit_object(mod)
+        timings["codegen"] = time.perf_counter() - t2
+        if key is not None:
+            code_cache.store(key, obj, "object")
     if parts is None and obj is None:
         try:
             mod = llvm.parse_assembly(text)
@@ -235,7 +267,7 @@ def _compile_to_object(module: Module, options: CompileOptions) -> CompiledModul
                           ba.param_leaves, ba.result_leaves, module.entry.parameter_shapes,
                           module.entry.root.shape, spec, lib.status if lib is not None and lib.components else "",
                           profile_sites=emitter.timer.sites if emitter.timer is not None else None,
-                          glue_only=glue)
+                          glue_only=glue, glue_module=glue_text)
 
 
 def _cached_parts(parts: split.Split, spec: TargetSpec, opt_level: int,

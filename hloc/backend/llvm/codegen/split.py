@@ -249,9 +249,10 @@ def pack(units: list[Unit], max_parts: int) -> list[Part]:
             for b in bins]
 
 
-def part_ir(part: Part, ents: dict[str, Entity], header: str, exported: set[str]) -> str:
-    """The IR text of one part: its definitions (hidden if other parts use them), copies of the small
-    constants it uses from other parts, declarations of everything else it uses."""
+def part_ir(part: Part, ents: dict[str, Entity], header: str, exported: set[str], linkage: str = "hidden") -> str:
+    """The IR text of one part: its definitions (hidden if other parts use them; `linkage` "internal":
+    local, for `module asm` in the same object, glue_apart), copies of the small constants it uses
+    from other parts, declarations of everything else it uses."""
     body: list[str] = []
     need: dict[str, None] = {}
     own = [r for r in ents if r in part.members]
@@ -259,7 +260,7 @@ def part_ir(part: Part, ents: dict[str, Entity], header: str, exported: set[str]
         e = ents[r]
         text = e.text
         if r in exported:
-            text = _hidden(e)
+            text = _hidden(e, linkage)
         body.append(text)
         for x in e.refs:
             if x not in part.members:
@@ -276,16 +277,16 @@ def part_ir(part: Part, ents: dict[str, Entity], header: str, exported: set[str]
     return header + "\n" + "\n".join(body)
 
 
-def _hidden(e: Entity) -> str:
+def _hidden(e: Entity, linkage: str = "hidden") -> str:
     v = e.value
     text = e.text
     if isinstance(v, ir.Function):
         head = "define " + (v.linkage + " " if v.linkage else "")
         assert text.startswith(head), text[:80]
-        return "define hidden " + text[len(head):]
+        return f"define {linkage} " + text[len(head):]
     head = f"{v.get_reference()} = " + (v.linkage + " " if v.linkage else "")
     assert text.startswith(head), text[:80]
-    return f"{v.get_reference()} = hidden " + text[len(head):]
+    return f"{v.get_reference()} = {linkage} " + text[len(head):]
 
 
 def _declaration(e: Entity, hidden: bool = True) -> str:
@@ -409,6 +410,47 @@ def plan(llmod: ir.Module, ents: dict[str, Entity], max_parts: int) -> Split | N
     texts = [part_ir(p, ents, header, exported) + "\n" + metadata for p in parts]
     glue = [only_glue(ents[m].value for m in p.members if isinstance(ents[m].value, ir.Function)) for p in parts]
     return Split(texts, [p.cost for p in parts], {ents[r].value.name for r in exported}, glue)
+
+
+@dataclass
+class GlueApart:
+    """A module compiled whole with its glue apart (glue_apart): the optimised functions' part, and
+    the glue's part, which carries their assembly as `module asm` (glue_module)."""
+
+    work: str  # IR text of the optimised units, compiled to assembly at the module's level
+    glue: str  # IR text of the glue units (their definitions the work uses internal), for glue_module
+    localized: set[str]  # the work's definitions the glue uses: local in the object
+
+
+def glue_apart(llmod: ir.Module, ents: dict[str, Entity]) -> GlueApart | None:
+    """For a module compiled whole (plan gave None) that has both glue units and optimised ones: the
+    two apart, so that the glue is code-generated at O0 (target.codegen_level) rather than by the O3
+    code generator with the kernels. jax/fft, 11 glue functions and its FFT tables beside one
+    convert kernel: 26 ms of O3 code generation whole, ~8 + ~8 ms apart. The glue part is
+    code-generated straight to the object, its constants never printed as assembly (the split's
+    joined assembly of fft's tables cost ~20 ms to assemble); only the optimised part's assembly is
+    assembled. None when the module is not both."""
+    if llmod.get_identified_types():
+        return None
+    units = split_units(ents)
+    glue = [u for u in units if u.glue]
+    work = [u for u in units if not u.glue]
+    if not glue or not work:
+        return None
+    parts = [Part(us, {m for u in us for m in u.members}, sum(u.cost for u in us)) for us in (glue, work)]
+    exported = shared(parts, ents)
+    header = _header(llmod)
+    metadata = "".join(line + "\n" for line in _metadata_lines(llmod))
+    return GlueApart(part_ir(parts[1], ents, header, exported) + "\n" + metadata,
+                     part_ir(parts[0], ents, header, exported, "internal") + "\n" + metadata,
+                     {ents[r].value.name for r in exported if r in parts[1].members})
+
+
+def glue_module(apart: GlueApart, work_asm: str) -> str:
+    """The glue's IR module with the work's assembly (localized, labels renamed apart) as `module
+    asm`: code-generated at O0 it is the module's object. (The glue's definitions the work uses are
+    internal there, local symbols the work's assembly refers to by name.)"""
+    return apart.glue + module_asm(join_asm([work_asm], apart.localized))
 
 
 def compile_parts(split: Split, tm_key, make_tm, opt_level: int, threads: int, verify: bool = True) -> list[str]:
