@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..aligned import aligned_bytes
 from ..errors import RunError
 from ..ir.types import UNBOUNDED
 from ..signature import Leaf, Signature
@@ -179,9 +180,7 @@ def aligned(a: np.ndarray) -> np.ndarray:
     run() or bench(), not per call."""
     if a.dtype.hasobject or a.nbytes < INPUT_ALIGN or not a.flags.c_contiguous or a.ctypes.data % INPUT_ALIGN == 0:
         return a
-    raw = np.empty(a.nbytes + INPUT_ALIGN, dtype=np.uint8)
-    off = (-raw.ctypes.data) % INPUT_ALIGN
-    out = raw[off:off + a.nbytes].view(a.dtype).reshape(a.shape)
+    out = aligned_bytes(a.nbytes, INPUT_ALIGN).view(a.dtype).reshape(a.shape)
     out[...] = a
     return out
 

@@ -102,24 +102,29 @@ def _inputs():
     return [x, w, v]
 
 
-def _exported(obj: bytes) -> set[str]:
-    """Global symbols an ELF64 object defines (its exports), read from its symbol table."""
+def _symbols(obj: bytes) -> dict[str, tuple[int, int]]:
+    """Every named symbol of an ELF64 object: name -> (binding, section index; 0 undefined)."""
     import struct
 
     shoff, = struct.unpack_from("<Q", obj, 0x28)
     shentsize, shnum = struct.unpack_from("<HH", obj, 0x3A)
     sections = [struct.unpack_from("<IIQQQQIIQQ", obj, shoff + k * shentsize) for k in range(shnum)]
-    out = set()
+    out = {}
     for sh in sections:
         if sh[1] != 2:  # SHT_SYMTAB
             continue
         strtab = sections[sh[6]]
         for off in range(sh[4], sh[4] + sh[5], 24):
             name, info, _, shndx = struct.unpack_from("<IBBH", obj, off)
-            if info >> 4 == 1 and shndx != 0:  # STB_GLOBAL, defined
-                end = obj.index(b"\0", strtab[4] + name)
-                out.add(obj[strtab[4] + name:end].decode())
+            if name:
+                s = obj[strtab[4] + name:obj.index(b"\0", strtab[4] + name)].decode()
+                out[s] = (info >> 4, shndx)
     return out
+
+
+def _exported(obj: bytes) -> set[str]:
+    """Global symbols an ELF64 object defines (its exports)."""
+    return {name for name, (binding, shndx) in _symbols(obj).items() if binding == 1 and shndx != 0}  # STB_GLOBAL
 
 
 def test_split_and_whole_compute_the_same(force_split, monkeypatch):
@@ -529,26 +534,6 @@ def test_glue_units_are_a_part_of_their_own_compiled_at_O0(force_split, monkeypa
     args = _inputs()
     for g, w in zip(Executable(cm)(args), Executable(whole)(args)):
         np.testing.assert_array_equal(g, w)
-
-
-def _symbols(obj: bytes) -> dict[str, tuple[int, int]]:
-    """Every named symbol of an ELF64 object: name -> (binding, section index; 0 undefined)."""
-    import struct
-
-    shoff, = struct.unpack_from("<Q", obj, 0x28)
-    shentsize, shnum = struct.unpack_from("<HH", obj, 0x3A)
-    sections = [struct.unpack_from("<IIQQQQIIQQ", obj, shoff + k * shentsize) for k in range(shnum)]
-    out = {}
-    for sh in sections:
-        if sh[1] != 2:  # SHT_SYMTAB
-            continue
-        strtab = sections[sh[6]]
-        for off in range(sh[4], sh[4] + sh[5], 24):
-            name, info, _, shndx = struct.unpack_from("<IBBH", obj, off)
-            if name:
-                s = obj[strtab[4] + name:obj.index(b"\0", strtab[4] + name)].decode()
-                out[s] = (info >> 4, shndx)
-    return out
 
 
 def test_glue_apart_of_a_module_compiled_whole(monkeypatch):

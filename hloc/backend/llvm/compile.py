@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 import llvmlite.binding as llvm
 import numpy as np
 
+from ...aligned import aligned_bytes
 from ...errors import CodegenError, RunError, UsageError, VerifyError, working_on
 from ...ir.module import Module
 from ...ir.types import ELEMENT_TYPES, Shape
@@ -354,7 +355,7 @@ class Executable:
         self._result_leaves = compiled.result_leaves
         # One temp arena reused across calls (fresh memory costs page faults on every call); a
         # concurrent call that finds it busy gets its own.
-        self._temp = _aligned_bytes(compiled.buffers.temp_bytes)
+        self._temp = aligned_bytes(compiled.buffers.temp_bytes, ALIGN)
         self._temp_lock = threading.Lock()
 
     # -- products
@@ -408,7 +409,7 @@ class Executable:
             finally:
                 self._temp_lock.release()
         else:
-            temp = _aligned_bytes(self.compiled.buffers.temp_bytes)
+            temp = aligned_bytes(self.compiled.buffers.temp_bytes, ALIGN)
             self._fn(ctypes.addressof(pa), ctypes.addressof(ra), temp.ctypes.data, threads)
 
 
@@ -458,7 +459,7 @@ def _to_physical(a: np.ndarray, shape: Shape) -> np.ndarray:
 def _alloc_physical(shape: Shape) -> np.ndarray:
     dims = [shape.dims[d] for d in _perm(shape)]
     n = max(1, shape.num_elements) * shape.dtype.itemsize
-    raw = _aligned_bytes(n)
+    raw = aligned_bytes(n, ALIGN)
     return raw[: shape.num_elements * shape.dtype.itemsize].view(shape.dtype).reshape(dims)
 
 
@@ -467,12 +468,6 @@ def _from_physical(a: np.ndarray, shape: Shape) -> np.ndarray:
         inv = np.argsort(_perm(shape))
         a = np.ascontiguousarray(np.transpose(a, inv))
     return a
-
-
-def _aligned_bytes(n: int) -> np.ndarray:
-    raw = np.empty(n + ALIGN, dtype=np.uint8)
-    off = (-raw.ctypes.data) % ALIGN
-    return raw[off: off + n] if n else raw[off: off + 1]
 
 
 def _unflatten(shape: Shape, it):

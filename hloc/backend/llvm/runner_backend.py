@@ -25,6 +25,7 @@ import weakref
 
 import numpy as np
 
+from ...aligned import aligned_bytes
 from ...cache import CompileCache, cache_key, sha256_hex, source_fingerprint
 from ...errors import CodegenError, RunError
 from ...signature import Signature, flatten_values
@@ -63,7 +64,7 @@ class NativeModule:
         self._params = abi.params
         self._results = abi.results
         try:
-            self._temp = _aligned(abi.temp_bytes, abi.temp_align)
+            self._temp = aligned_bytes(abi.temp_bytes, abi.temp_align)
         except MemoryError:
             raise RunError(f"cannot allocate the module's scratch memory ({abi.temp_bytes} bytes for its "
                            "intermediate values)") from None
@@ -105,7 +106,7 @@ class NativeModule:
             finally:
                 self._temp_lock.release()
         else:
-            temp = _aligned(self.abi.temp_bytes, self.abi.temp_align)  # (kept alive through the call)
+            temp = aligned_bytes(self.abi.temp_bytes, self.abi.temp_align)  # (kept alive through the call)
             values["temp"] = temp.ctypes.data
             self._fn(*[values[a.name] for a in ENTRY_ARGS])
 
@@ -121,17 +122,11 @@ def _physical_in(a, leaf) -> np.ndarray:
     return np.ascontiguousarray(arr)
 
 
-def _aligned(n: int, align: int) -> np.ndarray:
-    raw = np.empty(n + align, dtype=np.uint8)
-    off = (-raw.ctypes.data) % align
-    return raw[off: off + max(n, 1)]
-
-
 def _alloc_out(leaf, align: int) -> np.ndarray:
     shape = leaf.shape
     dims = [shape.dims[d] for d in reversed(shape.minor_to_major)] if shape.rank > 1 else list(shape.dims)
     n = leaf.num_elements * shape.dtype.itemsize
-    return _aligned(n, align)[:n].view(shape.dtype).reshape(dims)
+    return aligned_bytes(n, align)[:n].view(shape.dtype).reshape(dims)
 
 
 def _logical_out(a: np.ndarray, shape) -> np.ndarray:

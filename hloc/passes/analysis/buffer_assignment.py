@@ -123,6 +123,13 @@ def while_read_only_leaves(instr: Instruction) -> frozenset[int]:
     return frozenset(k for k, o in enumerate(origins(body.root)) if o == k and leaves[k].is_array)
 
 
+def while_read_only_arrays(instr: Instruction) -> frozenset[int]:
+    """while_read_only_leaves numbered among the state's array leaves only (as its kernel's buffers)."""
+    read_only = while_read_only_leaves(instr)
+    arrays = [k for k, leaf in enumerate(instr.shape.leaves()) if leaf.is_array]
+    return frozenset(n for n, k in enumerate(arrays) if k in read_only)
+
+
 def runs_code(instr: Instruction) -> bool:
     """Whether the instruction is a kernel (computes something) rather than a renaming."""
     return not (instr.opcode in NO_CODE or aliases_operand(instr))
@@ -519,9 +526,7 @@ def check(ba: Assignment) -> list[str]:
     for instr in ba.kernels():
         outs = [b for b in ba.leaves[instr] if b.kind != "none"]
         allowed = ba.in_place.get(instr, {})
-        # a while's read-only state leaves are its operand's (array leaf numbers, as `outs`)
-        arrays = [k for k, leaf in enumerate(instr.shape.leaves()) if leaf.is_array]
-        read_only = {n for n, k in enumerate(arrays) if k in while_read_only_leaves(instr)}
+        read_only = while_read_only_arrays(instr)  # a while's read-only state: its operand's buffers
         for k, o in enumerate(instr.operands):
             for b in ba.leaves[o]:
                 if b.kind == "temp" and not (b.start <= pos[instr] <= b.end):

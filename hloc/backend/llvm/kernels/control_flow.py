@@ -31,7 +31,7 @@ import llvmlite.ir as ir
 
 from ....errors import CodegenError
 from ....ir.module import Computation, Instruction
-from ....passes.analysis.buffer_assignment import NO_CODE, aliases_operand, while_read_only_leaves
+from ....passes.analysis.buffer_assignment import NO_CODE, aliases_operand, while_read_only_arrays
 from ..llvmir.irutil import intrinsic_memcpy
 from ..llvmir.irvalues import I8, I32, I64, PTR, const
 from . import kernel
@@ -171,8 +171,7 @@ def emit_while(ctx, instr: Instruction) -> None:
         return b.gep(ctx.scratch, [const(I64, off)], inbounds=True, source_etype=I8)
 
     # read-only leaves: the result's buffer is the operand's (buffer assignment), read in place
-    arrays = [k for k, leaf in enumerate(instr.shape.leaves()) if leaf.is_array]
-    read_only = {j for j, k in enumerate(arrays) if k in while_read_only_leaves(instr)}
+    read_only = while_read_only_arrays(instr)
     state = [i.ptr if j in read_only else o.ptr for j, (o, i) in enumerate(zip(outs, inits))]
     for j, (o, i, n) in enumerate(zip(outs, inits, sizes)):
         if j not in read_only:
