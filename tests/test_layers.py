@@ -16,7 +16,7 @@ ROOT = Path(hloc.__file__).parent
 
 # Lowest first; a module belongs to the first unit its name starts with (longest prefix wins).
 LAYERS: list[tuple[str, ...]] = [
-    ("hloc.version", "hloc.record"),
+    ("hloc.version", "hloc.record", "hloc.aligned"),  # (aligned: numpy buffers at an alignment)
     ("hloc.errors", "hloc.cache", "hloc.progress"),
     ("hloc.ir",),
     ("hloc.lapack",),  # the linear-algebra custom calls as LAPACK calls (both backends run them)
