@@ -48,6 +48,9 @@ from .buffers import NO_CODE, BufferAssignment, Slice, aliases_operand
 # layernorm_4096x1024 / softmax_1024x1024, 1 thread: 8K 1.44/0.52 ms, 32K 1.38/0.47, 128K
 # 1.64/0.54, 256K 1.72/0.55 (ungrouped 2.68/0.84).
 BLOCK_BYTES = 32 << 10
+# Rows the phases are called in whole multiples of, when the rows and a block of more rows than this
+# allow (a power of two, 16 f32 lanes of AVX-512 times an interleave of 4): see `unit_rows`.
+ROW_UNIT = 64
 # Row-local bytes below which a group is not formed: its buffers stay in L2 from one kernel to the
 # next anyway.
 MIN_GROUP_BYTES = 1 << 20
@@ -253,7 +256,8 @@ def _finish(members: list[Member], ba: BufferAssignment) -> Group:
     local = {s.key: s.size for s, _, is_local in _accesses(members, ba) if is_local}
     g.row_bytes = sum(local.values())
     per_row = g.row_bytes // rows or 1
-    g.block_rows = max(1, min(rows, BLOCK_BYTES // per_row))
+    block = max(1, min(rows, BLOCK_BYTES // per_row))
+    g.block_rows = block - block % unit_rows(rows, rows) if block > ROW_UNIT else block  # (unit_rows)
     return g
 
 
@@ -283,12 +287,13 @@ def emit_group(emitter, group: Group, ba: BufferAssignment, name: str) -> ir.Fun
     first = group.members[0]
     ctx = KernelContext(m, fn, b, first.instr, outputs, operands, emitter.constant_array, emitter=emitter)
     rows, block = first.rows, group.block_rows
+    unit = unit_rows(rows, block)
 
     # Each member's loops (per part) are a function of their own over a block of rows, called per
     # block: the same loop code, but LLVM can optimise and code-generate them on different threads
     # (split.py), a row group being one kernel otherwise (a call per block and phase is ~1 ns per
     # row: nothing next to the row's loops).
-    phases = [_phase_fn(emitter, group, ba, f"{name}.p{k}", mem, part)
+    phases = [_phase_fn(emitter, group, ba, f"{name}.p{k}", mem, part, unit)
               for k, (mem, part) in enumerate((mem, part) for mem in group.members for part in mem.parts)]
 
     def body(c, lo, hi, _task, _extras):
@@ -301,17 +306,37 @@ def emit_group(emitter, group: Group, ba: BufferAssignment, name: str) -> ir.Fun
         with for_range(cb, hi, "blk", start=lo, step=block, hint=STREAM) as blo:
             end = cb.add(blo, const(I64, block), flags=["nuw", "nsw"])
             bhi = cb.select(cb.icmp_signed("<", end, hi), end, hi)
+            # (in units: a shift, the block loop being optnone)
+            shift = const(I64, unit.bit_length() - 1)
+            bounds = [blo, bhi] if unit == 1 else [cb.lshr(v, shift, flags=["exact"]) for v in (blo, bhi)]
             for pf in phases:
-                cb.call(pf, ptrs + [blo, bhi])
+                cb.call(pf, ptrs + bounds)
 
     parallel_range(ctx, rows, sum(mem.work for mem in group.members), body, block)
     ctx.b.ret_void()
     return fn
 
 
-def _phase_fn(emitter, group: Group, ba: BufferAssignment, name: str, mem: Member, part: Part) -> ir.Function:
-    """`void name(ptr buffer..., i64 lo, i64 hi)`: one part of a member over rows [lo, hi), the
-    buffers as the group kernel's (group.slices)."""
+def unit_rows(rows: int, block: int) -> int:
+    """The most rows (a power of two, at most ROW_UNIT) that divide both the rows and the block: every
+    block then starts and ends at a multiple of it (parallel_range slices in whole blocks, the last
+    block ending at `rows`). 1 for blocks of at most ROW_UNIT rows: rows that long have inner loops,
+    the ones vectorised, of a known trip count already."""
+    if block <= ROW_UNIT:
+        return 1
+    unit = ROW_UNIT
+    while rows % unit or block % unit:
+        unit //= 2
+    return unit
+
+
+def _phase_fn(emitter, group: Group, ba: BufferAssignment, name: str, mem: Member, part: Part,
+              unit: int = 1) -> ir.Function:
+    """`void name(ptr buffer..., i64 lo, i64 hi)`: one part of a member over rows [lo * unit, hi * unit),
+    the buffers as the group kernel's (group.slices). The bounds in units, scaled here: LLVM sees that
+    the trip count is a multiple of `unit` and leaves out the vectorised epilogue and the scalar
+    remainder loop after the vectorised one (two more copies of the body; special_functions' lgamma
+    and digamma phases: 76 of 190 ms of LLVM time, block ranges of unknown length)."""
     m = emitter.llmod
     n = len(group.slices)
     fn = ir.Function(m, ir.FunctionType(VOID, [PTR] * n + [I64, I64]), name)
@@ -336,7 +361,10 @@ def _phase_fn(emitter, group: Group, ba: BufferAssignment, name: str, mem: Membe
         opers[k] = [IrArray(outs[leaf].ptr, instr.operands[k].shape)]
     mctx = KernelContext(m, fn, b, instr, outs, opers, emitter.constant_array, emitter=emitter,
                          in_place=frozenset(shared))
-    emit_part_rows(mctx, mem.params, part, fn.args[n], fn.args[n + 1])
+    lo, hi = fn.args[n], fn.args[n + 1]
+    if unit > 1:
+        lo, hi = (b.mul(v, const(I64, unit), flags=["nuw", "nsw"]) for v in (lo, hi))
+    emit_part_rows(mctx, mem.params, part, lo, hi)
     b.ret_void()
     return fn
 
