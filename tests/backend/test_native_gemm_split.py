@@ -3,7 +3,8 @@ row-major, column-major (a dot contracting the rhs's last dim: in-register trans
 (neither), with a last partial NR sliver, a K beyond one panel and not a multiple of the rows a task
 packs at a time, and a wider N (several column chunks of the B panel, the tasks packing them as
 they go, the last one partial; with few rows, M = 64, the threads split the chunks between them
-too). Each result is checked against numpy (f64) and is the same, bit for bit, on 1, 2
+too, and so they do for an LSTM step's few rows (M = 20, below 2 * SPLIT_MIN_ROWS) of a wide N, in
+more column groups than threads). Each result is checked against numpy (f64) and is the same, bit for bit, on 1, 2
 and 3 threads. The C / K sizes keep each GEMM call above gemm.SPLIT_MIN_WORK (2^22 multiply-adds)."""
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ import numpy as np
 import pytest
 from mathref import compile_text
 
-from hloc.backend.llvm.library.gemm import SPLIT_MIN_WORK
+from hloc.backend.llvm.library.gemm import SPLIT_MIN_ROWS, SPLIT_MIN_WORK, SPLIT_SLOTS, split_slots
 
 M, N, K = 200, 60, 360  # K: two panels of 180 (not a multiple of 16); N: a sliver of 32 + 28 (A read in place)
 NW = 200  # 3 chunks of 64 columns + 8 (gemm.PACK_B_COLS)
+MT, NT = 20, 1000  # few rows (not skinny.py's: M > 16), 16 chunks, the last partial
 TEXT = f"""HloModule split
 ENTRY e {{
   a = f32[{M},{K}] parameter(0)
@@ -26,6 +28,8 @@ ENTRY e {{
   bw = f32[{K},{NW}] parameter(5)
   btw = f32[{NW},{K}] parameter(6)
   a64 = f32[64,{K}] parameter(7)
+  at = f32[{MT},{K}] parameter(8)
+  bwt = f32[{K},{NT}] parameter(9)
   row = f32[{M},{N}] dot(a, b), lhs_contracting_dims={{1}}, rhs_contracting_dims={{0}}
   col = f32[{M},{N}] dot(a, bt), lhs_contracting_dims={{1}}, rhs_contracting_dims={{1}}
   strided = f32[2,{M},{N}] dot(a2, bs), lhs_batch_dims={{0}}, lhs_contracting_dims={{2}},
@@ -33,8 +37,9 @@ ENTRY e {{
   wide = f32[{M},{NW}] dot(a, bw), lhs_contracting_dims={{1}}, rhs_contracting_dims={{0}}
   widecol = f32[{M},{NW}] dot(a, btw), lhs_contracting_dims={{1}}, rhs_contracting_dims={{1}}
   few = f32[64,{NW}] dot(a64, bw), lhs_contracting_dims={{1}}, rhs_contracting_dims={{0}}
-  ROOT t = (f32[{M},{N}], f32[{M},{N}], f32[2,{M},{N}], f32[{M},{NW}], f32[{M},{NW}], f32[64,{NW}]) tuple(row,
-    col, strided, wide, widecol, few)
+  tiny = f32[{MT},{NT}] dot(at, bwt), lhs_contracting_dims={{1}}, rhs_contracting_dims={{0}}
+  ROOT t = (f32[{M},{N}], f32[{M},{N}], f32[2,{M},{N}], f32[{M},{NW}], f32[{M},{NW}], f32[64,{NW}],
+    f32[{MT},{NT}]) tuple(row, col, strided, wide, widecol, few, tiny)
 }}
 """
 
@@ -47,19 +52,23 @@ def exe():
 @pytest.fixture(scope="module")
 def inputs():
     rng = np.random.default_rng(7)
-    shapes = [(M, K), (K, N), (N, K), (2, M, K), (K, N, 2), (K, NW), (NW, K), (64, K)]
+    shapes = [(M, K), (K, N), (N, K), (2, M, K), (K, N, 2), (K, NW), (NW, K), (64, K), (MT, K), (K, NT)]
     return [rng.standard_normal(s).astype(np.float32) for s in shapes]
 
 
-def _reference(a, b, bt, a2, bs, bw, btw, a64):
+def _reference(a, b, bt, a2, bs, bw, btw, a64, at, bwt):
     f = np.float64
     return [a.astype(f) @ b.astype(f), a.astype(f) @ bt.astype(f).T,
             np.einsum("bmk,knb->bmn", a2.astype(f), bs.astype(f)), a.astype(f) @ bw.astype(f),
-            a.astype(f) @ btw.astype(f).T, a64.astype(f) @ bw.astype(f)]
+            a.astype(f) @ btw.astype(f).T, a64.astype(f) @ bw.astype(f), at.astype(f) @ bwt.astype(f)]
 
 
 def test_sizes_take_the_row_split():
     assert M * N * K >= SPLIT_MIN_WORK and 64 * NW * K >= SPLIT_MIN_WORK
+    assert MT < 2 * SPLIT_MIN_ROWS and split_slots(MT, NT, K) == SPLIT_SLOTS
+    # keras_lstm's step, [16, 256] x [256, 1024]: split over the threads, each packing its own part of B
+    # (on one thread packing all of B while the other waited, 2 threads ran it slower than one)
+    assert split_slots(16, 1024, 256) == SPLIT_SLOTS
 
 
 def test_results_match_numpy_and_do_not_depend_on_threads(exe, inputs):
@@ -68,7 +77,7 @@ def test_results_match_numpy_and_do_not_depend_on_threads(exe, inputs):
     for threads in (1, 2, 3):
         exe.threads = threads
         got[threads] = exe(inputs)
-        names = ("row-major", "column-major", "strided", "wide", "wide column-major", "few rows")
+        names = ("row-major", "column-major", "strided", "wide", "wide column-major", "few rows", "tiny")
         for name, g, w in zip(names, got[threads], want):
             np.testing.assert_allclose(np.asarray(g, np.float64), w, rtol=1e-4, atol=1e-3, err_msg=name)
     for threads in (2, 3):

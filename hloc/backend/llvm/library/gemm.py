@@ -40,9 +40,14 @@ Threads, when the call may use several:
     the others took them all).
     With fewer than COL_SPLIT_ROWS rows per task (and at least as many chunks as tasks) the columns
     are split too: the work items are (row block, column group) pairs, a block of rows at most
-    SPLIT_MC and one of `tasks` groups of consecutive chunks, so each task packs and reads only its
+    SPLIT_MC and one of `tasks` groups of consecutive chunks (COL_GROUPS_PER_TASK * tasks, at most
+    one per chunk, at fewer than 2 * SPLIT_MIN_ROWS rows), so each task packs and reads only its
     own part of B (the small A block is packed by each). 2 threads, GFLOP/s: 64x1024x1024 176 ->
-    229, 128x1024x1024 226 -> 270, 192x1024x1024 274 -> 292 (OpenBLAS 223, 254, 284).
+    229, 128x1024x1024 226 -> 270, 192x1024x1024 274 -> 292 (OpenBLAS 223, 254, 284). A call of
+    few rows (below 2 * SPLIT_MIN_ROWS) but COL_SPLIT_MIN_N columns or more takes this split too:
+    an LSTM step's [16, 256] x [256, 1024] split its tiles instead, the caller packing all of B
+    (1 MB) for little arithmetic while the other thread waited, then reading half of it from the
+    caller's cache: slower on 2 threads than on one.
   * tiles: otherwise the jr / ir micro-tiles of one packed block (`<name>.tiles`, independent of
     each other) are split when the block has at least PAR_MIN_WORK multiply-adds; the packing
     stays on the calling thread and needs one A buffer.
@@ -161,7 +166,9 @@ def b_keep_elems(cfg: GemmConfig, n: int, k: int) -> int:
 def split_slots(m: int, n: int, k: int) -> int:
     """A packing slots worth giving a call of this size: SPLIT_SLOTS when its rows may be split over
     the threads, else 1."""
-    return SPLIT_SLOTS if m * n * k >= SPLIT_MIN_WORK and m >= 2 * SPLIT_MIN_ROWS else 1
+    # Few rows but wide: the split's column groups give each thread its own part of B to pack and read.
+    wide = m >= 2 * SPLIT_MIN_ROWS or n >= COL_SPLIT_MIN_N
+    return SPLIT_SLOTS if m * n * k >= SPLIT_MIN_WORK and wide else 1
 
 
 ETYPES = {"f32": F32, "f64": F64}
@@ -378,9 +385,11 @@ def emit_gemm(mod: ir.Module, name: str, ety: ir.Type, cfg: GemmConfig, src: str
             nch = b.sdiv(b.add(nc, const(I64, chunk_cols(cfg) - 1)), const(I64, chunk_cols(cfg)))
             cols = b.and_(few_rows, b.icmp_signed(">=", nch, tasks))
             ntasks = b.select(cols, tasks, split_tasks)
+            groups = b.select(b.icmp_signed("<", M, const(I64, 2 * SPLIT_MIN_ROWS)),
+                              smin(b, nch, b.mul(tasks, const(I64, COL_GROUPS_PER_TASK))), tasks)
             frame_vals = [kc, nc, M, b.select(cols, fewest, row_step), A, a_rs, a_cs, pc, Ap, slot_elems, Bp,
                           _at(b, C, b.mul(jc, c_cs), ety), c_rs, c_cs, b.zext(add_to_c, I64), B, b_rs, b_cs, jc, ntasks,
-                          b.select(cols, tasks, const(I64, 1)), const(I64, 0)]
+                          b.select(cols, groups, const(I64, 1)), const(I64, 0)]
             with b.if_else(split) as (parallel, serial):
                 with parallel:
                     # the tasks pack B as they go (claiming its column chunks) and split M
@@ -750,6 +759,12 @@ SPLIT_MIN_WORK = 1 << 22
 # thread at M=256 re-read the B panel 4 times per thread (~12% slower on 2 threads than one block of 128).
 SPLIT_CLAIMS_PER_THREAD = 1
 COL_SPLIT_ROWS = 128  # rows per task below which the split also divides the columns (column groups)
+# Column groups per task of a call of fewer than 2 * SPLIT_MIN_ROWS rows (one per task otherwise): a
+# task that starts late or is preempted (a loaded machine) leaves most groups to the others instead
+# of holding half of the call. Each group packs its own B chunks, so smaller groups cost only packing
+# A again: little at few rows, as much as B's share at M=64, N=256 (a transformer's 64x256x256).
+COL_GROUPS_PER_TASK = 4
+COL_SPLIT_MIN_N = 256  # columns from which a call of fewer than 2 * SPLIT_MIN_ROWS rows is split (column groups)
 SPLIT_MC = 192  # rows of a row block of the split at most (whole MR slivers; at least MC): its A slot is L2-resident
 SPLIT_SLOTS = 4  # at most this many threads split the rows (each packs A into a slot of its own)
 SPLIT_MIN_ROWS = 24
