@@ -61,13 +61,21 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
 
 
 def cpu_model() -> str:
+    """The CPU's name, family / model and widest vector ISA: VMs often name only the vendor ("AMD
+    EPYC"), and the same name has covered a Zen 4 with AVX-512 hidden and a Zen 5 with it."""
+    info: dict[str, str] = {}
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
+            key, _, value = line.partition(":")
+            info.setdefault(key.strip(), value.strip())
     except OSError:
         pass
-    return platform.processor() or platform.machine()
+    if "model name" not in info:
+        return platform.processor() or platform.machine()
+    flags = set(info.get("flags", "").split())
+    isa = ("AVX-512" + (" + AVX512_BF16" if "avx512_bf16" in flags else "") + (" + AMX" if "amx_tile" in flags else "")
+           if "avx512f" in flags else "AVX2" if "avx2" in flags else "no AVX2")
+    return f"{info['model name']} (family {info.get('cpu family', '?')} model {info.get('model', '?')}, {isa})"
 
 
 def load_average() -> str:
