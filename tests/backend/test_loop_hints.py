@@ -20,11 +20,15 @@ def _build(text: str):
     return build(parse_module(text, "hints.hlo"), BuildOptions())
 
 
+def _kernel_texts(ir_text: str) -> list[str]:
+    """The text of every kernel function (`k.*`, their task and range functions too)."""
+    return re.findall(r'^define [^@]*@"?k\.[\w.]+"?\(.*?^}', ir_text, re.M | re.S)
+
+
 def _kernel(ir_text: str) -> str:
     """The text of the module's one kernel function (`k.*`, not its task or range function), in
     optimised or unoptimised IR."""
-    found = [m.group(0) for m in re.finditer(r'^define [^@]*@"?k\.[\w.]+"?\(.*?^}', ir_text, re.M | re.S)
-             if not re.match(r'^define [^@]*@"?k\.[\w.]+\.(task|range)"?\(', m.group(0))]
+    found = [k for k in _kernel_texts(ir_text) if not re.match(r'^define [^@]*@"?k\.[\w.]+\.(task|range)"?\(', k)]
     assert len(found) == 1, found
     return found[0]
 
@@ -170,7 +174,7 @@ def test_row_reduction_is_unrolled_a_few_times_not_fully():
 
     built = _build(ROW_SUM)
     assert f'!"llvm.loop.unroll.count", i32 {ROWS_UNROLL}' in built.compiled.llvm_ir
-    kernels = re.findall(r'^define [^@]*@"?k\.[\w.]+"?\(.*?^}', built.compiled.optimized_ir, re.M | re.S)
+    kernels = _kernel_texts(built.compiled.optimized_ir)
     adds = sum(_vector_ops(k, "fadd(?: reassoc)?") for k in kernels)  # (the kernel: inlined into its task)
     assert 1 <= adds <= 4 * ROWS_UNROLL + 4  # (interleaved at most 4 times, and their combination)
 
@@ -323,8 +327,7 @@ def test_a_group_norms_inner_reduced_loop_is_the_vectorised_one(x_shape, g_shape
     # Vector loads at each target's width (AVX2: 8 floats, AVX-512: 16), not this machine's alone.
     for cpu, width in (("x86-64-v3", 8), ("x86-64-v4", 16)):
         optimized = build(parse_module(text, "hints.hlo"), BuildOptions(cpu=cpu)).compiled.optimized_ir
-        kernels = re.findall(r'^define [^@]*@"?k\.[\w.]+"?\(.*?^}', optimized, re.M | re.S)
-        body = "".join(kernels)
+        body = "".join(_kernel_texts(optimized))
         assert re.search(rf"load <{width} x float>", body), cpu
         assert body.count("insertelement") <= 8 and len(re.findall(r"load float", body)) <= 8, cpu
 
@@ -396,7 +399,7 @@ def test_a_short_row_reduction_is_the_vectorised_loop(cols):
     (64 gathers: 28 ms of LLVM for special_functions' 40-line kernel)."""
     built = _build(SHORT_ROWS % cols)
     assert _latch_properties(built.compiled.llvm_ir, "r1") == ["llvm.loop.unroll.disable"]
-    body = "".join(re.findall(r'^define [^@]*@"?k\.[\w.]+"?\(.*?^}', built.compiled.optimized_ir, re.M | re.S))
+    body = "".join(_kernel_texts(built.compiled.optimized_ir))
     assert "gather" not in body and re.search(r"load <(8|16) x float>", body)
     x = np.random.default_rng(3).standard_normal((65536, cols)).astype(np.float32)
     x[5, 7] = np.nan
