@@ -167,18 +167,28 @@ ENTRY main {
 """
 
 
-def test_row_reduction_is_unrolled_a_few_times_not_fully():
-    """The 1024-wide rows' vectorised loop: unrolled ROWS_UNROLL times (LLVM alone unrolls its 16
-    iterations fully: 64 vector adds per row), and the sums still those of the rows."""
-    from hloc.backend.llvm.llvmir.loops import ROWS_UNROLL
+@pytest.mark.parametrize("cpu,cols", [("x86-64-v3", 1024), ("x86-64-v4", 1024), ("x86-64-v4", 512)])
+def test_row_reduction_is_unrolled_a_few_times_not_fully(cpu, cols):
+    """The rows' vectorised loop: unrolled ROWS_UNROLL times (LLVM alone unrolls its 16 iterations
+    fully: 64 vector adds per row); rows of ROWS_INTERLEAVE_TRIP or more on AVX-512 interleaved
+    ROWS_INTERLEAVE times and unrolled proportionally less (as many adds), other rows and AVX2 as LLVM
+    interleaves them; and the sums still those of the rows."""
+    from hloc.backend.llvm.llvmir.loops import ROWS_INTERLEAVE, ROWS_INTERLEAVE_TRIP, ROWS_UNROLL
 
-    built = _build(ROW_SUM)
-    assert f'!"llvm.loop.unroll.count", i32 {ROWS_UNROLL}' in built.compiled.llvm_ir
+    text = ROW_SUM.replace("f32[64,1024]", f"f32[64,{cols}]")
+    built = build(parse_module(text, "hints.hlo"), BuildOptions(cpu=cpu))
+    wide = cpu == "x86-64-v4" and cols >= ROWS_INTERLEAVE_TRIP
+    unroll = ROWS_UNROLL * 4 // ROWS_INTERLEAVE if wide else ROWS_UNROLL
+    assert f'!"llvm.loop.unroll.count", i32 {unroll}' in built.compiled.llvm_ir
+    assert (f'!"llvm.loop.interleave.count", i32 {ROWS_INTERLEAVE}' in built.compiled.llvm_ir) == wide
     kernels = _kernel_texts(built.compiled.optimized_ir)
     adds = sum(_vector_ops(k, "fadd(?: reassoc)?") for k in kernels)  # (the kernel: inlined into its task)
-    assert 1 <= adds <= 4 * ROWS_UNROLL + 4  # (interleaved at most 4 times, and their combination)
+    partials = ROWS_INTERLEAVE if wide else 4  # (vectors of partial sums: LLVM interleaves 4 times at most)
+    assert partials <= adds <= partials * (unroll + 1), adds
+    if wide:
+        assert re.search(r"phi <16 x float>", "".join(kernels))
 
-    x = np.random.default_rng(4).random((64, 1024)).astype(np.float32)
+    x = np.random.default_rng(4).random((64, cols)).astype(np.float32)
     got = load_object(built.compiled.obj, built.abi)([x])
     np.testing.assert_allclose(got, x.astype(np.float64).sum(axis=1), rtol=1e-5)
 

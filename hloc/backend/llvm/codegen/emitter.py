@@ -50,6 +50,7 @@ from ..kernels.context import KernelContext
 from ..kernels.loop import emit_elemental_instr
 from ..kernels.lowering import Rewriter
 from ..kernels.sort import computed_by_its_sorts, computed_operands
+from ..library.gemm import vector_bits
 from ..llvmir.hints import mark_glue, mark_glue_functions
 from ..llvmir.irutil import intrinsic_memcpy
 from ..llvmir.irvalues import I8, I64, PTR, VOID, const
@@ -159,6 +160,7 @@ class ModuleEmitter:
         self.features = features
         self.llmod = ir.Module(name=sanitize(module.name))
         mathfns.set_target(self.llmod, features)
+        self.llmod.hloc_vector_bits = vector_bits(features)  # (loops.loop_id: how row reductions interleave)
         if triple:
             self.llmod.triple = triple
         if data_layout:
