@@ -213,3 +213,23 @@ def test_one_d_phases_run_whole_units(monkeypatch):
     for threads in (1, 2):
         grouped.threads = plain.threads = threads
         np.testing.assert_array_equal(np.asarray(grouped(args)), np.asarray(plain(args)))
+
+
+@pytest.mark.parametrize("cpu", ["x86-64-v4", "x86-64-v3"])
+def test_fresh_light_output_phases_take_256_bit_vectors(cpu):
+    """On AVX-512, a light output loop reading a buffer the block's earlier phases did not touch (the
+    layer norm's last phase: gamma) prefers 256-bit vectors; its row sums, and the softmax's phases
+    (a max, the exponentials, and loops over rows already in L1), keep 512. AVX2 gets no attribute."""
+    from hloc.backend.llvm.codegen.target import TargetSpec
+    from hloc.backend.llvm.compile import CompileOptions
+
+    def narrowed(text: str) -> list[bool]:
+        m = parse_module(text, "t.hlo")
+        optimize(m, "O2")
+        exe = compile_module(m, CompileOptions(target=TargetSpec(cpu=cpu)))
+        heads = re.findall(r'^define [^\n]*@"k\.rows\.[^"]*\.p\d+"\([^\n]*$', exe.emit_llvm(optimized=False), re.M)
+        return ['"prefer-vector-width"="256"' in h for h in heads]
+
+    wide = cpu == "x86-64-v4"
+    assert narrowed(LAYERNORM) == [False, False, wide]
+    assert narrowed(SOFTMAX) == [False] * 4

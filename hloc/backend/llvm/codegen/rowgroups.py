@@ -38,7 +38,8 @@ from ..elemental import IrArray
 from ..kernels.context import KernelContext
 from ..kernels.loop import Part, emit_part_rows, kernel_parts, part_rows
 from ..kernels.parallel import parallel_range
-from ..llvmir.hints import compile_apart
+from ..library.gemm import vector_bits
+from ..llvmir.hints import compile_apart, prefer_vector_width
 from ..llvmir.irvalues import I64, PTR, VOID, const
 from ..llvmir.loops import STREAM, for_range, nest_dims
 from ..lowerings import is_kernel
@@ -51,6 +52,16 @@ BLOCK_BYTES = 32 << 10
 # Rows the phases are called in whole multiples of, when the rows and a block of more rows than this
 # allow (a power of two, 16 f32 lanes of AVX-512 times an interleave of 4): see `unit_rows`.
 ROW_UNIT = 64
+# Per-element ops that leave an output loop bound by its loads and stores (`_light`). Such a loop
+# phase that reads a buffer fresh (one the block's earlier phases did not touch: rows arriving from
+# memory, a broadcast row vector) runs faster with 256-bit vectors than with AVX-512's 512 on Zen 5
+# when its inputs sit 16 bytes into a cache line, as numpy's and malloc's big arrays do (each 512-bit
+# load then spans two lines), and as fast when they are aligned. 1 thread, ms, layernorm_4096x1024's
+# output phase (x, gamma, beta): aligned 1.14 either way, inputs 16 bytes in 1.49 -> 1.24. Phases
+# whose rows are all in L1 already keep 512 (softmax_1024x1024's sum and output phases measured
+# 0.23 -> 0.245 at 256), and so do divisions and transcendentals, which gain from the wider vectors.
+_LIGHT_OPS = frozenset({"add", "subtract", "multiply", "negate", "select", "compare", "broadcast", "reshape",
+                        "bitcast", "copy", "transpose", "slice", "constant", "parameter", "iota"})
 # Row-local bytes below which a group is not formed: its buffers stay in L2 from one kernel to the
 # next anyway.
 MIN_GROUP_BYTES = 1 << 20
@@ -293,8 +304,15 @@ def emit_group(emitter, group: Group, ba: BufferAssignment, name: str) -> ir.Fun
     # block: the same loop code, but LLVM can optimise and code-generate them on different threads
     # (split.py), a row group being one kernel otherwise (a call per block and phase is ~1 ns per
     # row: nothing next to the row's loops).
-    phases = [_phase_fn(emitter, group, ba, f"{name}.p{k}", mem, part, unit)
-              for k, (mem, part) in enumerate((mem, part) for mem in group.members for part in mem.parts)]
+    phases, touched = [], set()  # (touched: the slices the phases so far read or write)
+    for mem in group.members:
+        reads = {s.key for o in mem.instr.operands for s in ba.leaves[o] if s.kind not in ("none", "const")
+                 and s.size >= 64}
+        for part in mem.parts:
+            narrow = part.kind == "loop" and bool(reads - touched) and vector_bits(emitter.features) > 256 \
+                and _light(part, mem.params, mem.rows)
+            phases.append(_phase_fn(emitter, group, ba, f"{name}.p{len(phases)}", mem, part, unit, narrow))
+            touched |= reads | {s.key for s in ba.leaves[mem.instr]}
 
     def body(c, lo, hi, _task, _extras):
         ptrs = [c.outputs[i].ptr if kind == "out" else c.operands[i][0].ptr for kind, i in slots]
@@ -331,12 +349,13 @@ def unit_rows(rows: int, block: int) -> int:
 
 
 def _phase_fn(emitter, group: Group, ba: BufferAssignment, name: str, mem: Member, part: Part,
-              unit: int = 1) -> ir.Function:
+              unit: int = 1, narrow: bool = False) -> ir.Function:
     """`void name(ptr buffer..., i64 lo, i64 hi)`: one part of a member over rows [lo * unit, hi * unit),
     the buffers as the group kernel's (group.slices). The bounds in units, scaled here: LLVM sees that
     the trip count is a multiple of `unit` and leaves out the vectorised epilogue and the scalar
     remainder loop after the vectorised one (two more copies of the body; special_functions' lgamma
-    and digamma phases: 76 of 190 ms of LLVM time, block ranges of unknown length)."""
+    and digamma phases: 76 of 190 ms of LLVM time, block ranges of unknown length). `narrow`: 256-bit
+    vectors at most (_LIGHT_OPS)."""
     m = emitter.llmod
     n = len(group.slices)
     fn = ir.Function(m, ir.FunctionType(VOID, [PTR] * n + [I64, I64]), name)
@@ -346,6 +365,8 @@ def _phase_fn(emitter, group: Group, ba: BufferAssignment, name: str, mem: Membe
     for a in fn.args[:n]:
         a.add_attribute("noalias")
     compile_apart(fn, _weight(part, mem.params))
+    if narrow:
+        prefer_vector_width(fn, 256)
     b = ir.IRBuilder(fn.append_basic_block("entry"))
     index = {s.key: k for k, s in enumerate(group.slices)}
     instr = mem.instr
@@ -367,6 +388,22 @@ def _phase_fn(emitter, group: Group, ba: BufferAssignment, name: str, mem: Membe
     emit_part_rows(mctx, mem.params, part, lo, hi)
     b.ret_void()
     return fn
+
+
+def _light(part: Part, params: list[Instruction], rows: int) -> bool:
+    """Whether every op the part computes per element is in _LIGHT_OPS (more elements than the rows:
+    a row's own values, as a layer norm's rsqrt of the variance, do not count). The walk stops at the
+    member's `params`, as _weight's."""
+    seen, stack = {id(p) for p in params}, [*part.roots, *(r for r, _ in part.side)]
+    while stack:
+        i = stack.pop()
+        if id(i) in seen:
+            continue
+        seen.add(id(i))
+        if i.opcode not in _LIGHT_OPS and i.shape.is_array and i.shape.num_elements > rows:
+            return False
+        stack.extend(i.operands)
+    return True
 
 
 def _weight(part: Part, params: list[Instruction]) -> float:

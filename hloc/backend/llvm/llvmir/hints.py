@@ -78,3 +78,10 @@ def compile_apart(fn: ir.Function, weight: float = 1.0) -> None:
     line against the usual (a max/min row reduction costs about 1.5 times its lines)."""
     fn.hloc_apart = True
     fn.hloc_weight = weight
+
+
+def prefer_vector_width(fn: ir.Function, bits: int) -> None:
+    """LLVM's "prefer-vector-width" for `fn` alone: the vectorisers' widest vectors there (the
+    target's own registers stay usable). llvmlite's attribute set takes only names it knows, so the
+    string attribute goes in as the raw text it prints."""
+    set.add(fn.attributes, f'"prefer-vector-width"="{bits}"')
