@@ -25,9 +25,12 @@ Buffers, one per array leaf that some instruction *computes*:
 
 Liveness is over a schedule: a temporary is live from the kernel that defines it to the last
 kernel that reads it (through any alias), inclusive, so a kernel's outputs never share memory with
-its operands (kernel pointers are `noalias`) unless the assignment says so. Offsets are chosen
-greedily, largest buffer first, into the best-fitting gap among the buffers live at the same time
-(XLA's GlobalDecreasingSizeBestFitHeap); the arena's size is what that packing needs, never less
+its operands (kernel pointers are `noalias`) unless the assignment says so. With `concurrent`, two
+stretches of the schedule run at the same time (the native backend's concurrent regions): a
+temporary live in one then shares no byte with one live in the other, and no kernel of one updates
+in place what the other reads. Offsets are chosen greedily, largest buffer first, into the
+best-fitting gap among the buffers live at the same time (XLA's GlobalDecreasingSizeBestFitHeap);
+the arena's size is what that packing needs, never less
 than the peak of live bytes. `scheduler="auto"` assigns over post order and over a
 memory-minimizing list schedule and keeps the smaller arena (XLA's DefaultMemoryScheduler picks
 among schedulers the same way); comparing whole assignments keeps the in-place updates a
@@ -221,7 +224,7 @@ class Buffer:
     schedule (positions, inclusive)."""
 
     __slots__ = ("kind", "index", "offset", "size", "shape", "defined_by", "leaf", "start", "end", "scratch",
-                 "id", "merged")
+                 "id", "merged", "branches")
 
     def __init__(self, kind: str, size: int, shape: Shape | None = None, defined_by: Instruction | None = None,
                  leaf: int = 0, index: int = -1):
@@ -236,6 +239,7 @@ class Buffer:
         self.scratch = False
         self.id = -1
         self.merged: Buffer | None = None  # in-place: this buffer is that one
+        self.branches = 0  # bit g: live while branch g of a concurrent region runs (_pack)
 
     def __repr__(self) -> str:
         where = f"@{self.offset}" if self.kind == "temp" else (f"#{self.index}" if self.index >= 0 else "")
@@ -342,15 +346,16 @@ def _live_ranges(st: _Structure, order: list[Instruction], root: Instruction) ->
 
 
 def assign(comp: Computation, order: list[Instruction] | None = None, model: BufferModel | None = None,
-           scheduler: str = "auto") -> Assignment:
+           scheduler: str = "auto", concurrent: tuple[int, int, int] | None = None) -> Assignment:
     """Buffers for `comp` over a schedule: `order` (default post order) as is ("post-order"), a
     list schedule ("list"), or whichever of the two ends with the smaller arena ("auto"; ties:
-    post order)."""
+    post order). `concurrent` = (s, m, e): order[s:m] and order[m:e] run at the same time (two
+    independent branches, each in its order; `order` is then kept as it is)."""
     model = model or BufferModel()
     order = list(order) if order is not None else comp.post_order()
     st = _Structure(comp, order, model)
-    if scheduler == "post-order":
-        return _assign_on(comp, order, "post-order", st, model)
+    if scheduler == "post-order" or concurrent is not None:
+        return _assign_on(comp, order, "post-order", st, model, concurrent)
     deps = sched.ordered_dependencies(order, SideEffects().instruction)
 
     def size(b: Buffer) -> int:
@@ -366,7 +371,7 @@ def assign(comp: Computation, order: list[Instruction] | None = None, model: Buf
 
 
 def _assign_on(comp: Computation, order: list[Instruction], scheduler: str, st: _Structure,
-               model: BufferModel) -> Assignment:
+               model: BufferModel, concurrent: tuple[int, int, int] | None = None) -> Assignment:
     ba = Assignment(comp, order, scheduler, alignment=model.alignment)
     root = comp.root_instruction
     _live_ranges(st, order, root)
@@ -406,6 +411,8 @@ def _assign_on(comp: Computation, order: list[Instruction], scheduler: str, st: 
                 continue  # read later (or returned)
             if b.kind == "param" and (_read_after(st, order, b, p) or any(x.resolve() is b for x in st.leaves[root])):
                 continue
+            if concurrent is not None and _read_by_other_branch(st, order, b, p, concurrent):
+                continue  # the other branch may still be reading it
             out.merged = b
             if b.kind == "temp":
                 b.end = max(b.end, out.end)
@@ -446,11 +453,42 @@ def _assign_on(comp: Computation, order: list[Instruction], scheduler: str, st: 
     ba.buffers = list(seen.values())
     for k, b in enumerate(ba.buffers):
         b.id = k
+    if concurrent is not None:
+        _mark_branches(ba.temps, concurrent)
     _pack(ba.temps, model.alignment)
     temps = ba.temps
     ba.temp_bytes = max((b.offset + _aligned(b.size, model.alignment) for b in temps), default=0)
     ba.peak_bytes = _live_peak(temps, len(order), model.alignment)
     return ba
+
+
+def _branch(p: int, concurrent: tuple[int, int, int]) -> int:
+    s, m, e = concurrent
+    return 0 if s <= p < m else 1 if m <= p < e else -1
+
+
+def _read_by_other_branch(st: _Structure, order: list[Instruction], b: Buffer, p: int,
+                          concurrent: tuple[int, int, int]) -> bool:
+    """Whether the kernel at `p`, in a branch, may not write over `b`: a kernel of the other branch,
+    which runs at the same time, reads it."""
+    mine = _branch(p, concurrent)
+    if mine < 0:
+        return False
+    s, _, e = concurrent
+    for q in range(s, e):
+        if _branch(q, concurrent) != mine and any(r.resolve() is b for r in st.reads.get(order[q], ())):
+            return True
+    return False
+
+
+def _mark_branches(temps: list[Buffer], concurrent: tuple[int, int, int]) -> None:
+    """Which branches each temporary is live in (its live range over the order meets the branch's
+    positions): one live in a branch may share no byte with one live in the other, whose kernels
+    run at the same time (over the order alone, the second branch could reuse what the first one
+    has finished with). Within a branch, and before and after the region, the order's ranges hold."""
+    s, m, e = concurrent
+    for b in temps:
+        b.branches = int(b.start < m and b.end >= s) | int(b.start < e and b.end >= m) << 1
 
 
 def _read_after(st: _Structure, order: list[Instruction], b: Buffer, p: int) -> bool:
@@ -481,7 +519,8 @@ def _pack(temps: list[Buffer], align: int) -> None:
     for b in sorted(temps, key=lambda x: (-_aligned(x.size, align), x.start, x.end)):
         size = _aligned(b.size, align)
         busy = sorted((p.offset, p.offset + _aligned(p.size, align)) for p in placed
-                      if p.start <= b.end and b.start <= p.end)
+                      if p.start <= b.end and b.start <= p.end
+                      or (p.branches & 1 and b.branches & 2) or (p.branches & 2 and b.branches & 1))
         best, best_gap, cursor = None, None, 0
         for lo, hi in busy:
             gap = lo - cursor

@@ -95,16 +95,18 @@ def assign_buffers(comp: Computation, schedule: list[Instruction],
                    scratch_bytes: Callable[[Instruction], int] | None = None,
                    writable_params: bool = False,
                    in_place: Callable[[Instruction], dict[int, int]] | None = None,
-                   keep_order: bool = False) -> BufferAssignment:
+                   keep_order: bool = False, concurrent: tuple[int, int, int] | None = None) -> BufferAssignment:
     """Slices for every leaf of `comp`'s instructions. `schedule` is the default order (a post
     order); the returned `schedule` is the one the kernels must run in. `writable_params`: the
     parameter buffers belong to this computation (a while body's loop state) and may be updated
     in place. `in_place(instr)` -> {operand: output leaf} the instruction's kernel can share
     (default: buffer_assignment.default_in_place). `keep_order`: run the kernels in `schedule`'s order
-    (asynchronous collectives: what lies between a start and its end is meant to overlap it)."""
+    (asynchronous collectives: what lies between a start and its end is meant to overlap it).
+    `concurrent` = (s, m, e): schedule[s:m] and schedule[m:e] run at the same time (concurrent.py;
+    the schedule is kept): no temporary live in one shares bytes with one live in the other."""
     model = bufa.BufferModel(in_place=in_place or bufa.default_in_place,
                              scratch_bytes=scratch_bytes or _no_scratch, writable_params=writable_params)
-    a = bufa.assign(comp, schedule, model, scheduler="post-order" if keep_order else "auto")
+    a = bufa.assign(comp, schedule, model, scheduler="post-order" if keep_order else "auto", concurrent=concurrent)
     ba = BufferAssignment(temp_bytes=a.temp_bytes, param_leaves=a.param_leaves, result_leaves=a.result_leaves,
                           schedule=a.schedule, analysis=a)
     slices: dict[int, Slice] = {}

@@ -18,6 +18,9 @@ Alongside: `<entry>_num_params`, `<entry>_num_results` (i64 constants). Kernels 
 `noinline` functions (`void k(ptr out..., ptr in...)` with `noalias` pointers): LLVM's optimisation
 time grows superlinearly with function size, so each kernel stays its own function.
 
+Independent LAPACK chains of the entry run side by side, as the two tasks of one parallel-for
+(concurrent.py: the plan's `region`; one after the other with one thread).
+
 `call` instructions of the entry computation are inlined here (the callee's instructions are cloned
 into a flat schedule); calls inside fused or reducer computations are computed elementally.
 
@@ -47,17 +50,20 @@ from ..elemental import IrArray, mathfns
 from ..kernels import load_all
 from ..kernels.collectives import async_schedule, check_module_devices, keeps_order
 from ..kernels.context import KernelContext
+from ..kernels.lapack import blas_threads
 from ..kernels.loop import emit_elemental_instr
 from ..kernels.lowering import Rewriter
 from ..kernels.sort import computed_by_its_sorts, computed_operands
 from ..library.gemm import vector_bits
+from ..library.threadpool import TASK_TY
 from ..llvmir.hints import mark_glue, mark_glue_functions
-from ..llvmir.irutil import intrinsic_memcpy
-from ..llvmir.irvalues import I8, I64, PTR, VOID, const
+from ..llvmir.irutil import entry_slot, intrinsic_memcpy
+from ..llvmir.irvalues import I8, I32, I64, PTR, VOID, const
 from ..llvmir.symbols import fresh_name
 from ..lowerings import ELEMENTAL, KERNEL, LOWERINGS, NO_CODE, is_kernel, native_kind
 from . import rowgroups, split
 from .buffers import IN_PLACE_OPS, BufferAssignment, aliases_operand, assign_buffers
+from .concurrent import Region, find_region
 from .inline_glue import inline_glue
 from .kernel_key import kernel_key
 from .profile import CLOCKS, Site, gemm_flops, sites_text
@@ -95,12 +101,21 @@ def flatten(comp: Computation) -> tuple[Computation, list[Instruction]]:
     return flat, async_schedule(order)
 
 
+def entry_plan(module: Module) -> Plan:
+    """The entry's plan as the native code runs it: schedule, buffers, concurrent region."""
+    return _entry_plan(module)[1]
+
+
+def _entry_plan(module: Module) -> tuple[ModuleEmitter, Plan]:
+    em = ModuleEmitter(module, "entry")
+    return em, em._make_plan(*flatten_entry(module), entry=True)
+
+
 def buffer_assignment(module: Module) -> ModuleAssignment:
     """The buffer assignments the native code of `module` uses: the entry's and those of the
     computations called by control flow, with this backend's model (kernel scratch included).
     Raises CodegenError when the backend cannot compile the module."""
-    em = ModuleEmitter(module, "entry")
-    entry = em._make_plan(*flatten_entry(module))
+    em, entry = _entry_plan(module)
     roles = {}
     for plan in [entry, *em._plans.values()]:
         for instr in plan.schedule:
@@ -149,6 +164,7 @@ class Plan:
     comp: Computation
     schedule: list[Instruction]
     ba: BufferAssignment
+    region: Region | None = None  # branches of the schedule that run at the same time (concurrent.py)
 
 
 class ModuleEmitter:
@@ -178,7 +194,7 @@ class ModuleEmitter:
 
     def emit(self) -> tuple[ir.Module, BufferAssignment]:
         flat, schedule = flatten_entry(self.module)
-        plan = self._make_plan(flat, schedule)
+        plan = self._make_plan(flat, schedule, entry=True)
         self._emit_entry(plan)
         if self.timer is not None:
             self.timer.finish()
@@ -187,11 +203,19 @@ class ModuleEmitter:
         return self.llmod, plan.ba
 
     # -- planning (checks and buffers before any IR)
-    def _make_plan(self, flat: Computation, schedule: list[Instruction], writable_params: bool = False) -> Plan:
+    def _make_plan(self, flat: Computation, schedule: list[Instruction], writable_params: bool = False,
+                   entry: bool = False) -> Plan:
+        """`entry`: the entry's plan, which may run independent LAPACK chains side by side."""
         check_supported(flat, schedule)
-        ba = assign_buffers(flat, schedule, self.scratch_bytes, writable_params, self.in_place_candidates,
-                            keep_order=keeps_order(schedule))
-        return Plan(flat, ba.schedule, ba)
+        keep = keeps_order(schedule)
+        region = find_region(schedule) if entry and not keep else None
+        if region is not None:
+            ba = assign_buffers(flat, region.order, self.scratch_bytes, writable_params, self.in_place_candidates,
+                                concurrent=region.span)
+        else:
+            ba = assign_buffers(flat, schedule, self.scratch_bytes, writable_params, self.in_place_candidates,
+                                keep_order=keep)
+        return Plan(flat, ba.schedule, ba, region)
 
     def plan(self, comp: Computation, writable_params: bool = False) -> Plan:
         """The plan of a computation called by control flow (flattened and checked once).
@@ -309,6 +333,30 @@ class ModuleEmitter:
         fn.args[0].name, fn.args[1].name, fn.args[2].name = "params", "results", "temp"
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         restore = self._enter_ftz(b) if ftz else None
+        ptr_of = self._pointers(b, fn, ba)
+        region = plan.region
+        if region is None:
+            self._emit_kernels(b, plan.schedule, ba, ptr_of, where)
+        else:
+            self._emit_kernels(b, region.prefix, ba, ptr_of, where)
+            self._emit_region(b, fn, region, ba, where)
+            self._emit_kernels(b, region.suffix, ba, ptr_of, where)
+
+        copies = [(src, dst, shape.byte_size) for src, dst, shape in ba.copies if shape.byte_size and not (
+            src.kind == "param" and src.index == dst.index and dst.index in skip_copies)]
+        site = None
+        if self.timer is not None and copies:
+            site = self.timer.site(b, Site("result copies", where, "copy", 0, 2 * sum(n for _, _, n in copies)))
+        for src, dst, n in copies:
+            intrinsic_memcpy(b, ptr_of(dst), ptr_of(src), n)
+        if site is not None:
+            self.timer.done(b, site)
+        if restore is not None:
+            restore()
+        b.ret_void()
+
+    def _pointers(self, b: ir.IRBuilder, fn: ir.Function, ba: BufferAssignment):
+        """Where a slice is, in `fn(params, results, temp)` at `b`: a function of the slice."""
         param_ptrs = [b.load(b.gep(fn.args[0], [const(I64, i)], source_etype=PTR), typ=PTR)
                       for i in range(len(ba.param_leaves))]
         result_ptrs = [b.load(b.gep(fn.args[1], [const(I64, j)], source_etype=PTR), typ=PTR)
@@ -327,10 +375,14 @@ class ModuleEmitter:
                     leaf_no = [id(x) for x in ba.leaves[s.instr]].index(id(s))
                 return self.constant_global(s.instr, leaf_no)
             return ir.Constant(PTR, None)
+        return ptr_of
 
-        groups = rowgroups.find_groups(plan.schedule, ba)
+    def _emit_kernels(self, b: ir.IRBuilder, instrs: list[Instruction], ba: BufferAssignment, ptr_of,
+                      where: str) -> None:
+        """The kernel calls of `instrs` (a stretch of the schedule) at `b`."""
+        groups = rowgroups.find_groups(instrs, ba)
         grouped = {mem.instr for g in groups.values() for mem in g.members}
-        for instr in plan.schedule:
+        for instr in instrs:
             if native_kind(instr.opcode) == NO_CODE or aliases_operand(instr):
                 continue
             if instr in groups:  # consecutive row-local kernels, run block of rows by block of rows
@@ -381,18 +433,58 @@ class ModuleEmitter:
             if site is not None:
                 self.timer.done(b, site)
 
-        copies = [(src, dst, shape.byte_size) for src, dst, shape in ba.copies if shape.byte_size and not (
-            src.kind == "param" and src.index == dst.index and dst.index in skip_copies)]
+    def _emit_region(self, b: ir.IRBuilder, fn: ir.Function, region: Region, ba: BufferAssignment,
+                     where: str) -> None:
+        """The region's two branches as the two tasks of one parallel-for: each a function
+        `void f(params, results, temp)` of its kernel calls, called by the task function."""
+        m = self.llmod
+        branch_fns = []
+        for k, instrs in enumerate(region.branches):
+            bf = ir.Function(m, ir.FunctionType(VOID, [PTR, PTR, PTR]), self._unique(f"{self.entry_name}.branch{k}"))
+            bf.linkage = "internal"
+            bf.attributes.add("noinline")
+            bf.attributes.add("nounwind")
+            bb = ir.IRBuilder(bf.append_basic_block("entry"))
+            self._emit_kernels(bb, instrs, ba, self._pointers(bb, bf, ba), where)
+            bb.ret_void()
+            branch_fns.append(bf)
+        frame_ty = ir.LiteralStructType([PTR, PTR, PTR])
+        task = ir.Function(m, TASK_TY, self._unique(f"{self.entry_name}.branches"))
+        task.linkage = "internal"
+        task.attributes.add("nounwind")
+        tb = ir.IRBuilder(task.append_basic_block("entry"))
+        frame_arg, t = task.args
+        args = [tb.load(tb.gep(frame_arg, [const(I32, 0), const(I32, k)], inbounds=True, source_etype=frame_ty),
+                        typ=PTR) for k in range(3)]
+        with tb.if_else(tb.icmp_unsigned("==", t, const(I64, 0))) as (first, second):
+            with first:
+                tb.call(branch_fns[0], args)
+            with second:
+                tb.call(branch_fns[1], args)
+        tb.ret_void()
+        # The region: OpenBLAS's thread count is the process's, so one thread over it all, and what
+        # each branch's calls set and restore is that same one. (A function of its own, of several
+        # blocks: the entry stays one block of glue, hints.py.)
+        region_fn = ir.Function(m, ir.FunctionType(VOID, [PTR, PTR, PTR]), self._unique(f"{self.entry_name}.region"))
+        region_fn.linkage = "internal"
+        region_fn.attributes.add("noinline")
+        region_fn.attributes.add("nounwind")
+        rb = ir.IRBuilder(region_fn.append_basic_block("entry"))
+        frame = entry_slot(rb, frame_ty, "branches.ctx")
+        for k in range(3):
+            rb.store(region_fn.args[k], rb.gep(frame, [const(I32, 0), const(I32, k)], inbounds=True,
+                                               source_etype=frame_ty))
+        restore = blas_threads(rb, const(I32, 1))
+        rb.call(library.pool(m).parallel_for, [const(I64, 2), task, frame])
+        restore()
+        rb.ret_void()
         site = None
-        if self.timer is not None and copies:
-            site = self.timer.site(b, Site("result copies", where, "copy", 0, 2 * sum(n for _, _, n in copies)))
-        for src, dst, n in copies:
-            intrinsic_memcpy(b, ptr_of(dst), ptr_of(src), n)
+        if self.timer is not None:
+            n = sum(1 for part in region.branches for i in part if native_kind(i.opcode) != NO_CODE)
+            site = self.timer.site(b, Site(f"concurrent region ({n} instructions)", where, "concurrent", 0, 0))
+        b.call(region_fn, list(fn.args[:3]))
         if site is not None:
             self.timer.done(b, site)
-        if restore is not None:
-            restore()
-        b.ret_void()
 
     def _enter_ftz(self, b: ir.IRBuilder):
         """Set MXCSR's flush-to-zero and denormals-are-zero bits for the call (XLA:CPU runs its

@@ -35,9 +35,9 @@ COUNTERS = "profile_counters"  # exported as <entry>_profile_counters
 SITES = "profile_sites"
 CLOCK = "profile_clock"
 CLOCKS = {"wall": 1, "thread": 3}  # clock_gettime's CLOCK_MONOTONIC, CLOCK_THREAD_CPUTIME_ID (Linux)
-# Sites whose time includes other sites' (the kernels of the computations they run): shown, but not
-# added into the total and the shares.
-INCLUSIVE_KINDS = frozenset({"while", "conditional"})
+# Sites whose time includes other sites' (the kernels of the computations they run, a concurrent
+# region's branches: emitter.py): shown, but not added into the total and the shares.
+INCLUSIVE_KINDS = frozenset({"while", "conditional", "concurrent"})
 
 
 def symbols(entry_name: str) -> tuple[str, str, str]:

@@ -142,7 +142,7 @@ def emit(ctx, instr: Instruction) -> None:
             work_ptrs[w.name] = b.call(malloc, [b.mul(size, const(I64, _BYTES[w.etype]))])
 
     direct = _direct(p, ctx)
-    restore = _set_threads(ctx, max(buf.size for buf in p.bufs))
+    restore = _set_threads(ctx, splits(instr))
     with for_range(b, p.batch_count, "batch") as i:
         buf_ptrs = dict(buf_ptrs)
         for buf in p.bufs:
@@ -211,18 +211,26 @@ def _direct(p: lapack.Plan, ctx) -> dict[str, str]:
     return out
 
 
-def _set_threads(ctx, elements: int):
-    """Set OpenBLAS's thread count for calls on matrices of `elements` elements (where the LAPACK has
-    the setter); returns what emits the restoring of the previous count."""
+def _set_threads(ctx, parallel: bool):
+    """Set OpenBLAS's thread count for the call: the entry's threads if `parallel` (`splits`), else
+    one (where the LAPACK has the setter); returns what emits the restoring of the previous count."""
     b = ctx.b
-    setter = ctx.module.globals.get(THREADS_SYMBOL)
-    if setter is None:
-        setter = ir.Function(ctx.module, ir.FunctionType(I32, [I32]), THREADS_SYMBOL)
-        setter.linkage = "extern_weak"
-    if elements >= PARALLEL_MIN_ELEMENTS:
+    if parallel:
         want = b.trunc(b.call(library.pool(ctx.module).threads, []), I32)
     else:
         want = const(I32, 1)
+    return blas_threads(b, want)
+
+
+def blas_threads(b: ir.IRBuilder, want: ir.Value):
+    """Emit setting OpenBLAS's thread count to `want` (an i32), where the LAPACK has the setter;
+    returns what emits the restoring of the previous count. (The count is the library's, not the
+    thread's: numpy's OpenBLAS keeps one for the process.)"""
+    module = b.module
+    setter = module.globals.get(THREADS_SYMBOL)
+    if setter is None:
+        setter = ir.Function(module, ir.FunctionType(I32, [I32]), THREADS_SYMBOL)
+        setter.linkage = "extern_weak"
     have = b.icmp_unsigned("!=", b.ptrtoint(setter, I64), const(I64, 0))
     old = entry_alloca(b, I32, name="blas.threads")
     with b.if_then(have):
@@ -233,6 +241,29 @@ def _set_threads(ctx, elements: int):
             b.call(setter, [b.load(old, typ=I32)])
 
     return restore
+
+
+def is_lapack_call(instr: Instruction) -> bool:
+    return instr.opcode == "custom-call" and lapack.is_target(str(instr.attrs.get("custom_call_target", "")))
+
+
+def splits(instr: Instruction) -> bool:
+    """Whether the call may use several OpenBLAS threads (when the entry may use them): _set_threads."""
+    return max(buf.size for buf in check(instr).bufs) >= PARALLEL_MIN_ELEMENTS
+
+
+def work(instr: Instruction) -> int:
+    """Roughly the multiply-adds of a LAPACK custom call (real ones: a complex one counts 4), to
+    weigh calls against each other: m n k for trsm (an m x n right-hand side, a k x k triangle),
+    m n min(m, n) for the factorizations of an m x n matrix."""
+    p = check(instr)
+    if p.routine[1:] == "trsm":
+        y, x = p.buf("y"), p.buf("x")
+        per = y.size * x.dims[0]
+    else:
+        mats = [buf.dims for buf in p.bufs if len(buf.dims) == 2] or [(1, 1)]
+        per = max(m * n * min(m, n) for m, n in mats)
+    return per * p.batch_count * (4 if p.etype in ("c64", "c128") else 1)
 
 
 def _stage(b: ir.IRBuilder, p: lapack.Plan, buf: lapack.Buf, arr: IrArray, ptr: ir.Value, i: ir.Value,
