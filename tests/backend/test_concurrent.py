@@ -119,13 +119,18 @@ def test_one_chain_has_no_region():
 
 def test_linalg_branches():
     """linalg_f64_c64 as `hloc run` compiles it (one c64 getrf for both c64 solves): the c64 chain
-    beside the f64 one."""
+    beside the f64 one; the two solves with a 256 x 256 right-hand side, which split over the
+    threads themselves (kernels/lapack.py), after the region."""
     r = entry_plan(optimize(parse_module(LINALG.read_text(), LINALG.name))).region
     assert r is not None
-    targets = [sorted(str(i.attrs.get("custom_call_target")) for i in part if i.opcode == "custom-call")
-               for part in r.branches]
-    assert targets[0] == ["lapack_cgetrf_ffi"] + ["lapack_ctrsm_ffi"] * 4
-    assert targets[1] == ["lapack_dgetrf_ffi"] + ["lapack_dtrsm_ffi"] * 2
+
+    def targets(part):
+        return sorted(str(i.attrs.get("custom_call_target")) for i in part if i.opcode == "custom-call")
+
+    assert targets(r.branches[0]) == ["lapack_cgetrf_ffi"] + ["lapack_ctrsm_ffi"] * 2
+    assert targets(r.branches[1]) == ["lapack_dgetrf_ffi"] + ["lapack_dtrsm_ffi"] * 2
+    wide = [i for i in r.suffix if i.opcode == "custom-call"]
+    assert [i.shape.dims for i in wide] == [(256, 256)] * 2
 
 
 def test_region_in_the_ir():

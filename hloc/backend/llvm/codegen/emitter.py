@@ -480,8 +480,9 @@ class ModuleEmitter:
         rb.ret_void()
         site = None
         if self.timer is not None:
-            n = sum(1 for part in region.branches for i in part if native_kind(i.opcode) != NO_CODE)
-            site = self.timer.site(b, Site(f"concurrent region ({n} instructions)", where, "concurrent", 0, 0))
+            n = sum(1 for part in region.branches for i in part
+                    if native_kind(i.opcode) != NO_CODE and not aliases_operand(i))
+            site = self.timer.site(b, Site(f"concurrent region ({n} kernels)", where, "concurrent", 0, 0))
         b.call(region_fn, list(fn.args[:3]))
         if site is not None:
             self.timer.done(b, site)
