@@ -27,12 +27,15 @@ INT_BITS = 64  # LAPACK's integer in the calls hloc makes
 LINK_HINT = "an ILP64 LAPACK (64-bit integers, plain names such as dgetrf_), e.g. -lopenblas64 (libopenblas64-dev)"
 
 # OpenBLAS's `int openblas_set_num_threads_local(int)`: sets the count for the calls that follow and
-# returns the previous one (0.3.27 and later; numpy's wheels have it under this plain name).
+# returns the previous one (0.3.27 and later; numpy's wheels have it under this plain name). In
+# numpy's OpenBLAS the count is the process's, not the calling thread's.
 THREADS_SYMBOL = "openblas_set_num_threads_local"
 # Matrix elements from which a call may use more than one OpenBLAS thread. Measured here (2 cores,
-# hloc's native calls, n = 256 .. 1024 of potrf, getrf, syevd, gesdd): two threads were never
-# faster than one (quiet: syevd n=256 7.9 vs 7.8 ms, potrf + trsm n=512 3.6 vs 2.8 ms), and with a
-# third process on the machine 4-15x slower (OpenBLAS's workers spin in lock-step with the caller).
+# hloc's native calls, n = 256 .. 1024 of the factorisations potrf, getrf, syevd, gesdd): two
+# threads were never faster than one (quiet: syevd n=256 7.9 vs 7.8 ms, potrf + trsm n=512 3.6 vs
+# 2.8 ms), and with a third process on the machine 4-15x slower (OpenBLAS's workers spin in
+# lock-step with the caller). A wide trsm does gain from two: native code splits its right-hand
+# side over hloc's own pool instead (backend/llvm/kernels/lapack.py).
 PARALLEL_MIN_ELEMENTS = 2048 * 2048
 
 _lock = threading.Lock()
