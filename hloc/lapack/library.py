@@ -17,6 +17,7 @@ threads the calling entry may use.
 from __future__ import annotations
 
 import ctypes
+import functools
 import glob
 import os
 import threading
@@ -119,7 +120,23 @@ def symbol(routine: str) -> str:
 
 
 def referenced(obj: bytes) -> list[str]:
-    """The LAPACK routines an object file calls (their names in its symbol table)."""
+    """The LAPACK routines an object file calls (their names in its symbol table, each ending `_\\0`)."""
+    routines, longest = _routine_symbols()
+    found = set()
+    # (every `_\0` of the object, a few dozen, tested against the names: one substring search per routine
+    # over a large module's object cost ~2 ms of every load)
+    end = obj.find(b"_\0")
+    while end >= 0:
+        tail = obj[max(0, end + 1 - longest):end + 1]
+        found.update(r for sym, r in routines if tail.endswith(sym))
+        end = obj.find(b"_\0", end + 1)
+    return [r for _, r in routines if r in found]
+
+
+@functools.cache
+def _routine_symbols() -> tuple[tuple[tuple[bytes, str], ...], int]:
+    """((symbol as bytes, routine) for every routine plans may call, in all_routines' order), the longest symbol."""
     from .plans import all_routines
 
-    return [r for r in all_routines() if symbol(r).encode() + b"\0" in obj]
+    pairs = tuple((symbol(r).encode(), r) for r in all_routines())
+    return pairs, max(len(s) for s, _ in pairs)

@@ -350,3 +350,12 @@ def test_batched_trsm_reads_and_writes_each_block(backend, y_layout):
     for k in range(3):
         np.testing.assert_allclose(np.tril(x[k]) @ got[k], y[k], atol=1e-12)
     assert np.array_equal(x, x0) and np.array_equal(y, y0)  # the operands are left as they were
+
+
+def test_referenced_names_every_routine_whose_symbol_ends_a_string():
+    from hloc.lapack.library import referenced
+
+    # (symbol-table strings: NUL-terminated; LLVM may store one as the tail of a longer one)
+    table = b"\x7fELF\0hloc_entry\0dgetrf_\0xsgeqrf_\0zheevd\0cpotrf_x\0_\0__\0dgetrf_\0"
+    assert referenced(table) == ["dgetrf", "sgeqrf"]
+    assert referenced(b"dgetrf_") == [] and referenced(b"") == []
