@@ -34,7 +34,7 @@ from ..elemental import Accumulators, Elemental, IrArray, emit_reduce_step, redu
 from ..elemental.reduce_order import emit_tree_fold, needs_tree
 from ..llvmir.irutil import entry_slot
 from ..llvmir.irvalues import I64, const, storage_type
-from ..llvmir.loops import COLD, ROWS, STREAM, Index, for_range, loop_nest, outer_extent
+from ..llvmir.loops import COLD, ROWS, STREAM, Index, for_range, loop_nest, outer_extent, rolled_walk
 from .parallel import MAX_TASKS, parallel_range
 from .walk_order import Walk, innermost, walk_nest
 
@@ -160,7 +160,8 @@ def emit_reduces(em: Elemental, reduces: list[Instruction], outs: list[list[IrAr
                 for mine in partials:
                     for part in mine:
                         part.store(b, Index(part.shape, omulti, None), scalar_constant(part.etype, -0.0))
-            with em.scope(), walk_nest(b, in_shape, Walk(walk.order[1:], walk.split, walk.tile), "r") as multi:
+            with em.scope(), rolled_walk(b), walk_nest(b, in_shape, Walk(walk.order[1:], walk.split, walk.tile),
+                                                       "r") as multi:
                 multi[d0] = i0
                 omulti = [multi[d] for d in kept]
                 accs = [_Slots(b, mine, [Index(p.shape, omulti, None) for p in mine]) for mine in partials]
@@ -175,7 +176,7 @@ def emit_reduces(em: Elemental, reduces: list[Instruction], outs: list[list[IrAr
                     for o, i, v in zip(mine, idx, totals):
                         o.store(b, i, v)
         return
-    with em.scope(), input_nest("r") as multi:
+    with em.scope(), rolled_walk(b), input_nest("r") as multi:
         omulti = [multi[d] for d in kept]
         accs = [_Slots(b, mine, [Index(out.shape, omulti, None) for out in mine]) for mine in outs]
         step(multi, accs)

@@ -340,7 +340,10 @@ def for_range(b: ir.IRBuilder, n, name: str = "i", start=0, step=1, hint: str | 
         unrolled = False
     elif unrolled and copies_of:
         copies_of[-1] = max(copies_of[-1], trip * copies)
-    if open_loops and (kept or capped or trip is None or trip > SMALL_TRIP):
+    # (in a reduction's walk, rolled_walk, an outer loop stays one too: unrolled, the loop around it
+    # copies the whole nest for nothing to fold)
+    stays = outer and hint == STREAM and _ROLLED_WALKS.get(fn, 0) > 0
+    if open_loops and (kept or capped or stays or trip is None or trip > SMALL_TRIP):
         open_loops[-1] = HOLDS_LOOP
     elif open_loops and held and not open_loops[-1]:
         open_loops[-1] = HOLDS_DEEP
@@ -359,6 +362,24 @@ def for_range(b: ir.IRBuilder, n, name: str = "i", start=0, step=1, hint: str | 
         blocks = fn.blocks[fn.blocks.index(header):]
         rare_blocks(fn).update(id(x) for x in blocks if x is not exit_)
     b.position_at_end(exit_)
+
+
+_ROLLED_WALKS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # per function: open rolled_walk blocks
+
+
+@contextlib.contextmanager
+def rolled_walk(b: ir.IRBuilder):
+    """The loops made inside are a reduction's walk over its input, accumulating into the output: a
+    small loop around loops that stay loops stays one too (not fully unrolled by LLVM). Its copies
+    would hold nothing to fold (affine addresses, one add each), only more nest for LLVM: a bias
+    gradient's [16,16,1024] -> [16,1024] walk, unrolled 16 times, was ~20% of mlp_b256_grad's LLVM
+    time. (Loop kernels keep LLVM's unrolling: a concatenate's copies fold their operand choice.)"""
+    fn = b.function
+    _ROLLED_WALKS[fn] = _ROLLED_WALKS.get(fn, 0) + 1
+    try:
+        yield
+    finally:
+        _ROLLED_WALKS[fn] -= 1
 
 
 def rare_blocks(fn: ir.Function) -> set[int]:
