@@ -432,3 +432,26 @@ def test_a_reduction_walks_small_loop_around_a_nest_that_stays_a_loop_is_not_unr
     x = np.random.default_rng(6).standard_normal((16, 16, 1024)).astype(np.float32)
     want = x.astype(np.float64).sum(axis=1)
     np.testing.assert_allclose(load_object(built.compiled.obj, built.abi)([x]), want, rtol=1e-5, atol=1e-5)
+
+
+def test_a_flat_loops_range_function_is_inlined_before_it_is_simplified():
+    """A large elementwise kernel's loop goes into a range function its task function calls
+    (parallel.py): `alwaysinline`, so LLVM simplifies the loop once, inside the task function, rather
+    than alone and then again inlined (the same code, less LLVM time). Nothing of it is left apart."""
+    text = """HloModule ew
+
+ENTRY main {
+  x = f32[1048576] parameter(0)
+  y = f32[1048576] parameter(1)
+  m = f32[1048576] multiply(x, y)
+  ROOT e = f32[1048576] exponential(m)
+}
+"""
+    built = _build(text)
+    ranges = [k for k in _kernel_texts(built.compiled.llvm_ir) if re.match(r'^define [^@]*@"?k\.[\w.]+\.range"?\(', k)]
+    assert len(ranges) == 1 and "alwaysinline" in ranges[0].split("{", 1)[0]
+    assert not re.search(r'^define [^@]*@"?k\.[\w.]+\.range"?\(', built.compiled.optimized_ir, re.M)
+
+    rng = np.random.default_rng(7)
+    x, y = (rng.standard_normal(1048576).astype(np.float32) for _ in range(2))
+    np.testing.assert_allclose(load_object(built.compiled.obj, built.abi)([x, y]), np.exp(x * y), rtol=2e-6)

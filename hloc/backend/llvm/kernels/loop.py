@@ -92,7 +92,8 @@ def emit_parallel_loop(ctx, params: list[Instruction], roots: list[Instruction],
         emit_loop(c.elemental(_sources(c, params)), roots, [c.outputs[i] for i in out_idx], flat_ok, (lo, hi),
                   hint, walk)
 
-    parallel_range(ctx, n, shape.num_elements, body, grain)
+    # (a flat loop's range function inlined first: the same code for less LLVM time, parallel.py)
+    parallel_range(ctx, n, shape.num_elements, body, grain, inline=walk is None and (flat_ok or shape.rank <= 1))
 
 
 def emit_parallel_reduces(ctx, params: list[Instruction], reduces: list[Instruction], out_idx: list[list[int]],

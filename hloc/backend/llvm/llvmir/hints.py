@@ -43,6 +43,7 @@ def mark_glue_functions(fns) -> None:
         if not fn.blocks or "optnone" in fn.attributes:
             continue
         if _is_glue_function(fn):
+            fn.attributes.discard("alwaysinline")  # (glue stays a function of its own: parallel.py's inline)
             fn.attributes.add("noinline")
             fn.attributes.add("optnone")
 
