@@ -24,7 +24,8 @@ per vectorised loop), and part of it bought nothing here:
     times, not fully (rolled, the softmax and layer-norm rows measured 3-10% slower; fully
     unrolled, a 1024-wide row was 16 copies of its interleaved body, which LLVM's strength
     reduction, instruction selection and register allocation then walked again: ~30% of such a
-    kernel's LLVM time). The reduced loops around it (a group norm's) are not
+    kernel's LLVM time); one interleaved ROWS_INTERLEAVE times is not unrolled (ROWS_WIDE_UNROLL).
+    The reduced loops around it (a group norm's) are not
     unrolled, nor those around small ones holding it. An innermost reduced loop inside another, of
     ROWS_KEPT_TRIP iterations, stays a loop (not unrolled at all): LLVM unrolls such a loop fully
     before vectorising, and then vectorised the loop around it with a gather per element. So does an
@@ -151,16 +152,20 @@ TILE = "tile"
 # Partial results of a long row reduction (ROWS) with AVX-512's 32 vector registers, vectors of
 # them: LLVM picks 4, whose chains of adds (or of max's compares and selects) bound a row already in
 # L1 (a 1024-wide row: 16 dependent adds of 512-bit vectors each). 8 measured, 1 thread, Zen 5, ms:
-# layernorm_4096x1024 0.965 -> 0.933, softmax_1024x1024 0.237 -> 0.228 (unrolled 2 times: as many
-# copies of the body as 4 x 4). More partial sums, each of fewer elements: no less accurate. With
+# layernorm_4096x1024 0.965 -> 0.933, softmax_1024x1024 0.237 -> 0.228 (then unrolled 2 times: as
+# many copies of the body as 4 x 4). More partial sums, each of fewer elements: no less accurate. With
 # AVX2's 16 registers LLVM's choice stays (8: layernorm 1.01 -> 1.04-1.10, softmax 0.43 -> 0.415).
 ROWS_INTERLEAVE = 8
 # Trip counts from which a ROWS loop is interleaved ROWS_INTERLEAVE times: shorter rows (measured
 # only at 1024) keep LLVM's choice, their chains short anyway (a 256-wide row: 4 dependent adds).
 ROWS_INTERLEAVE_TRIP = 1024
 # Copies of a vectorised row reduction's body per iteration (ROWS), interleaved by LLVM's choice (4
-# here; ROWS_INTERLEAVE: proportionally fewer): the unrolling only saves the loop's branches.
+# here): the unrolling only saves the loop's branches.
 ROWS_UNROLL = 4
+# The same for a row interleaved ROWS_INTERLEAVE times: its 8 copies per iteration are enough. Unrolled
+# 2 times, 1 thread, Zen 5, ms: layernorm_4096x1024 0.97-1.05 either way, softmax_1024x1024 0.235;
+# LLVM time per row phase ~1 ms more (16 copies of the body through instruction selection, LSR).
+ROWS_WIDE_UNROLL = 1
 # Trip counts above which a row's loop is left to LLVM (ROWS: None): its vectorised loop has too many
 # iterations to be unrolled fully (a 16M sum's rows of 4096: LLVM's own partial unrolling, less code).
 ROWS_MAX_TRIP = 2048
@@ -225,11 +230,11 @@ def loop_id(m: ir.Module, hint: str | None, trip: int | None, outer: bool = Fals
         if trip is None or trip <= SMALL_TRIP or trip > ROWS_MAX_TRIP:
             return None  # (as unhinted: one fully unrolled, or a long one)
         wide = trip >= ROWS_INTERLEAVE_TRIP and getattr(m, "hloc_vector_bits", 0) >= 512
-        # (interleaved twice as much, unrolled half as much: as many copies of the body)
-        unroll = ROWS_UNROLL * 4 // ROWS_INTERLEAVE if wide else ROWS_UNROLL
+        unroll = ROWS_WIDE_UNROLL if wide else ROWS_UNROLL
         unrolled = m.add_metadata(["llvm.loop.vectorize.followup_vectorized",
                                    _property(m, "llvm.loop.isvectorized", ir.Constant(ir.IntType(32), 1)),
-                                   _property(m, "llvm.loop.unroll.count", ir.Constant(ir.IntType(32), unroll))])
+                                   _property(m, "llvm.loop.unroll.count", ir.Constant(ir.IntType(32), unroll))
+                                   if unroll > 1 else _property(m, "llvm.loop.unroll.disable")])
         if not wide:
             return _loop_node(m, [unrolled])
         interleave = _property(m, "llvm.loop.interleave.count", ir.Constant(ir.IntType(32), ROWS_INTERLEAVE))
