@@ -141,8 +141,8 @@ def test_a_consumer_reading_other_rows_is_not_grouped(monkeypatch):
 
 @pytest.mark.parametrize("text", [LAYERNORM, SOFTMAX], ids=["layernorm", "softmax"])
 def test_phases_compile_apart_in_parallel_like_whole(text, monkeypatch):
-    """Each member's loops are a phase function of their own (a unit of split.py): the group's one
-    kernel compiles in parts on 2 threads, and computes what it computes compiled whole."""
+    """The members' loops are in PHASES phase functions (units of split.py): the group's one kernel
+    compiles in parts on 2 threads, and computes what it computes compiled whole."""
     from hloc.backend.llvm.codegen import split
     from hloc.backend.llvm.compile import Executable, compile_to_object
 
@@ -164,7 +164,7 @@ def test_phases_compile_apart_in_parallel_like_whole(text, monkeypatch):
     monkeypatch.setenv("HLOC_CODE_CACHE", "0")  # (LLVM compiles the parts, whatever ran before)
     parts = build("2")
     phases = [u.roots[0] for u in units if re.search(r'\.p\d+"$', u.roots[0])]
-    assert len(phases) == (3 if text is LAYERNORM else 4)
+    assert len(phases) == rowgroups.PHASES == 2  # (layer norm 3 loops, softmax 4)
     assert parts.assembled is not None and "parts" in parts.timings  # split, though one kernel
     whole = build("1")
     assert whole.assembled is None
@@ -231,5 +231,20 @@ def test_fresh_light_output_phases_take_256_bit_vectors(cpu):
         return ['"prefer-vector-width"="256"' in h for h in heads]
 
     wide = cpu == "x86-64-v4"
-    assert narrowed(LAYERNORM) == [False, False, wide]
-    assert narrowed(SOFTMAX) == [False] * 4
+    assert narrowed(LAYERNORM) == [False, wide]  # (its sums in one function, the output loop alone)
+    assert narrowed(SOFTMAX) == [False] * 2
+
+
+def test_phase_runs_are_halves_cut_where_narrow_changes():
+    """Consecutive loops make a phase function (its fixed LLVM cost paid once), PHASES of them; a
+    narrow loop (256-bit vectors, a function attribute) shares one only with narrow ones."""
+    def runs(narrow: list[bool]) -> list[list[int]]:
+        loops = [(k, None, n) for k, n in enumerate(narrow)]
+        return [[k for k, _, _ in run] for run in rowgroups.phase_runs(loops)]
+
+    assert rowgroups.PHASES == 2
+    assert runs([False] * 4) == [[0, 1], [2, 3]]
+    assert runs([False, False, True]) == [[0, 1], [2]]
+    assert runs([False, True, False]) == [[0], [1], [2]]
+    assert runs([False] * 3) == [[0, 1], [2]]
+    assert runs([True]) == [[0]]

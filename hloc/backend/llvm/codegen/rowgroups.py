@@ -18,11 +18,12 @@ reduce's init). A written buffer may not overlap any other buffer the group touc
 The group is one kernel: its outer row loop split over threads as any loop (parallel.py, in slices
 of whole blocks), and inside a slice a loop over blocks of B rows calling each member's loops for
 that block (B: BLOCK_BYTES of the group's row-local buffers). The members' loop code is the one
-they would have on their own, with the rows as bounds of their outer loop: one `noinline` phase
-function per member loop (`<kernel>.p<k>(buffers..., lo, hi)`), called per block from an `optnone`
-block loop. The phases are compiled apart (split.compile_apart): a group being one big kernel (a
-softmax, a layer norm), its loops can then be optimised and code-generated on two threads. A call per
-block and phase costs nothing next to the block's loops (run times unchanged).
+they would have on their own, with the rows as bounds of their outer loop, in `noinline` phase
+functions (`<kernel>.p<k>(buffers..., lo, hi)`) called per block from an `optnone` block loop: PHASES
+of them, each the loops of consecutive members one after the other (phase_runs). The phases are
+compiled apart (split.compile_apart): a group being one big kernel (a softmax, a layer norm), its
+loops can then be optimised and code-generated on two threads. A call per block and phase costs
+nothing next to the block's loops (run times unchanged).
 """
 
 from __future__ import annotations
@@ -65,6 +66,11 @@ _LIGHT_OPS = frozenset({"add", "subtract", "multiply", "negate", "select", "comp
 # Row-local bytes below which a group is not formed: its buffers stay in L2 from one kernel to the
 # next anyway.
 MIN_GROUP_BYTES = 1 << 20
+# Phase functions a group's loops make (more where `narrow` changes between consecutive loops): one per
+# compiling thread of split.py's two parts. A function per loop was the same code, but each function
+# has LLVM's fixed cost (~6 ms of a row phase's ~9, its passes' and code generator's, however small
+# the loop): softmax_1024x1024's 4 phases in 2 functions ~4 ms less LLVM time, run time unchanged.
+PHASES = 2
 
 
 @dataclass
@@ -300,19 +306,20 @@ def emit_group(emitter, group: Group, ba: BufferAssignment, name: str) -> ir.Fun
     rows, block = first.rows, group.block_rows
     unit = unit_rows(rows, block)
 
-    # Each member's loops (per part) are a function of their own over a block of rows, called per
+    # The members' loops (per part) are in PHASES functions over a block of rows, called per
     # block: the same loop code, but LLVM can optimise and code-generate them on different threads
     # (split.py), a row group being one kernel otherwise (a call per block and phase is ~1 ns per
     # row: nothing next to the row's loops).
-    phases, touched = [], set()  # (touched: the slices the phases so far read or write)
+    loops, touched = [], set()  # (touched: the slices the loops so far read or write)
     for mem in group.members:
         reads = {s.key for o in mem.instr.operands for s in ba.leaves[o] if s.kind not in ("none", "const")
                  and s.size >= 64}
         for part in mem.parts:
             narrow = part.kind == "loop" and bool(reads - touched) and vector_bits(emitter.features) > 256 \
                 and _light(part, mem.params, mem.rows)
-            phases.append(_phase_fn(emitter, group, ba, f"{name}.p{len(phases)}", mem, part, unit, narrow))
+            loops.append((mem, part, narrow))
             touched |= reads | {s.key for s in ba.leaves[mem.instr]}
+    phases = [_phase_fn(emitter, group, ba, f"{name}.p{k}", run, unit) for k, run in enumerate(phase_runs(loops))]
 
     def body(c, lo, hi, _task, _extras):
         ptrs = [c.outputs[i].ptr if kind == "out" else c.operands[i][0].ptr for kind, i in slots]
@@ -348,14 +355,26 @@ def unit_rows(rows: int, block: int) -> int:
     return unit
 
 
-def _phase_fn(emitter, group: Group, ba: BufferAssignment, name: str, mem: Member, part: Part,
-              unit: int = 1, narrow: bool = False) -> ir.Function:
-    """`void name(ptr buffer..., i64 lo, i64 hi)`: one part of a member over rows [lo * unit, hi * unit),
-    the buffers as the group kernel's (group.slices). The bounds in units, scaled here: LLVM sees that
-    the trip count is a multiple of `unit` and leaves out the vectorised epilogue and the scalar
-    remainder loop after the vectorised one (two more copies of the body; special_functions' lgamma
-    and digamma phases: 76 of 190 ms of LLVM time, block ranges of unknown length). `narrow`: 256-bit
-    vectors at most (_LIGHT_OPS)."""
+def phase_runs(loops: list) -> list[list]:
+    """The members' loops (member, part, narrow) cut into the runs of consecutive ones that make a phase
+    function each: PHASES halves, cut again where `narrow` changes (a function-wide attribute)."""
+    half = -(-len(loops) // PHASES)
+    runs: list[list] = []
+    for k, loop in enumerate(loops):
+        if not runs or k % half == 0 or loop[2] != runs[-1][-1][2]:
+            runs.append([])
+        runs[-1].append(loop)
+    return runs
+
+
+def _phase_fn(emitter, group: Group, ba: BufferAssignment, name: str, run: list, unit: int = 1) -> ir.Function:
+    """`void name(ptr buffer..., i64 lo, i64 hi)`: the run's loops (phase_runs), each a part of a member,
+    over rows [lo * unit, hi * unit), the buffers as the group kernel's (group.slices). The bounds in
+    units, scaled here: LLVM sees that the trip count is a multiple of `unit` and leaves out the
+    vectorised epilogue and the scalar remainder loop after the vectorised one (two more copies of
+    the body; special_functions' lgamma and digamma phases: 76 of 190 ms of LLVM time, block ranges
+    of unknown length). A narrow run:
+    256-bit vectors at most (_LIGHT_OPS)."""
     m = emitter.llmod
     n = len(group.slices)
     fn = ir.Function(m, ir.FunctionType(VOID, [PTR] * n + [I64, I64]), name)
@@ -364,28 +383,29 @@ def _phase_fn(emitter, group: Group, ba: BufferAssignment, name: str, mem: Membe
     fn.attributes.add("nounwind")
     for a in fn.args[:n]:
         a.add_attribute("noalias")
-    compile_apart(fn, _weight(part, mem.params))
-    if narrow:
+    compile_apart(fn, sum(_weight(part, mem.params) for mem, part, _ in run) / len(run))
+    if run[0][2]:
         prefer_vector_width(fn, 256)
     b = ir.IRBuilder(fn.append_basic_block("entry"))
     index = {s.key: k for k, s in enumerate(group.slices)}
-    instr = mem.instr
 
     def arrays(i: Instruction) -> list[IrArray]:
         return [IrArray(fn.args[index[s.key]], leaf) for s, leaf in
                 zip([s for s in ba.leaves[i] if s.kind != "none"], [x for x in i.shape.leaves() if x.is_array])]
 
-    outs = arrays(instr)
-    opers = [arrays(o) for o in instr.operands]
-    shared = ba.shared.get(instr, {})
-    for k, leaf in shared.items():
-        opers[k] = [IrArray(outs[leaf].ptr, instr.operands[k].shape)]
-    mctx = KernelContext(m, fn, b, instr, outs, opers, emitter.constant_array, emitter=emitter,
-                         in_place=frozenset(shared))
     lo, hi = fn.args[n], fn.args[n + 1]
     if unit > 1:
         lo, hi = (b.mul(v, const(I64, unit), flags=["nuw", "nsw"]) for v in (lo, hi))
-    emit_part_rows(mctx, mem.params, part, lo, hi)
+    for mem, part, _ in run:  # (one after the other over the block's rows, as separate phases would)
+        instr = mem.instr
+        outs = arrays(instr)
+        opers = [arrays(o) for o in instr.operands]
+        shared = ba.shared.get(instr, {})
+        for k, leaf in shared.items():
+            opers[k] = [IrArray(outs[leaf].ptr, instr.operands[k].shape)]
+        mctx = KernelContext(m, fn, b, instr, outs, opers, emitter.constant_array, emitter=emitter,
+                             in_place=frozenset(shared))
+        emit_part_rows(mctx, mem.params, part, lo, hi)
     b.ret_void()
     return fn
 
