@@ -54,6 +54,7 @@ from ..kernels.lapack import blas_threads
 from ..kernels.loop import emit_elemental_instr
 from ..kernels.lowering import Rewriter
 from ..kernels.sort import computed_by_its_sorts, computed_operands
+from ..kernels.stream_store import wants_stream
 from ..library.gemm import vector_bits
 from ..library.threadpool import TASK_TY
 from ..llvmir.hints import mark_glue, mark_glue_functions
@@ -171,7 +172,8 @@ class ModuleEmitter:
     def __init__(self, module: Module, entry_name: str, triple: str = "", data_layout: str = "",
                  flush_denormals: bool = True, features: str = "", library=None, profile: bool = False):
         self.module = module
-        self.flush_denormals = flush_denormals and (not triple or triple.startswith(("x86_64", "i686")))
+        self.x86 = not triple or triple.startswith(("x86_64", "i686"))
+        self.flush_denormals = flush_denormals and self.x86
         self.entry_name = entry_name
         self.features = features
         self.llmod = ir.Module(name=sanitize(module.name))
@@ -417,8 +419,11 @@ class ModuleEmitter:
             for k in shared:  # read through the output array it shares a buffer with
                 operand_slices[k], operand_shapes[k] = [], []
             scratch = instr in ba.scratch_slices
+            # (large entry results: streaming stores where the kernel's loop allows them)
+            stream = frozenset(k for k, sl in enumerate([s for s in out_slices if s.kind != "none"])
+                               if where == "entry" and self.x86 and wants_stream(sl.kind, sl.size))
             with working_on(f"'{instr.name}' ({instr.opcode})", instr.loc):
-                kfn = self._emit_kernel(instr, out_shapes, operand_shapes, scratch, in_place, shared)
+                kfn = self._emit_kernel(instr, out_shapes, operand_shapes, scratch, in_place, shared, stream)
             args = [ptr_of(s) for s in out_slices if s.kind != "none"]
             for ss in operand_slices:
                 args.extend(ptr_of(s) for s in ss)
@@ -510,13 +515,16 @@ class ModuleEmitter:
         return self._dedupe(fn, list(m.globals.values())[first_new:])[0]
 
     def _emit_kernel(self, instr: Instruction, out_shapes: list[Shape], operand_shapes: list[list[Shape]],
-                     scratch: bool = False, in_place: bool = False, shared: dict[int, int] | None = None):
+                     scratch: bool = False, in_place: bool = False, shared: dict[int, int] | None = None,
+                     stream: frozenset[int] = frozenset()):
         """`in_place`: operand 0's buffer is output 0's (a dynamic-update-slice); `shared`: operand ->
         output leaf whose buffer it is. Those operands get no argument: the kernel sees the output's
         buffer as the operand (ctx.in_place lists them)."""
         m = self.llmod
         key = kernel_key(instr, out_shapes, operand_shapes, scratch, in_place, shared, self._key_memo,
                          computed_operands(instr))
+        if key is not None and stream:
+            key = (key, tuple(sorted(stream)))
         made = self._keyed.get(key) if key is not None else None
         if made is not None:
             return made
@@ -539,7 +547,7 @@ class ModuleEmitter:
             operands[k] = [IrArray(outputs[leaf].ptr, instr.operands[k].shape)]
         ctx = KernelContext(m, fn, b, instr, outputs, operands, self.constant_array,
                             scratch=next(args) if scratch else None, emitter=self,
-                            in_place=frozenset(reused))
+                            in_place=frozenset(reused), stream=stream)
         entry = LOWERINGS.get(instr.opcode)
         emit = entry.emit if entry is not None and entry.emit is not None else emit_elemental_instr
         emit(ctx, instr)

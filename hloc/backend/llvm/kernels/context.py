@@ -24,6 +24,9 @@ class KernelContext:
     # Operand numbers whose buffer is an output's (buffers.IN_PLACE_OPS): the kernel updates that
     # output in place instead of copying the operand first; operands[k] is that output's IrArray.
     in_place: frozenset = frozenset()
+    # Output leaves that are large entry results: a streaming loop writes them with non-temporal
+    # stores (stream_store.py).
+    stream: frozenset = frozenset()
 
     @property
     def features(self) -> str:

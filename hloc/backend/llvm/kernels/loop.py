@@ -30,6 +30,7 @@ from . import kernel
 from .parallel import PARALLEL_MIN_WORK, parallel_range
 from .permute import emit_permute, plan_permute
 from .reduce import can_split, emit_reduce_split, emit_reduces, is_row_reduce, reduce_loop_key
+from .stream_store import emit_stream_loop, memory_bound
 from .walk_order import Walk, loop_walk, reduce_walk, walk_extent, walk_nest
 
 # Ops whose element i depends only on element i of same-shaped operands (or on scalars).
@@ -87,6 +88,15 @@ def emit_parallel_loop(ctx, params: list[Instruction], roots: list[Instruction],
     shape = ctx.outputs[out_idx[0]].shape
     n, grain = walk_extent(shape, walk) if walk is not None else outer_extent(shape, flat_ok and shape.rank > 1)
     hint = kernel_hint(shape.num_elements)
+    stream = [i in ctx.stream for i in out_idx]
+    if any(stream) and walk is None and (flat_ok or shape.rank <= 1) and memory_bound(roots, params):
+        def stream_body(c, lo, hi, _task, _extras):
+            em = c.elemental(_sources(c, params))
+            emit_stream_loop(c.b, [c.outputs[i] for i in out_idx], stream, lo, hi,
+                             lambda arrays, s, e: emit_loop(em, roots, arrays, flat_ok, (s, e), hint), grain)
+
+        parallel_range(ctx, n, shape.num_elements, stream_body, grain, inline=True)
+        return
 
     def body(c, lo, hi, _task, _extras):
         emit_loop(c.elemental(_sources(c, params)), roots, [c.outputs[i] for i in out_idx], flat_ok, (lo, hi),
