@@ -19,8 +19,9 @@ order is the same kernels' a sequential schedule could have, so the results are 
 
 Inside a branch every kernel runs single-threaded (the pool's threads() is 1 in a parallel-for),
 so a branch may only hold kernels that would not split over threads anyway: LAPACK calls and small
-kernels; a larger one in a branch's tail goes to the suffix, with what depends on it. Buffers: the
-assignment keeps every temporary a branch touches live over both branches (buffers.py).
+kernels; a larger one in a branch's tail goes to the suffix, with what depends on it. Buffers
+(passes/analysis/buffer_assignment.py, `concurrent`): a temporary live in one branch shares no
+byte with one live in the other, and no kernel of one branch updates in place what the other reads.
 """
 
 from __future__ import annotations

@@ -373,8 +373,7 @@ def _phase_fn(emitter, group: Group, ba: BufferAssignment, name: str, run: list,
     units, scaled here: LLVM sees that the trip count is a multiple of `unit` and leaves out the
     vectorised epilogue and the scalar remainder loop after the vectorised one (two more copies of
     the body; special_functions' lgamma and digamma phases: 76 of 190 ms of LLVM time, block ranges
-    of unknown length). A narrow run:
-    256-bit vectors at most (_LIGHT_OPS)."""
+    of unknown length). A narrow run gets 256-bit vectors at most (_LIGHT_OPS)."""
     m = emitter.llmod
     n = len(group.slices)
     fn = ir.Function(m, ir.FunctionType(VOID, [PTR] * n + [I64, I64]), name)
