@@ -240,6 +240,19 @@ class Instruction:
         return True
 
 
+def operand_tree(roots: Iterable[Instruction], stop: Iterable[Instruction] = ()) -> Iterator[Instruction]:
+    """Each instruction the `roots` are computed from (the roots included) once, through operands,
+    not entering those in `stop` (e.g. a kernel's parameters: what it reads from buffers)."""
+    seen, stack = {id(i) for i in stop}, list(roots)
+    while stack:
+        i = stack.pop()
+        if id(i) in seen:
+            continue
+        seen.add(id(i))
+        yield i
+        stack.extend(i.operands)
+
+
 class Computation:
     __slots__ = ("name", "_instructions", "_removed", "root", "parent", "is_entry", "is_fusion",
                  "execution_thread", "src", "offset", "_names")

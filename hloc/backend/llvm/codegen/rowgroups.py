@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 import llvmlite.ir as ir
 
 from ....errors import CodegenError
-from ....ir.module import Instruction
+from ....ir.module import Instruction, operand_tree
 from ....ir.opcodes import ELEMENTWISE
 from ..elemental import IrArray
 from ..kernels.context import KernelContext
@@ -413,16 +413,8 @@ def _light(part: Part, params: list[Instruction], rows: int) -> bool:
     """Whether every op the part computes per element is in _LIGHT_OPS (more elements than the rows:
     a row's own values, as a layer norm's rsqrt of the variance, do not count). The walk stops at the
     member's `params`, as _weight's."""
-    seen, stack = {id(p) for p in params}, [*part.roots, *(r for r, _ in part.side)]
-    while stack:
-        i = stack.pop()
-        if id(i) in seen:
-            continue
-        seen.add(id(i))
-        if i.opcode not in _LIGHT_OPS and i.shape.is_array and i.shape.num_elements > rows:
-            return False
-        stack.extend(i.operands)
-    return True
+    return all(i.opcode in _LIGHT_OPS or not i.shape.is_array or i.shape.num_elements <= rows
+               for i in _part_tree(part, params))
 
 
 def _weight(part: Part, params: list[Instruction]) -> float:
@@ -431,16 +423,7 @@ def _weight(part: Part, params: list[Instruction]) -> float:
     instructions per vector, about 1.5 times; sums as the usual (their vectorised loops are unrolled
     a few times, not fully: loops.ROWS). The walk stops at the member's `params` (what it reads from
     buffers: other kernels' work is not its own)."""
-    combiners = set()
-    seen, stack = {id(p) for p in params}, [*part.roots, *(r for r, _ in part.side)]
-    while stack:
-        i = stack.pop()
-        if id(i) in seen:
-            continue
-        seen.add(id(i))
-        if i.opcode == "reduce":
-            combiners.add(i.attrs["to_apply"].root.opcode)
-        stack.extend(i.operands)
+    combiners = {i.attrs["to_apply"].root.opcode for i in _part_tree(part, params) if i.opcode == "reduce"}
     return 1.5 if combiners & {"maximum", "minimum"} else 1.0
 
 
@@ -453,3 +436,9 @@ def _a_shape(group: Group, s: Slice, ba: BufferAssignment):
                 if x.key == s.key:
                     return leaf
     raise AssertionError("a group slice no member uses")
+
+
+def _part_tree(part: Part, params: list[Instruction]):
+    """What the part computes per element: its roots' and side outputs' trees, down to the member's
+    `params`."""
+    return operand_tree([*part.roots, *(r for r, _ in part.side)], params)

@@ -20,7 +20,7 @@ import contextlib
 import dataclasses
 
 from ....errors import CodegenError
-from ....ir.module import Instruction
+from ....ir.module import Instruction, operand_tree
 from ....ir.opcodes import ELEMENTWISE
 from ....ir.types import Shape
 from ..elemental import Elemental, IrArray, check_instruction
@@ -276,13 +276,4 @@ def emit_fusion(ctx, instr: Instruction) -> None:
 
 def _reaches_reduce(instr: Instruction) -> bool:
     """Whether `instr` is computed from a reduce inside its fused computation."""
-    seen, stack = set(), [instr]
-    while stack:
-        i = stack.pop()
-        if i in seen:
-            continue
-        seen.add(i)
-        if i.opcode == "reduce":
-            return True
-        stack.extend(i.operands)
-    return False
+    return any(i.opcode == "reduce" for i in operand_tree([instr]))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import llvmlite.ir as ir
 
-from ....ir.module import Instruction
+from ....ir.module import Instruction, operand_tree
 from ....ir.opcodes import TRANSCENDENTAL
 from ..elemental import IrArray
 from ..llvmir.irutil import entry_slot, smin
@@ -45,16 +45,7 @@ _COSTLY = (TRANSCENDENTAL - {"sqrt", "rsqrt"}) | {"remainder"}
 
 def memory_bound(roots: list[Instruction], params: list[Instruction]) -> bool:
     """Whether the roots' element trees, down to the kernel's `params`, are cheap arithmetic."""
-    seen, todo = {id(p) for p in params}, list(roots)
-    while todo:
-        i = todo.pop()
-        if id(i) in seen:
-            continue
-        seen.add(id(i))
-        if i.opcode in _COSTLY:
-            return False
-        todo.extend(i.operands)
-    return True
+    return not any(i.opcode in _COSTLY for i in operand_tree(roots, params))
 
 
 class _Window(IrArray):
