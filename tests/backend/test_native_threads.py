@@ -220,3 +220,42 @@ def test_threads_is_a_run_time_option(tmp_path):
     assert len(list(Path(tmp_path / "xdg").glob("hloc/v1/*/*/entry.json"))) == 1
     with np.load(tmp_path / "out3.npz") as a, np.load(tmp_path / "out1.npz") as b:
         assert np.array_equal(a["out0"], b["out0"])
+
+
+# The tree-reduction rewriter's form of a full sum (hloc opt -O2 on a 1-D reduce): a fusion reducing
+# the rows of a reshape, then the row sums. Its outer reduce reads only 320 elements, but the kernel
+# reads 320 * 320 = 102400 (> PARALLEL_MIN_WORK): the pool must weigh the latter, or a 16M-element sum
+# runs on one thread whatever --threads says.
+REDUCE_OF_REDUCE = """HloModule reduce_of_reduce
+
+add_f32 {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+
+fused_sum {
+  p = f32[102400] parameter(0)
+  rs = f32[320,320] reshape(p)
+  zero = f32[] constant(0)
+  rows = f32[320] reduce(rs, zero), dimensions={1}, to_apply=add_f32
+  ROOT total = f32[] reduce(rows, zero), dimensions={0}, to_apply=add_f32
+}
+
+ENTRY main {
+  x = f32[102400] parameter(0)
+  ROOT s = f32[] fusion(x), kind=kInput, calls=fused_sum
+}
+"""
+
+
+def test_a_reduce_of_a_fused_reduce_is_split_by_the_work_it_reads():
+    exe = compile_module(parse_module(REDUCE_OF_REDUCE, "reduce_of_reduce.hlo"))
+    text = exe.emit_llvm(optimized=False)
+    assert '.range"(' in text and 'call void @"hloc.pool.parallel_for"' in text
+    x = np.random.default_rng(1).standard_normal(102400, dtype=np.float32)
+    want = x.astype(np.float64).sum()
+    for threads in (1, 3):
+        exe.threads = threads
+        got = float(np.asarray(exe([x])))
+        assert abs(got - want) <= 1e-5 * float(np.abs(x).sum()), threads

@@ -29,7 +29,7 @@ from ..llvmir.loops import STREAM, Index, index_loop, kernel_hint, nest_dims, ou
 from . import kernel
 from .parallel import PARALLEL_MIN_WORK, parallel_range
 from .permute import emit_permute, plan_permute
-from .reduce import can_split, emit_reduce_split, emit_reduces, is_row_reduce, reduce_loop_key
+from .reduce import can_split, emit_reduce_split, emit_reduces, is_row_reduce, reduce_loop_key, reduce_work
 from .stream_store import emit_stream_loop, memory_bound
 from .walk_order import Walk, loop_walk, reduce_walk, walk_extent, walk_nest
 
@@ -113,7 +113,7 @@ def emit_parallel_reduces(ctx, params: list[Instruction], reduces: list[Instruct
     `alone`: nothing else goes into the kernel's function. `walk`: the input walk's order."""
     first = reduces[0]
     out_shape = ctx.outputs[out_idx[0][0]].shape
-    work = first.operands[0].shape.num_elements
+    work = reduce_work(first, params)
     hint = kernel_hint(work)
 
     def em_of(c):
@@ -129,7 +129,7 @@ def emit_parallel_reduces(ctx, params: list[Instruction], reduces: list[Instruct
         emit_reduces(em_of(ctx), reduces, outs_of(ctx), side_of(ctx), hint=hint, walk=walk)
     elif walk is None and len(reduces) == 1 and not side and can_split(first, out_shape) \
             and work >= PARALLEL_MIN_WORK:
-        emit_reduce_split(ctx, em_of, first, ctx.outputs[out_idx[0][0]], alone)
+        emit_reduce_split(ctx, em_of, first, ctx.outputs[out_idx[0][0]], alone, work)
     else:
         n, grain = outer_extent(out_shape, False, min_grain=16)
 

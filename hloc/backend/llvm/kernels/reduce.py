@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import llvmlite.ir as ir
 
-from ....ir.module import Instruction
+from ....ir.module import Instruction, operand_tree
 from ..elemental import Accumulators, Elemental, IrArray, emit_reduce_step, reducer_fast_flags, scalar_constant
 from ..elemental.reduce_order import emit_tree_fold, needs_tree
 from ..llvmir.irutil import entry_slot
@@ -231,9 +231,20 @@ def can_split(instr: Instruction, out_shape) -> bool:
             and bool(reducer_fast_flags(instr.attrs["to_apply"])))
 
 
-def emit_reduce_split(ctx, elemental, instr: Instruction, out: IrArray, alone: bool = False) -> None:
+def reduce_work(instr: Instruction, params) -> int:
+    """The elements a kernel rooted at reduce `instr` reads per output, as the pool weighs it: the
+    largest operand of a reduce in its element tree (`params`: where the kernel reads buffers), so a
+    reduce of a fused reduce (the tree-reduction rewriter's reduce(reduce(reshape))) counts the
+    elements the inner one sums, not its small result."""
+    return max(r.operands[0].shape.num_elements for r in operand_tree([instr], params) if r.opcode == "reduce")
+
+
+def emit_reduce_split(ctx, elemental, instr: Instruction, out: IrArray, alone: bool = False,
+                      work: int | None = None) -> None:
     """A single-output reduction split over its outermost reduced loop, partials combined in task
-    order. `elemental(c)` gives an Elemental reading the kernel's operands in context `c`. `alone`:
+    order. `elemental(c)` gives an Elemental reading the kernel's operands in context `c`. `work`:
+    the elements the kernel reads in all (reduce_work; default the operand's), which sets the split's
+    grain: the slices cut the work, not only the operand, into pieces of about 1024 elements. `alone`:
     the kernel's function holds nothing else, so it is left unoptimised (`optnone`, like glue: see
     hints.py): a hand-off to the pool and a loop over at most MAX_TASKS partials, which at -O0 costs
     about a microsecond per call and saves LLVM's full pipeline for one function."""
@@ -244,7 +255,8 @@ def emit_reduce_split(ctx, elemental, instr: Instruction, out: IrArray, alone: b
     ety = storage_type(instr.shape.etype)  # f32 / f64: reducer_fast_flags admits only those
     partials_ty = ir.ArrayType(ety, MAX_TASKS)
     partials = entry_slot(ctx.b, partials_ty, "partials")
-    n_outer, grain = outer_extent(in_shape, False, dims)
+    work = work or in_shape.num_elements
+    n_outer, grain = outer_extent(in_shape, False, dims, min_grain=max(1, 1024 * in_shape.num_elements // work))
 
     def slot(b, base, t):
         return b.gep(base, [const(I64, 0), t], source_etype=partials_ty)
@@ -259,7 +271,7 @@ def emit_reduce_split(ctx, elemental, instr: Instruction, out: IrArray, alone: b
                 accs.set(emit_reduce_step(em, comp, accs.get(), [x]))
             b.store(accs.get()[0], slot(b, extras[0], task))
 
-    ntasks = parallel_range(ctx, n_outer, in_shape.num_elements, body, grain, extras=(partials,))
+    ntasks = parallel_range(ctx, n_outer, work, body, grain, extras=(partials,))
     b = ctx.b
     em = elemental(ctx)
     accs = Accumulators(b, [b.load(slot(b, partials, const(I64, 0)), typ=ety)])
