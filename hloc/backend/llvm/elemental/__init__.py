@@ -48,7 +48,7 @@ from ..llvmir.irvalues import (
 from ..llvmir.loops import ROWS, Index, delinearize, linearize, loop_nest
 from ..lowerings import LOWERINGS
 from ..lowerings import elemental as rule
-from . import mathfns
+from . import complexfns, mathfns
 from .reduce_order import emit_tree_fold, needs_tree
 
 Generator = Callable[[Index], object]
@@ -284,7 +284,7 @@ FLOAT_UNARY = frozenset({
     "sine", "cosine", "tan",
 })
 INT_UNARY = frozenset({"abs", "negate", "sign", "not", "popcnt", "count-leading-zeros"})
-COMPLEX_UNARY = frozenset({"abs", "negate", "exponential", "real", "imag", "sign", "sqrt", "log"})
+COMPLEX_UNARY = frozenset({"abs", "negate", "real", "imag", *complexfns.UNARY})
 
 
 @rule(*(FLOAT_UNARY | INT_UNARY | {"is-finite", "real", "imag"}))
@@ -337,45 +337,10 @@ def _complex_unary(em: Elemental, op: str, x: Cplx, instr: Instruction):
     if op == "negate":
         return Cplx(b.fneg(x.re), b.fneg(x.im))
     if op == "abs":
-        return _complex_abs(b, x)
-    if op == "exponential":
-        e = mathfns.exp(b, x.re)
-        return Cplx(b.fmul(e, mathfns.cos(b, x.im)), b.fmul(e, mathfns.sin(b, x.im)))
-    if op == "log":
-        return Cplx(mathfns.log(b, _complex_abs(b, x)), mathfns.atan2(b, x.im, x.re))
-    if op == "sqrt":
-        # sqrt(z) = sqrt((|z| + |re|)/2) ...; principal branch
-        a = _complex_abs(b, x)
-        half = ir.Constant(x.re.type, 0.5)
-        t = mathfns.sqrt(b, b.fmul(b.fadd(a, intrinsic(b, "fabs", [x.re])), half))
-        zero = ir.Constant(x.re.type, 0.0)
-        u = b.fdiv(x.im, b.fmul(t, ir.Constant(x.re.type, 2.0)))
-        pos = b.fcmp_ordered(">=", x.re, zero)
-        re = b.select(pos, t, intrinsic(b, "fabs", [u]))
-        im = b.select(pos, u, intrinsic(b, "copysign", [t, x.im]))
-        is0 = b.fcmp_ordered("==", t, zero)
-        return Cplx(b.select(is0, zero, re), b.select(is0, x.im, im))
-    if op == "sign":
-        a = _complex_abs(b, x)
-        zero = ir.Constant(x.re.type, 0.0)
-        is0 = b.fcmp_ordered("==", a, zero)
-        return Cplx(b.select(is0, x.re, b.fdiv(x.re, a)), b.select(is0, x.im, b.fdiv(x.im, a)))
+        return complexfns.abs_(b, x)
+    if op in complexfns.UNARY:
+        return complexfns.UNARY[op](b, x)
     raise CodegenError(f"'{op}' is not supported for complex numbers in the native backend", instr.loc)
-
-
-def _complex_abs(b: ir.IRBuilder, x: Cplx):
-    """|z| = max * sqrt(1 + (min/max)^2), without overflow; inf if either part is inf."""
-    ar, ai = intrinsic(b, "fabs", [x.re]), intrinsic(b, "fabs", [x.im])
-    mx = intrinsic(b, "maxnum", [ar, ai])
-    mn = intrinsic(b, "minnum", [ar, ai])
-    t = x.re.type
-    q = b.fdiv(mn, mx)
-    r = b.fmul(mx, mathfns.sqrt(b, b.fadd(ir.Constant(t, 1.0), b.fmul(q, q))))
-    r = b.select(b.fcmp_ordered("==", mx, ir.Constant(t, 0.0)), ir.Constant(t, 0.0), r)
-    inf = ir.Constant(t, float("inf"))
-    r = b.select(b.fcmp_ordered("==", mx, inf), inf, r)
-    nan = b.or_(b.fcmp_unordered("uno", x.re, x.re), b.fcmp_unordered("uno", x.im, x.im))
-    return b.select(b.and_(nan, b.fcmp_ordered("!=", mx, inf)), ir.Constant(t, float("nan")), r)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -507,56 +472,10 @@ def _complex_binary(b: ir.IRBuilder, op: str, x: Cplx, y: Cplx, loc):
         return Cplx(b.fsub(b.fmul(x.re, y.re), b.fmul(x.im, y.im)),
                     b.fadd(b.fmul(x.re, y.im), b.fmul(x.im, y.re)))
     if op == "divide":
-        # Smith's algorithm: scale by the larger component of the divisor.
-        t = x.re.type
-        use_re = b.fcmp_ordered(">=", intrinsic(b, "fabs", [y.re]), intrinsic(b, "fabs", [y.im]))
-        r1 = b.fdiv(y.im, y.re)
-        d1 = b.fadd(y.re, b.fmul(y.im, r1))
-        re1 = b.fdiv(b.fadd(x.re, b.fmul(x.im, r1)), d1)
-        im1 = b.fdiv(b.fsub(x.im, b.fmul(x.re, r1)), d1)
-        r2 = b.fdiv(y.re, y.im)
-        d2 = b.fadd(y.im, b.fmul(y.re, r2))
-        re2 = b.fdiv(b.fadd(b.fmul(x.re, r2), x.im), d2)
-        im2 = b.fdiv(b.fsub(b.fmul(x.im, r2), x.re), d2)
-        re = b.select(use_re, re1, re2)
-        im = b.select(use_re, im1, im2)
-        # division by zero: (re/0, im/0) as C's fallback
-        zero = ir.Constant(t, 0.0)
-        y0 = b.and_(b.fcmp_ordered("==", y.re, zero), b.fcmp_ordered("==", y.im, zero))
-        return Cplx(b.select(y0, b.fdiv(x.re, zero), re), b.select(y0, b.fdiv(x.im, zero), im))
+        return complexfns.divide(b, x, y)
     if op == "power":
-        return _complex_power(b, x, y)
+        return complexfns.power(b, x, y)
     raise CodegenError(f"'{op}' is not supported for complex numbers in the native backend", loc)
-
-
-def _complex_power(b: ir.IRBuilder, x: Cplx, y: Cplx) -> Cplx:
-    """(a+bi)^(c+di) = |z|^c e^(-d arg z) (cos q + i sin q), q = c arg z + d ln|z|, with the exact
-    cases of Kahan's "Much Ado About Nothing's Sign Bit" (sec. 10) that XLA:CPU also makes:
-    z^0 = 1, 0^c = 0 for real c > 0 (0^0 = 1), 1^w = 1, inf^c = inf / 0 for real c > 0 / c < 0."""
-    t = x.re.type
-    zero, one, inf = ir.Constant(t, 0.0), ir.Constant(t, 1.0), ir.Constant(t, float("inf"))
-    a, bi, c, d = x.re, x.im, y.re, y.im
-    r = _complex_abs(b, x)
-    arg = mathfns.atan2(b, bi, a)
-    coeff = b.fmul(mathfns.pow(b, r, c), mathfns.exp(b, b.fmul(b.fneg(d), arg)))
-    q = b.fadd(b.fmul(c, arg), b.fmul(d, mathfns.log(b, r)))
-    re, im = b.fmul(coeff, mathfns.cos(b, q)), b.fmul(coeff, mathfns.sin(b, q))
-
-    def eq(u, v):
-        return b.fcmp_ordered("==", u, v)
-
-    def case(cond, cre, cim):  # later cases take precedence
-        nonlocal re, im
-        re, im = b.select(cond, cre, re), b.select(cond, cim, im)
-
-    real_w = eq(d, zero)
-    case(b.and_(b.and_(eq(r, zero), real_w), b.fcmp_ordered("<=", zero, c)), b.select(eq(c, zero), one, zero), zero)
-    case(b.and_(eq(c, zero), real_w), one, zero)
-    case(b.and_(eq(a, one), eq(bi, zero)), one, zero)
-    real_inf = b.and_(b.and_(eq(a, inf), eq(bi, zero)), real_w)
-    case(b.and_(real_inf, b.fcmp_ordered(">", c, zero)), inf, zero)
-    case(b.and_(real_inf, b.fcmp_ordered("<", c, zero)), zero, zero)
-    return Cplx(re, im)
 
 
 @rule("complex")
