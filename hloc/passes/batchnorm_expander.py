@@ -1,7 +1,7 @@
 """batchnorm-expander: batch-norm-training/-inference/-grad as plain HLO (XLA's BatchNormExpander,
 the same formulas and operation order, so results match XLA:CPU's):
 
-    training:  mean = sum(x) / N ; var = sum(x*x) / N - mean*mean  (per feature, N = elements per feature)
+    training:  mean = sum(x) / N ; var = max(sum(x*x) / N - mean*mean, 0)  (per feature, N = elements per feature)
                y = (x - mean) * rsqrt(var + eps) * scale + offset  =>  (y, mean, var)
     inference: k = scale * rsqrt(var + eps) ; y = x * k + (offset - mean * k)
     grad:      grad_offset = sum(dy) ; grad_scale = sum(dy * (x - mean)) * rsqrt(var + eps)
@@ -130,7 +130,10 @@ def _training(e: _Expansion) -> Instruction:
     mean_b = e.per_feature(mean)
     mean_of_squares = e.binary("divide", total2, e.full(n, feature_shape))  # E[X^2]
     square_of_mean = e.binary("multiply", mean, mean)                  # E^2[X]
-    var = e.binary("subtract", mean_of_squares, square_of_mean)        # Var[X]
+    # Var[X], clamped at 0 as XLA's expander does: E[X^2] - E^2[X] rounds below 0 when the values of a
+    # feature are (nearly) equal, and rsqrt(var + eps) would be NaN once that is below -eps
+    raw_var = e.binary("subtract", mean_of_squares, square_of_mean)
+    var = e.binary("maximum", raw_var, e.full(e.scalar(0), feature_shape))
     var_b = e.per_feature(var)
     inv = e.rsqrt(e.binary("add", var_b, eps))                         # 1 / Sqrt[Var[X] + eps]
     centered = e.binary("subtract", x, mean_b)                         # X - E[X]

@@ -1,7 +1,7 @@
 """batch-norm-training, batch-norm-inference, batch-norm-grad, computed with the formulas of XLA's
 BatchNormExpander (which XLA:CPU runs; the evaluator has no handlers for these ops):
 
-training:  mean = sum(x) / N;  var = sum(x*x) / N - mean*mean
+training:  mean = sum(x) / N;  var = max(sum(x*x) / N - mean*mean, 0)
            y = (x - mean) * rsqrt(var + eps) * scale + offset          -> (y, mean, var)
 inference: s = scale * rsqrt(var + eps);  y = x * s + (offset - mean * s)
 grad:      r = rsqrt(var + eps);  d = x - mean;  g_offset = sum(dy);  g_scale = sum(dy * d) * r
@@ -61,7 +61,7 @@ def batch_norm_training(instr, args, ev):
         count = np.asarray(n, dt)
         mean = np.sum(x, axis=axes, dtype=dt) / count
         square_mean = np.sum(x * x, axis=axes, dtype=dt) / count
-        var = square_mean - mean * mean
+        var = np.maximum(square_mean - mean * mean, np.asarray(0, dt))  # rounding can take it below 0
         y = (x - mean.reshape(fshape)) * _rsqrt(var + _eps(instr, dt)).reshape(fshape)
         y = y * scale.reshape(fshape) + offset.reshape(fshape)
     return _out(instr, 0, y), _out(instr, 1, mean), _out(instr, 2, var)

@@ -2,7 +2,7 @@
 BatchNormExpander (which XLA:CPU runs), N = elements per feature, sums over every dimension but
 feature_index, in the compute type (f32 for f16/bf16/f32, f64 for f64), each result rounded once:
 
-training:  mean = sum(x)/N;  var = sum(x*x)/N - mean^2;  y = (x - mean) * rsqrt(var + eps) * scale + offset
+training:  mean = sum(x)/N;  var = max(sum(x*x)/N - mean^2, 0);  y = (x - mean) * rsqrt(var + eps) * scale + offset
 inference: s = scale * rsqrt(var + eps);  y = x * s + (offset - mean * s)
 grad:      r = rsqrt(var + eps);  d = x - mean;  g_offset = sum(dy);  g_scale = sum(dy * d) * r;
            dx = (scale * r / N) * (dy * N - g_offset - d * sum(dy * d) / (var + eps))
@@ -125,7 +125,7 @@ def emit_batch_norm(ctx, instr: Instruction) -> None:
         mean, rstd = feats[2], feats[3]
         with for_range(b, nf, "f") as f:
             m = b.fdiv(total.load(f), count)
-            var = b.fsub(b.fdiv(sq.load(f), count), b.fmul(m, m))
+            var = intrinsic(b, "maximum", [b.fsub(b.fdiv(sq.load(f), count), b.fmul(m, m)), ir.Constant(ct, 0.0)])
             mean.store(f, m)
             rstd.store(f, _rsqrt(b, b.fadd(var, eps)))
             outs[1].store(b, Index(outs[1].shape, [f], None), _narrow(b, m, outs[1]))
