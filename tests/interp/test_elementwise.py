@@ -118,3 +118,13 @@ def test_bitcast_convert_between_widths_is_little_endian():
     text = entry(["s4[3,2]"], "u8[3] bitcast-convert(p0)")
     s4 = np.array([[1, 2], [-1, 0], [-8, 7]], ml_dtypes.int4)
     assert run(text, s4).tolist() == [0x21, 0x0F, 0x78]
+
+
+@pytest.mark.parametrize("t,dt", [("f16", np.float16), ("f32", np.float32), ("bf16", ml_dtypes.bfloat16)])
+@pytest.mark.parametrize("root", ["maximum(p0, p0)", "minimum(p0, p0)", "clamp(c, p0, p0)"])
+def test_min_max_clamp_of_zero_sized_arrays(t, dt, root):
+    """(The signed-zero fix-up took a zero-sized operand, whose strides may all be 0, for a broadcast
+    scalar and read its first value: a crash the differential fuzzer found on f16[1,1,15,0].)"""
+    x = np.zeros((1, 1, 15, 0), dt)
+    got = run(entry([f"{t}[1,1,15,0]"], f"{t}[1,1,15,0] {root}", body=f"  c = {t}[] constant(1)"), x)
+    assert got.shape == (1, 1, 15, 0) and got.dtype == np.dtype(dt)

@@ -294,7 +294,7 @@ def _scalar(x: np.ndarray):
     """The value when `x` is one value (0-d, or broadcast with all strides 0), else None."""
     if not x.ndim:
         return x
-    if not any(x.strides):
+    if x.size and not any(x.strides):  # (a zero-sized array has no value to take)
         return x.reshape(-1)[:1].reshape(())
     return None
 
