@@ -33,6 +33,8 @@ INPUTS = {
     # of 2^63-1 give 0 for even bases
     "int_power": [np.array([-1, -1, 1, 2], np.int32), np.array([-3, -2, -5, -1], np.int32),
                   np.array([2, -2, 3], np.int64), np.array([I64_MAX] * 3, np.int64)],
+    # f4e2m1fn has neither inf nor NaN: XLA saturates to +-6 and takes NaN to -0
+    "f4_saturation": [np.array([7, 100, np.inf, -np.inf, np.nan, -9, 6.5, 5.1, 1e-3, -1e-3, 2.5, 0.25], np.float32)],
 }
 
 

@@ -34,14 +34,13 @@ from ..llvmir.irvalues import (
     F64,
     I1,
     I64,
-    SMALL_FLOATS,
     Cplx,
     compute_type,
     const,
     intrinsic,
     load_convert,
     narrow_to_storage,
-    round_f32_to,
+    round_result,
     storage_type,
     store_convert,
 )
@@ -218,7 +217,7 @@ def _etype(instr: Instruction) -> str:
 def _round(em: Elemental, etype: str, v):
     """Round an f32 compute value of a narrow float type after an arithmetic op."""
     if etype in F32_COMPUTED and not isinstance(v, Cplx):
-        return round_f32_to(em.b, v, etype)
+        return round_result(em.b, v, etype)
     return v
 
 
@@ -1123,7 +1122,7 @@ def check_instruction(instr: Instruction) -> None:
         if kind == "complex" and op not in COMPLEX_UNARY | {"add", "subtract", "multiply", "divide", "power",
                                                             "compare", "select", "convert", "real", "imag"}:
             raise CodegenError(f"'{op}' on {et} is not supported by the native backend", instr.loc)
-        if et in SMALL_FLOATS and op not in ("convert", "bitcast-convert", "compare", "select"):
+        if et == "f8e8m0fnu" and op not in ("convert", "bitcast-convert", "compare", "select"):
             raise CodegenError(f"'{op}' on {et}: only conversions are supported for {et}", instr.loc)
         if kind in ("sint", "uint", "pred") and op in FLOAT_UNARY - INT_UNARY:
             raise CodegenError(f"'{op}' is not defined for {et}", instr.loc)

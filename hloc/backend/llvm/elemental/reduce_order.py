@@ -1,4 +1,4 @@
-"""The order XLA:CPU combines a long f16/bf16 reduction in, reproduced inside the reduce loop.
+"""The order XLA:CPU combines a long f16/bf16/f8 reduction in, reproduced inside the reduce loop.
 
 XLA:CPU's TreeReductionRewriter turns every single-output reduce with a reduced dimension longer
 than 32 into a reduce-window (each reduced dimension cut into windows of min(size, 32), stride =
@@ -24,15 +24,16 @@ from collections.abc import Callable
 import llvmlite.ir as ir
 
 from ....ir.module import Instruction
-from ..llvmir.irvalues import I64, NARROW_FLOATS, const
+from ..llvmir.irvalues import F32_COMPUTED, I64, const
 from ..llvmir.loops import for_range
 
 WINDOW = 32  # TreeReductionRewriter's default window on XLA:CPU
 
 
 def needs_tree(instr: Instruction) -> bool:
-    """A single-output f16/bf16 reduce with a reduced dimension longer than WINDOW (none empty)."""
-    if len(instr.operands) != 2 or instr.shape.is_tuple or instr.shape.etype not in NARROW_FLOATS:
+    """A single-output reduce of a type rounded after every step (f16, bf16, the f8 types) with a
+    reduced dimension longer than WINDOW (none empty)."""
+    if len(instr.operands) != 2 or instr.shape.is_tuple or instr.shape.etype not in F32_COMPUTED:
         return False
     sizes = [instr.operands[0].shape.dims[d] for d in instr.dimensions]
     return any(s > WINDOW for s in sizes) and all(s > 0 for s in sizes)

@@ -24,7 +24,7 @@ from ....errors import CodegenError
 from ....ir.module import Instruction
 from ....ir.types import ELEMENT_TYPES
 from ..elemental import Elemental, convert_value, mathfns, rule
-from ..llvmir.irvalues import F32_COMPUTED, compute_type, const, intrinsic, round_f32_to
+from ..llvmir.irvalues import F32_COMPUTED, VIA_F16, compute_type, const, intrinsic, round_result
 from ..llvmir.loops import Index
 from . import kernel
 from .indexing import copy_array
@@ -74,7 +74,7 @@ def _math(b: ir.IRBuilder, op: str, x: ir.Value) -> ir.Value:
 
 def check_math(instr: Instruction) -> None:
     et = instr.operands[0].shape.etype
-    if et not in ("f16", "bf16", "f32", "f64") or instr.shape.etype != et:
+    if et not in ("f16", "bf16", "f32", "f64", *VIA_F16) or instr.shape.etype != et:
         raise CodegenError(f"'{instr.opcode}' on {et} is not supported by the native backend", instr.loc)
 
 
@@ -83,7 +83,7 @@ def math_rule(em: Elemental, instr: Instruction, index: Index):
     x = em.operand(instr, 0, index)
     r = _math(em.b, instr.opcode, x)
     et = instr.shape.etype
-    return round_f32_to(em.b, r, et) if et in F32_COMPUTED else r
+    return round_result(em.b, r, et) if et in F32_COMPUTED else r
 
 
 # ------------------------------------------------------------------------------------------------

@@ -163,6 +163,19 @@ def round_f32_to(b: ir.IRBuilder, x: ir.Value, etype: str) -> ir.Value:
     return load_convert(b, narrow_to_storage(b, x, etype), etype)
 
 
+# The f8 / f6 / f4 types XLA:CPU computes arithmetic in f16 (FloatNormalization: each op's result is
+# rounded to f16, then converted to the type). f8e8m0fnu goes through f32, which is one rounding.
+VIA_F16 = frozenset(SMALL_FLOATS - {"f8e8m0fnu"})
+
+
+def round_result(b: ir.IRBuilder, x: ir.Value, etype: str) -> ir.Value:
+    """Round the f32 result of an arithmetic op on a narrow float type to that type's value set as
+    XLA:CPU does: once for f16 / bf16, through f16 for the f8 / f6 / f4 types (VIA_F16)."""
+    if etype in VIA_F16:
+        x = round_f32_to(b, x, "f16")
+    return round_f32_to(b, x, etype)
+
+
 def narrow_to_storage(b: ir.IRBuilder, x: ir.Value, etype: str) -> ir.Value:
     """f32 (or f64) compute value -> storage bits of a narrow float type, correctly rounded."""
     x = float_to_f32(b, x)
@@ -236,7 +249,9 @@ def _f32_to_small_float_bits(b: ir.IRBuilder, x: ir.Value, etype: str) -> ir.Val
     """f32 -> narrow float code by rounding to nearest even on the value grid of `etype`.
 
     The grid is described by ml_dtypes' finfo; values beyond the largest finite value become inf
-    when the type has one, else NaN (ml_dtypes' and XLA's non-saturating conversion).
+    when the type has one, else NaN (ml_dtypes' and XLA's non-saturating conversion); a type with
+    neither (f4e2m1fn, the f6 types) saturates to its largest value and takes NaN to -0, as
+    ml_dtypes and XLA:CPU do.
     """
     fi = finfo(etype)
     nmant = int(fi.nmant)
@@ -245,11 +260,14 @@ def _f32_to_small_float_bits(b: ir.IRBuilder, x: ir.Value, etype: str) -> ir.Val
     table = _small_float_table(etype)
     # code of +max, of +inf (if any), of NaN, of -0 (if any)
     codes = {float(v): i for i, v in enumerate(table) if np.isfinite(v) and i < (1 << ELEMENT_TYPES[etype].bits)}
-    has_inf = bool(np.isinf(table).any())
-    nan_code = int(np.flatnonzero(np.isnan(table))[0]) if np.isnan(table).any() else 0
-    inf_code = int(np.flatnonzero(table == np.inf)[0]) if has_inf else nan_code
+    has_inf, has_nan = bool(np.isinf(table).any()), bool(np.isnan(table).any())
     neg = [i for i, v in enumerate(table) if v == -1.0]
     sign_bit = (codes[1.0] ^ neg[0]) if neg else 0
+    nan_code = int(np.flatnonzero(np.isnan(table))[0]) if has_nan else sign_bit
+    if has_inf:
+        over_code = int(np.flatnonzero(table == np.inf)[0])
+    else:
+        over_code = nan_code if has_nan else codes[max_finite]
 
     # Quantise |x| on the grid: scale so the grid spacing at |x| is 1, round-to-even, scale back.
     ax = intrinsic(b, "fabs", [x])
@@ -276,7 +294,7 @@ def _f32_to_small_float_bits(b: ir.IRBuilder, x: ir.Value, etype: str) -> ir.Val
     code_sub = b.fptoui(b.fmul(q, ir.Constant(F32, sub_scale)), I32)
     code = b.select(is_sub, code_sub, code_norm)
     over = b.fcmp_ordered(">", q, ir.Constant(F32, max_finite))
-    code = b.select(over, const(I32, inf_code), code)
+    code = b.select(over, const(I32, over_code), code)
     if sign_bit:
         negative = b.icmp_signed("<", b.bitcast(x, I32), const(I32, 0))
         signed = b.or_(code, const(I32, sign_bit))
