@@ -43,3 +43,22 @@ def test_an_interpreter_crash_is_a_finding_not_a_skip(monkeypatch):
 
     monkeypatch.setattr(differential, "interp_outputs", clean)
     assert check(STATEFUL, [np.zeros(2, np.uint64)], [True]) == [] and check.skipped
+
+
+C64_LOGISTIC = """HloModule m
+ENTRY main {
+  a = c64[4]{0} parameter(0)
+  ROOT r = c64[4]{0} logistic(a)
+}
+"""
+
+
+def test_a_configuration_that_does_not_compile_the_module_is_left_out_not_the_module():
+    """Complex logistic compiles natively only after the pipeline's logistic-expander: O0 rejects it
+    cleanly, O2 runs it, and O2's outputs are still compared (the whole module used to be skipped,
+    which hid O2's f8 arithmetic from the fuzzer while O0 refused it)."""
+    x = np.array([0.5 + 1j, -1.25, 3j, 0.0], np.complex64)
+    assert check(C64_LOGISTIC, [x], [False]) == []
+    assert not check.skipped
+    assert {label.split("/")[0] for label, _ in check.unsupported} == {"O0"}
+    assert check(C64_LOGISTIC, [x], [False], configs=(("O0", 1),)) == [] and check.skipped
