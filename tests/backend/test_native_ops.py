@@ -225,6 +225,39 @@ def test_float_elementwise(et):
         np.testing.assert_array_equal(cl, np.minimum(yf, np.maximum(xf, yf)))
 
 
+@pytest.mark.parametrize("et", ["bf16", "f32", "f64"])
+def test_multiply_by_negated_operands(et):
+    """(-a)*b, a*(-b), (-a)*(-b) and (-a)*a in one loop fusion with a*b, so the negations are inline
+    and hoisted out of the products (elemental.py): numpy's results bit for bit, signed zeros too."""
+    dt = NP[et]
+    vals = np.array([0.0, -0.0, 1.0, -1.5, 2.5, 1e-30, -3e30, np.inf, -np.inf, np.nan, 0.1])
+    x = np.repeat(vals, len(vals)).astype(dt)
+    y = np.tile(vals, len(vals)).astype(dt)
+    s = f"{et}[{len(x)}]"
+    text = f"""HloModule t
+fused {{
+  a = {s} parameter(0)  b = {s} parameter(1)
+  na = {s} negate(a)  nb = {s} negate(b)  ab = {s} multiply(a, b)
+  m1 = {s} multiply(na, b)  m2 = {s} multiply(a, nb)  m3 = {s} multiply(na, nb)  m4 = {s} multiply(na, a)
+  ROOT r = ({s}, {s}, {s}, {s}, {s}) tuple(ab, m1, m2, m3, m4)
+}}
+ENTRY e {{
+  a = {s} parameter(0)  b = {s} parameter(1)
+  ROOT f = ({s}, {s}, {s}, {s}, {s}) fusion(a, b), kind=kLoop, calls=fused
+}}
+"""
+    outs = compile_text(text, CompileOptions(flush_denormals=False))([x, y])
+    xf, yf = x.astype(np.float64), y.astype(np.float64)
+    with np.errstate(all="ignore"):
+        refs = [xf * yf, (-xf) * yf, xf * (-yf), (-xf) * (-yf), (-xf) * xf]
+    for k, (got, ref) in enumerate(zip(outs, refs)):
+        want = _round_to(ref, dt).astype(np.float64)
+        got = got.astype(np.float64)
+        np.testing.assert_array_equal(got, want, err_msg=f"{et} product {k}")
+        np.testing.assert_array_equal(np.signbit(got[got == 0]), np.signbit(want[want == 0]),
+                                      err_msg=f"{et} product {k}: signed zeros")
+
+
 def test_float_remainder_power_atan2_f32():
     x = np.float32([5.5, -5.5, 7.0, 1.0, 0.0, 3.0, 2.0, -8.0])
     y = np.float32([2.0, 2.0, -3.0, 0.0, 1.0, 0.5, 10.0, 1 / 3])
