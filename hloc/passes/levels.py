@@ -5,7 +5,8 @@
 uniform and dots canonical (result-caster, dot-decomposer, operand-upcaster), the expanders XLA:CPU
 runs before simplifying (rng bits, dynamic indices, conditionals in reducers, maps, total-order
 compares, cholesky, triangular solves, stochastic converts), canonical dots again (the expanders
-emit dots), batch norm and logistic, then the "simplification" fixed point (algsimp,
+emit dots), bf16 arithmetic where XLA computes it in f32 (float-normalization), batch norm and
+logistic, then the "simplification" fixed point (algsimp,
 sort-simplifier, dce, zero-sized-hlo-elimination, the while-loop passes, tuple-simplifier, dce,
 reshape-mover, constant-folding, simplify-conditional, in XLA's relative order), select-and-scatter
 expansion and the same fixed point again, then base-dilated convolutions by output phase
@@ -39,7 +40,7 @@ LEVELS: dict[str, str] = {
         "dynamic-index-splitter,conditional-to-select,map-inliner,comparison-expander,"
         "cholesky-expander,triangular-solve-expander,stochastic-convert-decomposer,"
         "dot-decomposer,"
-        "batchnorm-expander,logistic-expander,"
+        "float-normalization,batchnorm-expander,logistic-expander,"
         f"fixpoint<name=simplification>({SIMPLIFICATION}),"
         "select-and-scatter-expander,"
         f"fixpoint<name=post_scatter_expansion_simplification>({SIMPLIFICATION}),"

@@ -139,7 +139,9 @@ class InterpBackend:
         import numpy as np
 
         from ..interp import Evaluator
+        from ..passes.float_normalization import FloatNormalization
 
+        FloatNormalization().run(module)  # XLA:CPU's bf16 numbers, as the native backend at every level
         evaluator = Evaluator(module)  # planned once: repeated runs (--bench) pay only for the work
 
         def run(args: Sequence[object]) -> object:

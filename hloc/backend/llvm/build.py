@@ -113,7 +113,11 @@ def _build(module, options: BuildOptions, instruments=()) -> Built:
     pass_times: dict[str, float] = {}
     ran = run_hlo_pipeline(module, options.hlo_pipeline, instruments, pass_times)
     if passes_available():
+        from ...passes.float_normalization import FloatNormalization
         from ...passes.layout_copies import insert_layout_copies
+
+        # At every level, as XLA:CPU cannot turn it off: its bf16 numbers (a no-op after -O2's own run).
+        FloatNormalization().run(module)
 
         # (the pipeline may have replaced the root by an equal value of another layout)
         insert_layout_copies(module, result=before.result_shape)
