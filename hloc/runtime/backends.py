@@ -8,7 +8,11 @@ A backend is an object with
 
 and an Executable is a callable `exe(args) -> value` taking one nested value per entry parameter
 (numpy arrays of the shape's dtype, tuples for tuple shapes) and returning the nested result.
-An executable may be called many times (`--bench`); it must not modify its arguments.
+An executable may be called many times (`--bench`); it must not modify its arguments. It may also
+have `exe.bind(args) -> call`, a zero-argument function that runs it on `args` again each time it
+is called, with the per-call work done once by bind (the LLVM backend's converts the inputs and
+allocates the output buffers there, and every call writes the same buffers); `--bench` times
+`call()`, and `exe(args)` where there is no bind (the interpreter: `bound_call`).
 
 Backends are registered by name with the import path of a zero-argument factory, so a backend's
 package is imported only when it is used. Adding the LLVM backend means giving it a factory at
@@ -41,6 +45,20 @@ class BackendOptions(NamedTuple):  # (a NamedTuple: cheap to create at start-up)
 
 class Executable(Protocol):
     def __call__(self, args: Sequence[object]) -> object: ...
+
+
+class BindableExecutable(Executable, Protocol):
+    """An executable with the optional `bind` (the module docstring)."""
+
+    def bind(self, args: Sequence[object]) -> Callable[[], object]: ...
+
+
+def bound_call(exe: Executable, args: Sequence[object]) -> Callable[[], object]:
+    """What a timed run calls: `exe.bind(args)` where the executable has bind, else `exe(args)`."""
+    bind = getattr(exe, "bind", None)
+    if bind is None:
+        return lambda: exe(args)
+    return bind(args)
 
 
 class Backend(Protocol):

@@ -130,3 +130,57 @@ def test_inputs_are_handed_over_at_a_cache_line():
     r._exe = lambda args: seen.append(args[0]) or exe(args)
     (out,) = r.run([a])
     assert np.array_equal(out, a) and seen[0].ctypes.data % INPUT_ALIGN == 0
+
+
+BENCHED = """HloModule benched
+ENTRY main {
+  x = f32[64,48] parameter(0)
+  y = f32[64,48] parameter(1)
+  s = f32[64,48]{0,1} add(x, y)
+  m = f32[64,48] multiply(x, y)
+  ROOT t = (f32[64,48]{0,1}, f32[64,48]) tuple(s, m)
+}
+"""
+
+
+def test_bench_on_llvm_converts_and_allocates_once(monkeypatch):
+    """--bench times only the call: the native executable's bind converts the inputs and allocates
+    the output buffers once, and every timed run writes those same buffers (before, each run
+    allocated new ones: fresh pages for a large output). run()'s outputs stay its own."""
+    from hloc.runtime.backends import BackendOptions, available_backends
+
+    if "llvm" not in available_backends():
+        pytest.skip("no llvm backend")
+    from hloc.backend.llvm import runner_backend
+
+    r = Runner(parse_module(BENCHED), "llvm", options=BackendOptions(cache=False))
+    rng = np.random.default_rng(0)
+    x, y = (rng.standard_normal((64, 48)).astype(np.float32) for _ in range(2))
+    exe = r._ready()
+    allocs, inputs, calls = [], [], []
+    alloc, physical_in = runner_backend._alloc_out, runner_backend._physical_in
+    monkeypatch.setattr(runner_backend, "_alloc_out", lambda *a: allocs.append(alloc(*a)) or allocs[-1])
+    monkeypatch.setattr(runner_backend, "_physical_in", lambda *a: inputs.append(1) or physical_in(*a))
+    run_leaves = exe.run_leaves
+    monkeypatch.setattr(exe, "run_leaves", lambda p, o: calls.append(list(o)) or run_leaves(p, o))
+
+    s, m = r.run([x, y])
+    assert len(allocs) == 2 and len(inputs) == 2 and len(calls) == 1
+    assert len(r.bench([x, y], 5)) == 5
+    assert len(allocs) == 4 and len(inputs) == 4  # bench: one conversion and one allocation per leaf
+    assert len(calls) == 6 and all(c[i] is calls[1][i] for c in calls[1:] for i in range(2))
+    assert not any(b is a for b in calls[1] for a in calls[0])  # run()'s buffers are not bench's
+    # the timed runs wrote the right values (physical order: the {0,1} output is transposed)
+    assert np.array_equal(calls[1][0], (x + y).T) and np.array_equal(calls[1][1], x * y)
+    assert np.array_equal(s, x + y) and np.array_equal(m, x * y)  # and run()'s outputs are intact
+
+
+def test_bench_without_bind_calls_the_executable():
+    """An executable without bind (the interpreter's) is called with the arguments each run."""
+    r = Runner(parse_module(ADD), "interp")
+    exe = r._ready()
+    assert not hasattr(exe, "bind")
+    seen = []
+    r._exe = lambda args: seen.append(args) or exe(args)
+    x = np.ones((2, 3), np.float32)
+    assert len(r.bench([x, x], 3)) == 3 and len(seen) == 3
