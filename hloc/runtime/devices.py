@@ -133,6 +133,7 @@ class DeviceRunner:
                 steps.append(time.perf_counter() - t0)
             return DeviceTimes(steps, None, "interp")
         from . import collectives
+        from .backends import bound_call
 
         exe = self._native()
         if self.mpi_comm is not None:
@@ -142,11 +143,12 @@ class DeviceRunner:
             args = self.runner._args(per_device[comm.device])
 
             def timed_ranks() -> list[float]:
+                call = bound_call(exe, args)
                 times = []
                 for _ in range(n):
                     self.mpi_comm.Barrier()
                     t0 = time.perf_counter()
-                    exe(args)
+                    call()
                     times.append(time.perf_counter() - t0)
                 return times
 
@@ -157,12 +159,12 @@ class DeviceRunner:
 
         def timed_thread(item) -> None:
             d, leaves = item
-            args = self.runner._args(leaves)
             try:
+                call = bound_call(exe, self.runner._args(leaves))  # (as Runner.bench: only the call is timed)
                 for _ in range(n):
                     barrier.wait()
                     t0 = time.perf_counter()
-                    exe(args)
+                    call()
                     per[d].append(time.perf_counter() - t0)
             except BaseException:
                 barrier.abort()  # (the others would wait for this device forever)
