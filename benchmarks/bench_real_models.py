@@ -17,7 +17,8 @@ How each number is taken (as benchmarks/bench_models.py takes them, on other mod
   * hloc compile, cold CLI: `hloc compile M.hlo -o M.o` in a new process (imports, parse, pipeline, LLVM,
     writing the object; the precompiled library from the user's cache, the code cache as the user's has
     it: empty for the module the first time), wall time, once.
-  * run: the compiled entry on inputs already in memory, medians over `repeat` runs after warm-up; 1 thread
+  * run: the compiled entry on inputs already in memory, medians over `repeat` runs after warm-up (at least
+    MIN_RUN_S of them, the same count for XLA); 1 thread
     pinned to one CPU, the calling thread's CPU time (XLA: xla_run.py pinned, its process CPU time);
     2 threads: wall (XLA's own pool). hloc's LAPACK calls (OpenBLAS) get as many threads.
   * limit: the time the module must take at least, max(its dot/convolution flops / numpy's sgemm rate,
@@ -57,6 +58,11 @@ GEMMA3 = CORPUS / "xla" / "backends__cpu__benchmarks__hlo__gemma3_1b_flax_call.h
 SEED = 0
 COMPILES = 3
 INPUT_FILES_MB = 512
+# Runs per measurement: at least `repeat` and enough for MIN_RUN_S of calls (at most MAX_REPEAT): ten
+# runs of a 0.7 ms module fit in one time slice of another job on the other core, which then decides
+# its whole 2-thread column (tf_cond: 0.69 ms at 2 threads in one run, 0.31-0.35 when the core was free).
+MIN_RUN_S = 0.3
+MAX_REPEAT = 2000
 LAPACK_WRAPPER = Path(__file__).resolve().parent / "xla_run_lapack.py"  # xla_run.py, LAPACK kernels set up
 
 
@@ -97,7 +103,9 @@ def hloc_side(name: str, path: Path, inputs: list, repeat: int, compiles: int) -
     def call():
         exe.run_leaves(params, outs)
 
-    res = {"compile_ms": statistics.median(walls) * 1e3, "compile_cpu_ms": statistics.median(cpus) * 1e3}
+    repeat = runs_for(call, repeat)
+    res = {"compile_ms": statistics.median(walls) * 1e3, "compile_cpu_ms": statistics.median(cpus) * 1e3,
+           "repeat": repeat}
     for threads in (1, 2):
         exe.threads = threads
         # LAPACK calls on as many threads too: OpenBLAS's own threads, left at every CPU, spin against
@@ -110,6 +118,16 @@ def hloc_side(name: str, path: Path, inputs: list, repeat: int, compiles: int) -
             _openblas_threads(None)
         res[f"t{threads}"] = t["thread"] if threads == 1 else t["wall"]
     return res
+
+
+def runs_for(call, repeat: int) -> int:
+    """Runs of `call` to time: at least `repeat`, and enough for MIN_RUN_S of them by one warm call
+    on the default threads, at most MAX_REPEAT."""
+    call()
+    t0 = time.perf_counter()
+    call()
+    took = max(time.perf_counter() - t0, 1e-6)
+    return max(repeat, min(MAX_REPEAT, int(MIN_RUN_S / took) + 1))
 
 
 def cli_compile_s(path: Path, tmp: Path) -> float | str:
@@ -187,8 +205,9 @@ def measure_one(name: str, path: Path, py: str | None, repeat: int, compiles: in
     row["cli_s"] = cli_compile_s(path, tmp) if cli and isinstance(row["hloc"], dict) else None
     if py:
         path = without_aliasing(path, tmp)
-        row["xla1"] = xla_side(py, path, files, repeat, pinned=True)
-        row["xla2"] = xla_side(py, path, files, repeat, pinned=False)
+        runs = row["hloc"]["repeat"] if isinstance(row["hloc"], dict) else repeat  # the same count both sides
+        row["xla1"] = xla_side(py, path, files, runs, pinned=True)
+        row["xla2"] = xla_side(py, path, files, runs, pinned=False)
     for f in files or []:
         Path(f).unlink()
     return row
@@ -261,7 +280,8 @@ def run(quick: bool) -> str:
         "",
         f"{len(rows)} modules: the `bench` programs of testdata/producers (jax + flax / optax / equinox / haiku, "
         "TensorFlow 2.21, PyTorch/XLA 2.9; tests/producers/make_*.py) and gemma3 from the XLA corpus. Medians of "
-        f"{repeat} runs on inputs already in memory; **1 thread** = CPU time per run pinned to one CPU (hloc: "
+        f"at least {repeat} runs and at least {MIN_RUN_S:.1f} s of runs (the same count on both sides) on inputs "
+        "already in memory; **1 thread** = CPU time per run pinned to one CPU (hloc: "
         "the calling thread; XLA: its process), **2 threads** = wall time. Ratios are hloc / XLA (below 1: hloc "
         f"is faster). Compile, warm: the median of {compiles} in-process compiles after a warm-up one "
         f"({warm_s * 1e3:.0f} ms), against XLA's compile step; cold CLI: `hloc compile` in a new process"
