@@ -234,6 +234,21 @@ def _special_more(x):
         jax.scipy.special.digamma(jnp.array([-2.5, -1.0, 0.0, 0.25, 1.0, 7.5, 40.0], jnp.float32))
 
 
+_I1E_WIDE = [-40.0, -8.5, -8.0, -7.9, -1.0, -1e-3, 0.0, 1e-3, 0.5, 2.0, 7.99, 8.0, 8.01, 15.0, 100.0, 1e4]
+
+
+@case("special_bessel_i1e", ((32,), F), rtol=2e-6, atol=1e-7)
+def _special_i1e(x):
+    """chlo.bessel_i1e on both of its Chebyshev series (|x| <= 8, beyond), and on bf16 (via f32)."""
+    return lax.bessel_i1e(x * 6), lax.bessel_i1e(jnp.array(_I1E_WIDE, jnp.float32)), \
+        lax.bessel_i1e((x * 6).astype(jnp.bfloat16))
+
+
+@case("special_bessel_i1e_f64", ((32,), "float64"), rtol=1e-13, atol=1e-15, x64=True)
+def _special_i1e_f64(x):
+    return lax.bessel_i1e(x * 6), lax.bessel_i1e(jnp.array(_I1E_WIDE, jnp.float64))
+
+
 @case("special_erfc", ((32,), F), rtol=2e-5, atol=2e-5)
 def _special_erfc(x):
     wide = jnp.array([-9.5, -5.0, -3.0, -2.0, -1.5, -1.0, 0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 5.0, 9.0, 11.0])

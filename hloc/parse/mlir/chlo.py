@@ -278,3 +278,56 @@ def _erfc_f64(a: Args, x: Value) -> Value:
     erf = e.op("divide", e.op("multiply", x, _poly(e, x2, _ERF64_T)), _poly(e, x2, _ERF64_U))
     big = e.op("compare", abs_x, e.const(1.0), attrs="direction=GT", etype="pred")
     return e.op("select", big, tail, e.op("subtract", e.const(1.0), erf))
+
+
+# Cephes' i1e Chebyshev series (XLA's BesselI1e): A on [0, 8] in t = x/2 - 2, B beyond in t = 32/x - 2;
+# i1e(x) = sign(x) * (|x| chbevl(t, A)  or  chbevl(t, B) / sqrt(|x|)).
+_I1E_A32 = (9.38153732e-09, -4.44505908e-08, 2.00329481e-07, -8.56872e-07, 3.47025139e-06, -1.32731639e-05,
+            4.78156508e-05, -0.000161760821, 0.000512286, -0.00151357241, 0.0041564228, -0.0105640851,
+            0.0247264486, -0.0529459827, 0.102643661, -0.176416516, 0.252587199)
+_I1E_B32 = (-3.83538046e-09, -2.63146891e-08, -2.51223611e-07, -3.88256467e-06, -0.000110588939,
+            -0.00976109784, 0.778576255)
+_I1E_A64 = (2.7779141127610464e-18, -2.111421214358166e-17, 1.5536319577362005e-16, -1.1055969477353862e-15,
+            7.6006842947354077e-15, -5.0421855047279118e-14, 3.2237933659455748e-13, -1.9839743977649436e-12,
+            1.1736186298890901e-11, -6.6634897235020271e-11, 3.6255902815521172e-10, -1.8872497517228294e-09,
+            9.3815373864957726e-09, -4.4450591287963281e-08, 2.0032947535521353e-07, -8.5687202646954547e-07,
+            3.4702513081376785e-06, -1.3273163656039436e-05, 4.7815651075500542e-05, -0.00016176081582589674,
+            0.00051228595616857576, -0.0015135724506312532, 0.0041564229443128882, -0.010564084894626197,
+            0.024726449030626516, -0.052945981208094989, 0.10264365868984709, -0.17641651835783406,
+            0.25258718644363365)
+_I1E_B64 = (7.5172963108421052e-18, 4.4143483230717077e-18, -4.6503053684893586e-17, -3.2095259219934238e-17,
+            2.96262899764595e-16, 3.3082023109209285e-16, -1.8803547755107825e-15, -3.8144030724370075e-15,
+            1.0420276984128802e-14, 4.272440016711951e-14, -2.1015418427726643e-14, -4.0835511110921974e-13,
+            -7.1985517762459084e-13, 2.0356285441470896e-12, 1.4125807436613782e-11, 3.2526035830154884e-11,
+            -1.8974958123505413e-11, -5.5897434621965838e-10, -3.835380385964237e-09, -2.6314688468895196e-08,
+            -2.5122362378702088e-07, -3.8825648088776906e-06, -0.00011058893876262371, -0.0097610974913614687,
+            0.77857623501828011)
+
+
+def _chbevl(e: _Expr, t: Value, coeffs) -> Value:
+    """Cephes' chbevl: the Chebyshev series sum by Clenshaw's recurrence, 0.5 * (b0 - b2)."""
+    b0, b1, b2 = e.const(0.0), e.const(0.0), e.const(0.0)
+    for c in coeffs:
+        b2, b1 = b1, b0
+        b0 = e.op("add", e.op("subtract", e.op("multiply", t, b1), b2), e.const(c))
+    return e.op("multiply", e.const(0.5), e.op("subtract", b0, b2))
+
+
+@lowering("chlo.bessel_i1e")
+def _bessel_i1e(a: Args):
+    x = a.operands[0]
+    if x.shape.etype in ("f16", "bf16"):  # computed in f32, as XLA does
+        wide = Shape("f32", x.shape.dims, dynamic=x.shape.dynamic)
+        return a.emit("convert", [_bessel_i1e_of(a, a.emit("convert", [x], shape=wide))], shape=x.shape)
+    return _bessel_i1e_of(a, x)
+
+
+def _bessel_i1e_of(a: Args, x: Value) -> Value:
+    e = _Expr(a, x.shape)
+    coeffs_a, coeffs_b = (_I1E_A64, _I1E_B64) if x.shape.etype == "f64" else (_I1E_A32, _I1E_B32)
+    z = e.op("abs", x)
+    near = e.op("multiply", z, _chbevl(e, e.op("subtract", e.op("multiply", z, e.const(0.5)), e.const(2.0)), coeffs_a))
+    far_t = e.op("subtract", e.op("divide", e.const(32.0), z), e.const(2.0))
+    far = e.op("divide", _chbevl(e, far_t, coeffs_b), e.op("sqrt", z))
+    small = e.op("compare", z, e.const(8.0), attrs="direction=LE", etype="pred")
+    return e.op("multiply", e.op("sign", x), e.op("select", small, near, far))
