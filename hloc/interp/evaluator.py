@@ -228,7 +228,9 @@ def _own(v):
 
 
 def evaluate(module: Module, args: Sequence, rng_seed: int = 0, flush_denormals: bool = True) -> object:
-    """Run the module's entry computation on `args` (nested values matching the parameter shapes)."""
+    """Run the module's entry computation on `args` (nested values matching the parameter shapes),
+    the module as written: the interp backend (hloc.runtime, `hloc run --backend interp`) first runs
+    float-normalization, for XLA:CPU's bf16 numbers."""
     return Evaluator(module, rng_seed, flush_denormals).run(args)
 
 

@@ -24,6 +24,7 @@ from hloc.backend.llvm.runner_backend import LlvmBackend
 from hloc.parse import parse_module
 from hloc.passes.analysis.buffer_assignment import check
 from hloc.runtime.backends import BackendOptions
+from hloc.runtime.runner import Runner
 
 JAX = manifest(JAX_CORPUS / "MANIFEST.tsv")
 CASES = sorted(JAX)
@@ -110,13 +111,12 @@ def assert_matches_interpreter(name: str, got: list, want: list) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", CASES or [pytest.param("none", marks=pytest.mark.skip("no JAX corpus"))])
 def test_jax_corpus_runs_natively(name, tmp_path):
-    from hloc.interp import evaluate
-
     text = (JAX_CORPUS / f"{name}.hlo").read_text()
     module = parse_module(text, f"{name}.hlo")
     ins, expected = load_case(name, module)
     args = random_inputs(module, 1)
-    want = flatten(evaluate(parse_module(text, f"{name}.hlo"), args))
+    # (the interpreter as a backend: with XLA:CPU's bf16 numbers, float-normalization, as the native side)
+    want = Runner(parse_module(text, f"{name}.hlo"), "interp").run(args)
     compiling = LlvmBackend(str(tmp_path / "cache"))
     exe = compiling.prepare(module, BackendOptions())  # runs -O2 on `module` in place
     assert compiling.last_cache == "miss"
