@@ -249,6 +249,26 @@ def _special_i1e_f64(x):
     return lax.bessel_i1e(x * 6), lax.bessel_i1e(jnp.array(_I1E_WIDE, jnp.float64))
 
 
+_ZETA_X = [1.0, 1.5, 2.0, 3.0, 4.5, 10.0, 30.0, 2.0, 3.0, 2.0, 0.5, 2.5, 4.0, 3.0]
+_ZETA_Q = [1.0, 2.0, 0.5, 10.0, 1e-3, 3.0, 1.0, -2.0, -3.0, -2.5, 1.0, -1.0, 100.0, 1e6]
+
+
+@case("special_zeta", ((32,), F), ((32,), F), rtol=2e-6, atol=1e-7)
+def _special_zeta(x, q):
+    """chlo.zeta: random points (x > 1, q > 0) and its edges (x = 1, x < 1, poles at q <= 0 integers
+    with even / odd x, q <= 0 non-integer, large q), and on bf16 (via f32)."""
+    xs, qs = jnp.abs(x) * 3 + 1.1, jnp.abs(q) * 2 + 0.1
+    wx, wq = jnp.array(_ZETA_X, jnp.float32), jnp.array(_ZETA_Q, jnp.float32)
+    return jax.scipy.special.zeta(xs, qs), jax.scipy.special.zeta(wx, wq), \
+        jax.scipy.special.zeta(xs.astype(jnp.bfloat16), qs.astype(jnp.bfloat16))
+
+
+@case("special_zeta_f64", ((32,), "float64"), ((32,), "float64"), rtol=1e-13, atol=1e-15, x64=True)
+def _special_zeta_f64(x, q):
+    xs, qs = jnp.abs(x) * 3 + 1.1, jnp.abs(q) * 2 + 0.1
+    return jax.scipy.special.zeta(xs, qs), jax.scipy.special.zeta(jnp.array(_ZETA_X), jnp.array(_ZETA_Q))
+
+
 @case("special_erfc", ((32,), F), rtol=2e-5, atol=2e-5)
 def _special_erfc(x):
     wide = jnp.array([-9.5, -5.0, -3.0, -2.0, -1.5, -1.0, 0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 5.0, 9.0, 11.0])

@@ -331,3 +331,61 @@ def _bessel_i1e_of(a: Args, x: Value) -> Value:
     far = e.op("divide", _chbevl(e, far_t, coeffs_b), e.op("sqrt", z))
     small = e.op("compare", z, e.const(8.0), attrs="direction=LE", etype="pred")
     return e.op("multiply", e.op("sign", x), e.op("select", small, near, far))
+
+
+# The Euler-Maclaurin coefficients of XLA's Zeta (Cephes' zeta.c), the last term's first: B_2k / (2k)!
+# as 1 / A[k], applied by Horner's rule.
+_ZETA_A = (12.0, -720.0, 30240.0, -1209600.0, 47900160.0, -1.8924375803183791606e9, 7.47242496e10,
+           -2.950130727918164224e12, 1.1646782814350067249e14, -4.5979787224074726105e15,
+           1.8152105401943546773e17, -7.1661652561756670113e18)
+
+
+@lowering("chlo.zeta")
+def _zeta(a: Args):
+    """XLA's Zeta: the Hurwitz zeta function zeta(x, q) = sum_k (q + k)^-x, ten terms summed and
+    the rest by Euler-Maclaurin (12 terms); inf at x = 1 and at the poles, NaN where undefined."""
+    x, q = a.operands
+    if x.shape.etype in ("f16", "bf16"):  # computed in f32, as XLA does
+        wide = Shape("f32", x.shape.dims, dynamic=x.shape.dynamic)
+        xs, qs = (a.emit("convert", [v], shape=wide) for v in (x, q))
+        return a.emit("convert", [_zeta_of(a, xs, qs)], shape=x.shape)
+    return _zeta_of(a, x, q)
+
+
+def _zeta_of(a: Args, x: Value, q: Value) -> Value:
+    e = _Expr(a, x.shape)
+    one, zero = e.const(1.0), e.const(0.0)
+    minus_x = e.op("negate", x)
+    total = e.op("power", q, minus_x)
+    k = q
+    for _ in range(9):
+        k = e.op("add", k, one)
+        total = e.op("add", total, e.op("power", k, minus_x))
+    k = e.op("add", k, one)
+    neg_power = e.op("power", k, minus_x)
+    s = e.op("add", total, e.op("divide", e.op("multiply", neg_power, k), e.op("subtract", x, one)))
+    inv_sq = e.op("divide", one, e.op("multiply", k, k))
+    h = e.op("multiply", inv_sq, e.const(1.0 / _ZETA_A[-1]))
+    for i in range(10, -1, -1):  # factors (x + 2i + 2)(x + 2i + 1), i = 10 .. 0
+        factor = e.op("multiply", e.op("add", x, e.const(2.0 * i + 2)), e.op("add", x, e.const(2.0 * i + 1)))
+        h = e.op("add", e.op("multiply", factor, h), e.const(1.0 / _ZETA_A[i]))
+        if i:
+            h = e.op("multiply", inv_sq, h)
+    horner = e.op("add", e.op("multiply", e.op("divide", x, k), h), e.const(0.5))
+    s = e.op("add", s, e.op("multiply", neg_power, horner))
+    tiny = float(np.finfo(np.float64 if x.shape.etype == "f64" else np.float32).smallest_subnormal)
+    converged = e.lt(e.op("abs", neg_power), e.op("multiply", e.op("abs", total), e.const(tiny)))
+    result = e.op("select", converged, total, s)
+    nan = e.const(np.nan)
+    result = e.op("select", e.lt(x, one), nan, result)
+    q_nonpositive = e.op("compare", q, zero, attrs="direction=LE", etype="pred")
+    x_integer = e.op("compare", x, e.op("floor", x), attrs="direction=EQ", etype="pred")
+    result = e.op("select", e.op("and", q_nonpositive, e.op("not", x_integer, etype="pred"), etype="pred"), nan,
+                  result)
+    q_pole = e.op("and", q_nonpositive, e.op("compare", q, e.op("floor", q), attrs="direction=EQ", etype="pred"),
+                  etype="pred")
+    x_even = e.op("and", x_integer, e.op("compare", e.op("remainder", x, e.const(2.0)), zero, attrs="direction=EQ",
+                                         etype="pred"), etype="pred")
+    result = e.op("select", q_pole, e.op("select", x_even, e.const(np.inf), nan), result)
+    at_one = e.op("compare", x, one, attrs="direction=EQ", etype="pred")
+    return e.op("select", at_one, e.const(np.inf), result)
