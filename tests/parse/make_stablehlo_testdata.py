@@ -269,6 +269,26 @@ def _special_zeta_f64(x, q):
     return jax.scipy.special.zeta(xs, qs), jax.scipy.special.zeta(jnp.array(_ZETA_X), jnp.array(_ZETA_Q))
 
 
+_PG_N = [0.0, 0.0, 0.0, 1.0, 1.0, 2.0, 3.0, 4.0, 0.5, -1.0, 1.0, 2.0, 0.0, 5.0]
+_PG_X = [0.0, -2.0, 0.3, 0.5, 10.0, 1.5, 2.0, 0.7, 1.0, 1.0, -1.5, -2.0, -0.5, 30.0]
+
+
+@case("special_polygamma", ((32,), F), rtol=2e-5, atol=2e-6)
+def _special_polygamma(x):
+    """chlo.polygamma: n = 0 (digamma, -inf at 0, NaN at the negative integers), n = 1..3 on random
+    x > 0, the edges (n not a non-negative integer: NaN; poles), and on bf16 (via f32)."""
+    xs = jnp.abs(x) * 2 + 0.2
+    ns = jnp.floor(jnp.abs(x) * 2) % 4
+    wn, wx = jnp.array(_PG_N, jnp.float32), jnp.array(_PG_X, jnp.float32)
+    return lax.polygamma(ns, xs), lax.polygamma(wn, wx), lax.polygamma(ns.astype(jnp.bfloat16), xs.astype(jnp.bfloat16))
+
+
+@case("special_polygamma_f64", ((32,), "float64"), rtol=1e-12, atol=1e-14, x64=True)
+def _special_polygamma_f64(x):
+    xs, ns = jnp.abs(x) * 2 + 0.2, jnp.floor(jnp.abs(x) * 2) % 4
+    return lax.polygamma(ns, xs), lax.polygamma(jnp.array(_PG_N), jnp.array(_PG_X))
+
+
 @case("special_erfc", ((32,), F), rtol=2e-5, atol=2e-5)
 def _special_erfc(x):
     wide = jnp.array([-9.5, -5.0, -3.0, -2.0, -1.5, -1.0, 0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 5.0, 9.0, 11.0])

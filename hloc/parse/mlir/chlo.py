@@ -389,3 +389,54 @@ def _zeta_of(a: Args, x: Value, q: Value) -> Value:
     result = e.op("select", q_pole, e.op("select", x_even, e.const(np.inf), nan), result)
     at_one = e.op("compare", x, one, attrs="direction=EQ", etype="pred")
     return e.op("select", at_one, e.const(np.inf), result)
+
+
+def _lgamma_of(e: _Expr, y: Value) -> Value:
+    """XLA's Lgamma: the Lanczos approximation (digamma's coefficients), Euler's reflection below 1/2."""
+    one, half = e.const(1.0), e.const(0.5)
+    reflect = e.lt(y, half)
+    z = e.op("select", reflect, e.op("negate", y), e.op("subtract", y, one))
+    s = e.const(_LANCZOS_BASE)
+    for i, c in enumerate(_LANCZOS):
+        s = e.op("add", s, e.op("divide", e.const(c), e.op("add", z, e.const(float(i + 1)))))
+    g_half = _LANCZOS_GAMMA + 0.5
+    t = e.op("add", z, e.const(g_half))
+    log_t = e.op("add", e.op("log-plus-one", e.op("divide", z, e.const(g_half))), e.const(float(np.log(g_half))))
+    log_y = e.op("multiply", e.op("subtract", e.op("add", z, half), e.op("divide", t, log_t)), log_t)
+    log_y = e.op("add", e.op("add", log_y, e.const(float(0.5 * np.log(2 * np.pi)))), e.op("log", s))
+    abs_y = e.op("abs", y)
+    frac = e.op("subtract", abs_y, e.op("floor", abs_y))
+    reduced = e.op("select", e.lt(half, frac), e.op("subtract", one, frac), frac)
+    denom = e.op("log", e.op("sine", e.op("multiply", reduced, e.const(np.pi))))
+    reflection = e.op("select", e.op("is-finite", denom, etype="pred"),
+                      e.op("subtract", e.op("subtract", e.const(float(np.log(np.pi))), denom), log_y),
+                      e.op("negate", denom))
+    result = e.op("select", reflect, reflection, log_y)
+    return e.op("select", e.op("compare", abs_y, e.const(np.inf), attrs="direction=EQ", etype="pred"),
+                e.const(np.inf), result)
+
+
+@lowering("chlo.polygamma")
+def _polygamma(a: Args):
+    """XLA's Polygamma: digamma for n = 0, else (-1)^(n+1) n! zeta(n + 1, x) with n! = exp(lgamma(n + 1));
+    NaN unless n is a non-negative integer."""
+    n, x = a.operands
+    if x.shape.etype in ("f16", "bf16"):  # computed in f32, as XLA does
+        wide = Shape("f32", x.shape.dims, dynamic=x.shape.dynamic)
+        ns, xs = (a.emit("convert", [v], shape=wide) for v in (n, x))
+        return a.emit("convert", [_polygamma_of(a, ns, xs)], shape=x.shape)
+    return _polygamma_of(a, n, x)
+
+
+def _polygamma_of(a: Args, n: Value, x: Value) -> Value:
+    e = _Expr(a, x.shape)
+    one, zero, two = e.const(1.0), e.const(0.0), e.const(2.0)
+    sign = e.op("subtract", e.op("multiply", e.op("remainder", n, two), two), one)
+    n1 = e.op("add", n, one)
+    higher = e.op("multiply", e.op("multiply", sign, e.op("exponential", _lgamma_of(e, n1))), _zeta_of(a, n1, x))
+    dg = _digamma_of(a, x)
+    dg = e.op("select", e.op("compare", x, zero, attrs="direction=EQ", etype="pred"), e.const(-np.inf), dg)
+    result = e.op("select", e.op("compare", n, zero, attrs="direction=EQ", etype="pred"), dg, higher)
+    bad_n = e.op("or", e.op("compare", n, e.op("floor", n), attrs="direction=NE", etype="pred"), e.lt(n, zero),
+                 etype="pred")
+    return e.op("select", bad_n, e.const(np.nan), result)
