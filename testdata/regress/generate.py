@@ -33,6 +33,14 @@ INPUTS = {
     # of 2^63-1 give 0 for even bases
     "int_power": [np.array([-1, -1, 1, 2], np.int32), np.array([-3, -2, -5, -1], np.int32),
                   np.array([2, -2, 3], np.int64), np.array([I64_MAX] * 3, np.int64)],
+    # complex power: z^2 by multiplication (inf parts stay inf, as XLA's algsimp), 0^c = 0 for real c > 0,
+    # 0^0 = 1, 0^i = NaN (found by tracing TensorFlow's tf.math.pow on special values)
+    "complex_power_edges": [np.array([0, -0.0, complex(np.inf, 1), complex(2, np.inf)], np.complex64),
+                            np.array([0, 0, 0, 0, 1 + 1j], np.complex64),
+                            np.array([2, 2.5, 0, 1j, 2], np.complex64)],
+    # sqrt(x + inf i) = inf + inf i; rsqrt of an infinite value is a signed zero (tf.sqrt / tf.math.rsqrt)
+    "complex_sqrt_inf": [np.array([complex(2, np.inf), complex(np.inf, np.inf), 4, 0.25j, complex(-np.inf, 1)],
+                                  np.complex64)],
     # f4e2m1fn has neither inf nor NaN: XLA saturates to +-6 and takes NaN to -0
     "f4_saturation": [np.array([7, 100, np.inf, -np.inf, np.nan, -9, 6.5, 5.1, 1e-3, -1e-3, 2.5, 0.25], np.float32)],
 }

@@ -73,7 +73,16 @@ def _float_math(fn, keep_tiny=()):
 
 
 def _rsqrt(x):
-    return 1 / np.sqrt(x)
+    s = np.sqrt(x)
+    r = 1 / s
+    if np.iscomplexobj(x):
+        # 1 / an infinite value is a signed zero (C99 G.5.1, as XLA:CPU and the native backend),
+        # where numpy's division gives NaN: re = 0 * c, im = -0 * d, c, d = copysign(isinf(part), part)
+        c = np.copysign(np.isinf(s.real).astype(s.real.dtype), s.real)
+        d = np.copysign(np.isinf(s.imag).astype(s.real.dtype), s.imag)
+        zero = np.zeros_like(s.real)
+        r = np.where(np.isinf(s.real) | np.isinf(s.imag), (zero * c) + 1j * (-zero * d), r).astype(r.dtype)
+    return r
 
 
 def _logistic(x):
@@ -457,10 +466,12 @@ def _complex(a, b):
 
 
 def _complex_power(a, b):
-    # XLA:CPU computes exp(b * log(a)) without C99's special cases: 0 ** z is NaN for z != 0.
+    # XLA:CPU (as the native backend, elemental/complexfns.power): 0 ** c is 0 for a real c > 0 and
+    # 1 for c = 0; 0 ** z is NaN for any other z (numpy's own edge cases differ).
     r = np.power(a, b)
     nan = np.array(complex(np.nan, np.nan), r.dtype)
-    return np.where(a == 0, np.where(b == 0, np.ones_like(r), nan), r)
+    at_zero = np.where(b == 0, np.ones_like(r), np.where((b.imag == 0) & (b.real > 0), np.zeros_like(r), nan))
+    return np.where(a == 0, at_zero, r)
 
 
 _BINARY = {

@@ -507,14 +507,16 @@ def power_constant_exponent(x, s):
     # pow(A, 0) => 1; pow(A, 1) => A; pow(A, 2) => A*A; pow(A, -1) => 1/A (floats);
     # pow(A, 3) => A*A*A (integers, floats [reassociate]); pow(A, 0.5) => sqrt(A) when A >= 0
     a, e = x.operands
-    if not is_constant_like(e) or etype_kind(x) == "complex":
+    if not is_constant_like(e):
         return None
     if is_all(e, 0):
         return s.scalar_like(x.shape, 1)  # pow(x, 0) is 1 for every x, NaN included
     if is_all(e, 1) and a.shape == x.shape:
         return a
-    if is_all(e, 2):
+    if is_all(e, 2):  # complex too, as XLA: (2+inf j)^2 = -inf+inf j, where exp/log form gives NaN
         return s.binary("multiply", a, a)
+    if etype_kind(x) == "complex":
+        return None
     if is_all(e, 3) and (is_integral(x) or s.options.reassociate):
         return s.binary("multiply", a, s.binary("multiply", a, a))
     if is_float(x) and is_all(e, -1):

@@ -52,7 +52,10 @@ def sqrt(b: ir.IRBuilder, x: Cplx) -> Cplx:
     re = b.select(pos, t, intrinsic(b, "fabs", [u]))
     im = b.select(pos, u, intrinsic(b, "copysign", [t, x.im]))
     is0 = b.fcmp_ordered("==", t, zero)
-    return Cplx(b.select(is0, zero, re), b.select(is0, x.im, im))
+    re, im = b.select(is0, zero, re), b.select(is0, x.im, im)
+    # sqrt(x + inf i) = inf + inf i for every x, NaN included (C99 G.6.4.2; XLA): im / 2t is inf/inf
+    im_inf = b.fcmp_ordered("==", intrinsic(b, "fabs", [x.im]), _c(a, float("inf")))
+    return Cplx(b.select(im_inf, _c(a, float("inf")), re), b.select(im_inf, x.im, im))
 
 
 def rsqrt(b: ir.IRBuilder, x: Cplx) -> Cplx:
@@ -140,9 +143,27 @@ def divide(b: ir.IRBuilder, x: Cplx, y: Cplx) -> Cplx:
     im2 = b.fdiv(b.fsub(b.fmul(x.im, r2), x.re), d2)
     re = b.select(use_re, re1, re2)
     im = b.select(use_re, im1, im2)
-    zero = _c(x.re, 0.0)
+    zero, inf = _c(x.re, 0.0), _c(x.re, float("inf"))
     y0 = b.and_(b.fcmp_ordered("==", y.re, zero), b.fcmp_ordered("==", y.im, zero))
-    return Cplx(b.select(y0, b.fdiv(x.re, zero), re), b.select(y0, b.fdiv(x.im, zero), im))
+    re = b.select(y0, b.fdiv(x.re, zero), re)
+    im = b.select(y0, b.fdiv(x.im, zero), im)
+    # a finite x over an infinite y is a signed zero (C99 G.5.1; XLA: rsqrt(inf + inf i) = 0 - 0i),
+    # where Smith's ratios are inf/inf: with c, d = copysign(isinf(y.re), y.re), ... as C's fallback
+    def isinf(v):
+        return b.fcmp_ordered("==", intrinsic(b, "fabs", [v]), inf)
+
+    def finite(v):
+        return b.fcmp_ordered("<", intrinsic(b, "fabs", [v]), inf)
+
+    y_inf = b.or_(isinf(y.re), isinf(y.im))
+    x_finite = b.and_(finite(x.re), finite(x.im))
+    one = _c(x.re, 1.0)
+    c = intrinsic(b, "copysign", [b.select(isinf(y.re), one, zero), y.re])
+    d = intrinsic(b, "copysign", [b.select(isinf(y.im), one, zero), y.im])
+    zre = b.fmul(zero, b.fadd(b.fmul(x.re, c), b.fmul(x.im, d)))
+    zim = b.fmul(zero, b.fsub(b.fmul(x.im, c), b.fmul(x.re, d)))
+    over_inf = b.and_(y_inf, x_finite)
+    return Cplx(b.select(over_inf, zre, re), b.select(over_inf, zim, im))
 
 
 def power(b: ir.IRBuilder, x: Cplx, y: Cplx) -> Cplx:
