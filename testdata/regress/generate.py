@@ -17,6 +17,7 @@ import csv
 import sys
 from pathlib import Path
 
+import ml_dtypes
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
@@ -41,6 +42,10 @@ INPUTS = {
     # sqrt(x + inf i) = inf + inf i; rsqrt of an infinite value is a signed zero (tf.sqrt / tf.math.rsqrt)
     "complex_sqrt_inf": [np.array([complex(2, np.inf), complex(np.inf, np.inf), 4, 0.25j, complex(-np.inf, 1)],
                                   np.complex64)],
+    # bf16 x / broadcast(s): XLA divides in f32 (FloatNormalization); algsimp's x * (1/s) with 1/s in bf16
+    # was a bf16 ulp off at half the elements (TensorFlow's bf16 softmax)
+    "bf16_divide_by_scalar": [np.array([14983, 15149, 15266, 16256, 16384, 16448, 16544, 16608], np.uint16)
+                              .view(ml_dtypes.bfloat16), np.array(16494, np.uint16).view(ml_dtypes.bfloat16)],
     # f4e2m1fn has neither inf nor NaN: XLA saturates to +-6 and takes NaN to -0
     "f4_saturation": [np.array([7, 100, np.inf, -np.inf, np.nan, -9, 6.5, 5.1, 1e-3, -1e-3, 2.5, 0.25], np.float32)],
 }

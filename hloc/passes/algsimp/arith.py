@@ -394,8 +394,8 @@ def divide_unsigned_power_of_two(x, s):
 def divide_by_constant(x, s):
     # A / C => A * (1/C)                     (exact when C = +-2^k; otherwise [reassociate])
     a, c = x.operands
-    if not is_float(x) or is_constant_like(a) or not is_constant_like(c):
-        return None
+    if not is_float(x) or x.shape.etype == "bf16" or is_constant_like(a) or not is_constant_like(c):
+        return None  # (bf16: see divide_by_broadcast)
     v = splat_value(c)
     if v is None:
         return None
@@ -416,7 +416,10 @@ def divide_by_constant(x, s):
 def divide_by_broadcast(x, s):
     # A / broadcast(B) => A * broadcast(1 / B)   (one divide per element of B; [reassociate], XLA:CPU)
     a, b = x.operands
-    if not is_float(x) or not s.options.reassociate or b.opcode != "broadcast" or len(b.users) != 1:
+    # Not bf16: XLA:CPU computes it in f32 (FloatNormalization, before its algsimp), so its 1/B is an
+    # f32 value; here 1/B would be rounded to bf16, the product a bf16 ulp off (bf16 softmax)
+    if not is_float(x) or x.shape.etype == "bf16" or not s.options.reassociate or b.opcode != "broadcast" \
+            or len(b.users) != 1:
         return None
     inner = b.operands[0]
     if len(inner.users) != 1 or is_constant_like(inner) or inner.shape.num_elements >= x.shape.num_elements:
