@@ -30,6 +30,14 @@ class _Expr:
         return self.op("compare", x, y, attrs="direction=LT", etype="pred")
 
 
+def _in_f32(a: Args, fn, *xs: Value) -> Value:
+    """fn(a, *xs), for f16 / bf16 operands computed in f32 and rounded once, as XLA does."""
+    if xs[0].shape.etype not in ("f16", "bf16"):
+        return fn(a, *xs)
+    wide = Shape("f32", xs[0].shape.dims, dynamic=xs[0].shape.dynamic)
+    return a.emit("convert", [fn(a, *(a.emit("convert", [x], shape=wide) for x in xs))], shape=xs[0].shape)
+
+
 @lowering("chlo.square")
 def _square(a: Args):
     x = a.operands[0]
@@ -109,11 +117,7 @@ def _erf_inv(a: Args):
     et = x.shape.etype
     if et == "f64":
         return _erf_inv_f64(a, x)
-    if et != "f32":  # f16 / bf16: computed in f32, as XLA does
-        wide = Shape("f32", x.shape.dims, dynamic=x.shape.dynamic)
-        y = _erf_inv_f32(a, a.emit("convert", [x], shape=wide))
-        return a.emit("convert", [y], shape=x.shape)
-    return _erf_inv_f32(a, x)
+    return _in_f32(a, _erf_inv_f32, x)
 
 
 def _erf_inv_f32(a: Args, x: Value) -> Value:
@@ -169,11 +173,7 @@ _LANCZOS = (676.520368121885098567009190444019, -1259.13921672240287047156078755
 @lowering("chlo.digamma")
 def _digamma(a: Args):
     """XLA's Digamma: the Lanczos approximation, Euler's reflection below 1/2, NaN at the poles."""
-    x = a.operands[0]
-    if x.shape.etype in ("f16", "bf16"):  # computed in f32, as XLA does
-        wide = Shape("f32", x.shape.dims, dynamic=x.shape.dynamic)
-        return a.emit("convert", [_digamma_of(a, a.emit("convert", [x], shape=wide))], shape=x.shape)
-    return _digamma_of(a, x)
+    return _in_f32(a, _digamma_of, a.operands[0])
 
 
 def _digamma_of(a: Args, x: Value) -> Value:
@@ -315,11 +315,7 @@ def _chbevl(e: _Expr, t: Value, coeffs) -> Value:
 
 @lowering("chlo.bessel_i1e")
 def _bessel_i1e(a: Args):
-    x = a.operands[0]
-    if x.shape.etype in ("f16", "bf16"):  # computed in f32, as XLA does
-        wide = Shape("f32", x.shape.dims, dynamic=x.shape.dynamic)
-        return a.emit("convert", [_bessel_i1e_of(a, a.emit("convert", [x], shape=wide))], shape=x.shape)
-    return _bessel_i1e_of(a, x)
+    return _in_f32(a, _bessel_i1e_of, a.operands[0])
 
 
 def _bessel_i1e_of(a: Args, x: Value) -> Value:
@@ -344,12 +340,7 @@ _ZETA_A = (12.0, -720.0, 30240.0, -1209600.0, 47900160.0, -1.8924375803183791606
 def _zeta(a: Args):
     """XLA's Zeta: the Hurwitz zeta function zeta(x, q) = sum_k (q + k)^-x, ten terms summed and
     the rest by Euler-Maclaurin (12 terms); inf at x = 1 and at the poles, NaN where undefined."""
-    x, q = a.operands
-    if x.shape.etype in ("f16", "bf16"):  # computed in f32, as XLA does
-        wide = Shape("f32", x.shape.dims, dynamic=x.shape.dynamic)
-        xs, qs = (a.emit("convert", [v], shape=wide) for v in (x, q))
-        return a.emit("convert", [_zeta_of(a, xs, qs)], shape=x.shape)
-    return _zeta_of(a, x, q)
+    return _in_f32(a, _zeta_of, *a.operands)
 
 
 def _zeta_of(a: Args, x: Value, q: Value) -> Value:
@@ -420,12 +411,7 @@ def _lgamma_of(e: _Expr, y: Value) -> Value:
 def _polygamma(a: Args):
     """XLA's Polygamma: digamma for n = 0, else (-1)^(n+1) n! zeta(n + 1, x) with n! = exp(lgamma(n + 1));
     NaN unless n is a non-negative integer."""
-    n, x = a.operands
-    if x.shape.etype in ("f16", "bf16"):  # computed in f32, as XLA does
-        wide = Shape("f32", x.shape.dims, dynamic=x.shape.dynamic)
-        ns, xs = (a.emit("convert", [v], shape=wide) for v in (n, x))
-        return a.emit("convert", [_polygamma_of(a, ns, xs)], shape=x.shape)
-    return _polygamma_of(a, n, x)
+    return _in_f32(a, _polygamma_of, *a.operands)
 
 
 def _polygamma_of(a: Args, n: Value, x: Value) -> Value:
